@@ -1,0 +1,194 @@
+// Choice of the next question for an atom: maximum Fisher information at the current estimate,
+// restricted by eligibility, an exposure cap and claim balancing, then randomesque among the top k.
+import { DifficultyParams } from './model';
+import { Rng } from './rng';
+
+/** A question of the atom's bank as the selector needs it. */
+export interface BankItem extends DifficultyParams {
+  id: string;
+  /** Topic label; items without one form their own group for balancing. */
+  claim?: string | null;
+  /** Set on a variation: the id of the question it varies. */
+  original_question_id?: string | null;
+}
+
+/** Counts keyed by id or claim, as a Map or a plain object. */
+export type CountLookup = ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+/** Ids as a Set (fastest) or an array. */
+export type IdCollection = ReadonlySet<string> | readonly string[];
+
+/** What the server knows about this candidate and this atom at the moment of choosing. */
+export interface SelectionState {
+  /** Current theta estimate (EAP) for the atom. */
+  theta: number;
+  /** Ids of every question this candidate has been served (any atom). */
+  seenIds?: IdCollection;
+  /** Family keys already used, for seen questions that are not in `items`. */
+  seenFamilies?: IdCollection;
+  /** How many questions of each claim this candidate has been served in this atom. */
+  claimCounts?: CountLookup;
+  /** Recorded exposures per question id (how many candidates were served it). */
+  exposureCounts?: CountLookup;
+  /** Administrations of this atom the exposure counts are relative to (include the current one). */
+  totalAdministrations?: number;
+}
+
+export interface SelectionOptions {
+  /** Randomesque: pick uniformly among the k most informative admissible items. Default 5. */
+  topK?: number;
+  /** Skip items whose exposure rate (count / total) is at or above this, while others remain. Default 0.25; 1 disables. */
+  exposureCap?: number;
+  /**
+   * Claim balancing tolerance (relative): a claim competes if its best item has at least
+   * (1 - tolerance) of the best information; among competing claims the least served wins.
+   * Default 0.2; a negative value disables balancing.
+   */
+  claimTolerance?: number;
+  /** Uniform [0, 1) source. Default Math.random; pass createRng(seed) for reproducibility. */
+  rng?: Rng;
+}
+
+export const DEFAULT_SELECTION_OPTIONS = Object.freeze({ topK: 5, exposureCap: 0.25, claimTolerance: 0.2 });
+
+export interface Selection<T extends BankItem> {
+  item: T;
+  /** Index of the item in the `items` array. */
+  index: number;
+  /** Its Fisher information at state.theta. */
+  information: number;
+}
+
+/** Variation family of a question: its original's id, or its own id for an original. */
+export function familyKey(item: Pick<BankItem, 'id' | 'original_question_id'>): string {
+  return item.original_question_id ?? item.id;
+}
+
+function lookup(counts: CountLookup | undefined, key: string): number {
+  if (!counts) return 0;
+  const v = counts instanceof Map ? counts.get(key) : (counts as Readonly<Record<string, number>>)[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
+  if (!ids) return undefined;
+  return ids instanceof Set ? ids : new Set(ids as readonly string[]);
+}
+
+// Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
+let infoBuf = new Float64Array(0);
+let flagBuf = new Uint8Array(0); // 0 = ineligible, 1 = under the exposure cap, 2 = at/over it
+function ensureScratch(n: number): void {
+  if (infoBuf.length < n) {
+    infoBuf = new Float64Array(Math.max(n, infoBuf.length * 2));
+    flagBuf = new Uint8Array(infoBuf.length);
+  }
+}
+
+/**
+ * The next question, or null when no eligible question is left.
+ *
+ * 1. Eligible: not seen, and not of a variation family already seen (family = original_question_id ?? id).
+ * 2. Exposure: with total > 0, an item whose count / total >= exposureCap is skipped as long as
+ *    any eligible item is below the cap.
+ * 3. Claim balancing: among claims whose best admissible item has information >= (1 - tolerance)
+ *    times the overall best, keep only the claims served least so far in this atom.
+ * 4. Randomesque: uniform choice among the topK most informative remaining items.
+ */
+export function selectNextItem<T extends BankItem>(
+  items: readonly T[],
+  state: SelectionState,
+  options: SelectionOptions = {},
+): Selection<T> | null {
+  const theta = state.theta;
+  if (!Number.isFinite(theta)) throw new RangeError(`theta must be finite, got ${theta}`);
+  const topK = Math.max(1, Math.floor(options.topK ?? DEFAULT_SELECTION_OPTIONS.topK));
+  const cap = options.exposureCap ?? DEFAULT_SELECTION_OPTIONS.exposureCap;
+  const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
+  const rng = options.rng ?? Math.random;
+  const n = items.length;
+  ensureScratch(n);
+
+  const seen = asSet(state.seenIds);
+  let families = asSet(state.seenFamilies);
+  if (seen && seen.size > 0) {
+    // Families of seen items that are in this bank (the caller need not compute them).
+    const fam = new Set<string>(families ?? []);
+    for (let i = 0; i < n; i++) if (seen.has(items[i].id)) fam.add(familyKey(items[i]));
+    families = fam;
+  }
+  const total = state.totalAdministrations ?? 0;
+  const capActive = cap < 1 && total > 0 && state.exposureCounts !== undefined;
+
+  // Pass 1: eligibility, information, exposure flag.
+  let under = 0;
+  let over = 0;
+  for (let i = 0; i < n; i++) {
+    const it = items[i];
+    if ((seen && seen.has(it.id)) || (families && families.size > 0 && families.has(familyKey(it)))) {
+      flagBuf[i] = 0;
+      continue;
+    }
+    const p = 1 / (1 + Math.exp(-(it.a * theta + it.d)));
+    const info = it.a * it.a * p * (1 - p);
+    infoBuf[i] = Number.isFinite(info) ? info : 0;
+    if (capActive && lookup(state.exposureCounts, it.id) / total >= cap) {
+      flagBuf[i] = 2;
+      over++;
+    } else {
+      flagBuf[i] = 1;
+      under++;
+    }
+  }
+  if (under + over === 0) return null;
+  const admissibleMax = under > 0 ? 1 : 2; // flag <= admissibleMax is admissible
+
+  // Pass 2 (claim balancing): best information per claim among admissible items.
+  let allowedClaims: Set<string> | null = null;
+  if (tolerance >= 0) {
+    const bestByClaim = new Map<string, number>();
+    let best = -1;
+    for (let i = 0; i < n; i++) {
+      const f = flagBuf[i];
+      if (f === 0 || f > admissibleMax) continue;
+      const c = items[i].claim ?? '';
+      const v = infoBuf[i];
+      const prev = bestByClaim.get(c);
+      if (prev === undefined || v > prev) bestByClaim.set(c, v);
+      if (v > best) best = v;
+    }
+    if (bestByClaim.size > 1) {
+      let minServed = Infinity;
+      const competing: string[] = [];
+      for (const [c, v] of bestByClaim) {
+        if (v >= (1 - tolerance) * best) {
+          competing.push(c);
+          const s = lookup(state.claimCounts, c);
+          if (s < minServed) minServed = s;
+        }
+      }
+      allowedClaims = new Set(competing.filter((c) => lookup(state.claimCounts, c) === minServed));
+    }
+  }
+
+  // Pass 3: top-k by information (small insertion-sorted arrays), then a uniform pick.
+  const topIdx: number[] = [];
+  const topInfo: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = flagBuf[i];
+    if (f === 0 || f > admissibleMax) continue;
+    if (allowedClaims && !allowedClaims.has(items[i].claim ?? '')) continue;
+    const v = infoBuf[i];
+    if (topIdx.length === topK && v <= topInfo[topK - 1]) continue;
+    let j = topIdx.length === topK ? topK - 1 : topIdx.length;
+    while (j > 0 && topInfo[j - 1] < v) {
+      topInfo[j] = topInfo[j - 1];
+      topIdx[j] = topIdx[j - 1];
+      j--;
+    }
+    topInfo[j] = v;
+    topIdx[j] = i;
+  }
+  const pick = Math.min(topIdx.length - 1, Math.floor(rng() * topIdx.length));
+  const index = topIdx[pick];
+  return { item: items[index], index, information: topInfo[pick] };
+}
