@@ -1,0 +1,41 @@
+// The remotes manifest: remote name -> URL of its mf-manifest.json. The shell fetches it at run time,
+// so moving a remote means changing this (env REMOTES_MANIFEST), never rebuilding the shell.
+import fs from 'node:fs';
+
+/** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
+export const REMOTE_PACKAGES = ['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions'] as const;
+
+export function defaultRemotesManifest(): Record<string, string> {
+  return Object.fromEntries(
+    REMOTE_PACKAGES.map((pkg) => [pkg.replace(/-/g, '_'), `/remotes/${pkg}/mf-manifest.json`]),
+  );
+}
+
+export type ManifestResult = { ok: true; remotes: Record<string, string> } | { ok: false; message: string };
+
+/**
+ * Defaults, then `overrides`, then env REMOTES_MANIFEST (inline JSON, or a path to a JSON file).
+ * Read on every request so editing the file moves a remote without a restart.
+ */
+export function readRemotesManifest(
+  overrides: Record<string, string> = {},
+  envValue: string | undefined = process.env.REMOTES_MANIFEST,
+): ManifestResult {
+  const remotes = { ...defaultRemotesManifest(), ...overrides };
+  if (!envValue || !envValue.trim()) return { ok: true, remotes };
+  const source = envValue.trim().startsWith('{') ? 'inline' : 'file';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source === 'inline' ? envValue : fs.readFileSync(envValue, 'utf8'));
+  } catch (err) {
+    return { ok: false, message: `REMOTES_MANIFEST (${source}) could not be read as JSON: ${(err as Error).message}` };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { ok: false, message: 'REMOTES_MANIFEST must be a JSON object of remote name -> manifest URL' };
+  }
+  for (const [name, url] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof url !== 'string') return { ok: false, message: `REMOTES_MANIFEST: the URL of "${name}" must be a string` };
+    remotes[name] = url;
+  }
+  return { ok: true, remotes };
+}
