@@ -1,1 +1,8 @@
-export const placeholder = true;
+// Public surface of @skillquiz/services for tools and tests (the CLI, the orchestrator, benches).
+export { createApp, type AppDeps } from './app';
+export { loadConfig, withBoundPort, ConfigError, type Config } from './config';
+export { connectDatabase, withDefaultDb, type Database } from './db/connect';
+export { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized, validate } from './http/errors';
+export { createLogger, type Logger } from './http/logger';
+export type { AppContextExtras, AppState } from './http/context';
+export { seedIfEmpty } from './seed';

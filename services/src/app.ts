@@ -1,0 +1,52 @@
+// Builds the Koa application: pipeline order matters and is fixed here.
+//   errors → security headers → body parser → routers → /api 404 → web (shell + remotes)
+import Koa from 'koa';
+import type { Middleware } from 'koa';
+import type { Config } from './config';
+import './http/context';
+import { createLogger, type Logger } from './http/logger';
+import { apiNotFound, errorMiddleware, jsonBody, securityHeaders } from './http/middleware';
+import { allRouters } from './routes';
+
+export interface AppDeps {
+  config: Config;
+  logger?: Logger;
+  /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
+  web?: Middleware | null;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const app = new Koa({ proxy: deps.config.isProduction });
+  app.context.config = deps.config;
+  app.context.logger = logger;
+  app.silent = true; // the error middleware logs; koa's default handler would print twice
+
+  app.use(errorMiddleware(logger));
+  app.use(securityHeaders());
+  app.use(jsonBody());
+  // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
+  for (const router of allRouters()) app.use(router.routes());
+  app.use(apiNotFound());
+  const web = deps.web === undefined ? loadWebMiddleware(deps.config, logger) : deps.web;
+  if (web) app.use(web);
+  return app;
+}
+
+/**
+ * The static front-end serving lives in ./web (another module's job). It is loaded only if it is
+ * there, so the API runs on its own while the front ends are not built or not yet written.
+ */
+function loadWebMiddleware(config: Config, logger: Logger): Middleware | null {
+  let mod: { serveWeb?: (opts: { config: Config; logger: Logger }) => Middleware };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    mod = require('./web');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'MODULE_NOT_FOUND' && String((err as Error).message).includes("'./web'")) {
+      return null;
+    }
+    throw err;
+  }
+  return typeof mod.serveWeb === 'function' ? mod.serveWeb({ config, logger }) : null;
+}

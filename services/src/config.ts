@@ -1,0 +1,140 @@
+// Typed configuration, read once from the environment and validated with zod, so a bad value
+// stops the process at start with a message naming the variable instead of failing later.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: services/dist/config.js (or services/src/config.ts) → two levels up. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: "must be 'true' or 'false'" })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveNumber = z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, "must start with 'mongodb://' or 'mongodb+srv://'")
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  DEMO_MODE_ALLOWED: boolFromEnv.optional(),
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@skillquiz.local'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OIDC_ISSUER: z.url({ message: 'must be an absolute URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  ADMIN_GROUP: z.string().min(1).optional(),
+  QUESTION_TIME_LIMIT_SECONDS: positiveNumber.optional(),
+  QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Unset means: no external MongoDB; the embedded engine is used (see db/connect.ts). */
+  mongodbUri?: string;
+  dataDir: string;
+  /** Origin used in links printed or sent to people, without a trailing slash. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was not given, so the URL follows the port actually bound (PORT=0). */
+  publicUrlDerived: boolean;
+  demoModeAllowed: boolean;
+  supportEmail: string;
+  sessionSecret: string;
+  oidc: { issuer?: string; clientId?: string; clientSecret?: string };
+  adminEmails: string[];
+  adminGroup?: string;
+  /** Overrides every question's time limit (tests use a short one). */
+  questionTimeLimitSeconds?: number;
+  quizExpiryHours: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates configuration. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", so `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
+
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+  }
+  const sessionSecret = e.SESSION_SECRET ?? devSessionSecret(dataDir);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    mongodbUri: e.MONGODB_URI,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlDerived: e.PUBLIC_URL === undefined,
+    demoModeAllowed: e.DEMO_MODE_ALLOWED ?? !isProduction,
+    supportEmail: e.SUPPORT_EMAIL,
+    sessionSecret,
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    adminGroup: e.ADMIN_GROUP,
+    questionTimeLimitSeconds: e.QUESTION_TIME_LIMIT_SECONDS,
+    quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Once the server has bound a port, links follow it unless PUBLIC_URL was given explicitly. */
+export function withBoundPort(config: Config, port: number): Config {
+  if (!config.publicUrlDerived) return { ...config, port };
+  return { ...config, port, publicUrl: `http://localhost:${port}` };
+}
+
+/**
+ * Development only: a random secret kept in DATA_DIR so sessions survive restarts without the
+ * user configuring anything. Production must configure SESSION_SECRET (checked above).
+ */
+function devSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  // wx: if another process created it first, use theirs so both agree.
+  try {
+    fs.writeFileSync(file, secret + '\n', { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch {
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

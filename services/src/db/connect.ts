@@ -1,0 +1,72 @@
+// Chooses and opens the database. MONGODB_URI set → that server (production: MongoDB).
+// Unset → the embedded engine, started in this process on DATA_DIR/db. (`npm start` runs the
+// engine as its own child process and passes MONGODB_URI, so this fallback serves
+// `node services/dist/main.js` run by hand.)
+import path from 'node:path';
+import mongoose from 'mongoose';
+import type { Config } from '../config';
+import type { Logger } from '../http/logger';
+
+export const DEFAULT_DB_NAME = 'skillquiz';
+
+export interface Database {
+  uri: string;
+  /** 'external' = MONGODB_URI; 'embedded' = engine started by this process. */
+  kind: 'external' | 'embedded';
+  close(): Promise<void>;
+}
+
+/** The shape of @skillquiz/mongo-engine's in-process API. */
+interface EngineHandle {
+  port: number;
+  uri: string;
+  stop(): Promise<void>;
+}
+type StartEngine = (opts: { port: number; dbpath: string }) => Promise<EngineHandle>;
+
+/** Appends the default database name to a server URI that names none (mongodb://h:p or h:p/). */
+export function withDefaultDb(uri: string, dbName = DEFAULT_DB_NAME): string {
+  const u = new URL(uri);
+  if (u.pathname && u.pathname !== '/') return uri;
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+export async function connectDatabase(config: Config, logger: Logger): Promise<Database> {
+  if (config.mongodbUri) {
+    await connectMongoose(config.mongodbUri);
+    logger.info(`connected to MongoDB at ${redact(config.mongodbUri)}`);
+    return { uri: config.mongodbUri, kind: 'external', close: () => mongoose.disconnect() };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startEngine } = require('@skillquiz/mongo-engine') as { startEngine: StartEngine };
+  const dbpath = path.join(config.dataDir, 'db');
+  const engine = await startEngine({ port: 0, dbpath });
+  const uri = withDefaultDb(engine.uri);
+  try {
+    await connectMongoose(uri);
+  } catch (err) {
+    await engine.stop();
+    throw err;
+  }
+  logger.info(`started the embedded engine (data in ${dbpath}); this is not a production database`);
+  return {
+    uri,
+    kind: 'embedded',
+    close: async () => {
+      await mongoose.disconnect();
+      await engine.stop();
+    },
+  };
+}
+
+async function connectMongoose(uri: string): Promise<void> {
+  // A short server-selection timeout turns "nothing listening there" into a clear start error.
+  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+}
+
+/** Hides credentials when printing a connection string. */
+export function redact(uri: string): string {
+  return uri.replace(/\/\/([^@/]+)@/, '//***@');
+}

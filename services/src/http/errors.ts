@@ -1,0 +1,43 @@
+// One error type for every deliberate non-OK reply. Routes and domain functions throw these;
+// the error middleware (middleware.ts) turns them into `{ success: false, message }`.
+import type { ZodType } from 'zod';
+import { ZodError } from 'zod';
+
+export class HttpError extends Error {
+  readonly status: number;
+  /** Marks errors whose message is safe to show to the client. */
+  readonly expose = true;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+export const badRequest = (message = 'Bad request') => new HttpError(400, message);
+export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message = 'Conflict') => new HttpError(409, message);
+export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, message);
+export const tooManyRequests = (message = 'Too many requests, please try again later') => new HttpError(429, message);
+
+/** Turns a ZodError into one readable sentence naming each offending field. */
+export function describeZodError(err: ZodError): string {
+  const parts = err.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    return `${field}: ${issue.message}`;
+  });
+  if (err.issues.length > 5) parts.push(`and ${err.issues.length - 5} more`);
+  return `Invalid request: ${parts.join('; ')}`;
+}
+
+/**
+ * Parses `value` with `schema`, or throws a 400 HttpError naming the bad fields.
+ * Use it at the edge of every route so handlers only ever see well-typed input.
+ */
+export function validate<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}

@@ -1,0 +1,126 @@
+// The request pipeline's cross-cutting pieces: errors → JSON, security headers, JSON/form body
+// parsing with clear 400/413 answers, and a JSON 404 for unknown /api routes.
+import { bodyParser } from '@koa/bodyparser';
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { HttpError, describeZodError, notFound, payloadTooLarge } from './errors';
+import type { Logger } from './logger';
+
+export interface ErrorReply {
+  status: number;
+  message: string;
+}
+
+interface ErrorLike {
+  name?: string;
+  code?: number;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  path?: string;
+  keyValue?: Record<string, unknown>;
+  errors?: Record<string, { message?: string }>;
+}
+
+/**
+ * Maps any thrown value to the status and message a client may see. Only errors we recognise
+ * keep their message; everything else becomes a generic 500 so internals never leak.
+ */
+export function toErrorReply(err: unknown): ErrorReply {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
+  const e = (err ?? {}) as ErrorLike;
+  // mongoose: a value that cannot become the schema type (e.g. 'abc' for a Number id).
+  if (e.name === 'CastError') {
+    return { status: 400, message: `Invalid value${e.path ? ` for ${e.path}` : ''}` };
+  }
+  if (e.name === 'ValidationError' && e.errors) {
+    const details = Object.entries(e.errors)
+      .map(([field, v]) => `${field}: ${v.message ?? 'invalid'}`)
+      .join('; ');
+    return { status: 400, message: `Invalid request: ${details}` };
+  }
+  if (e.name === 'StrictModeError') return { status: 400, message: e.message ?? 'Invalid request' };
+  // MongoDB duplicate key (unique index).
+  if (e.code === 11000) {
+    const fields = e.keyValue ? Object.keys(e.keyValue).join(', ') : '';
+    return { status: 409, message: fields ? `Already exists: duplicate ${fields}` : 'Already exists' };
+  }
+  // http-errors thrown by koa / @koa/router (e.g. 405 from allowedMethods) carry safe 4xx messages.
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
+    return { status, message: e.message || 'Bad request' };
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const reply = toErrorReply(err);
+      if (reply.status >= 500) {
+        logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
+      }
+      ctx.status = reply.status;
+      ctx.body = { success: false, message: reply.message };
+    }
+  };
+}
+
+/** Headers every response carries (API and static alike). */
+export function securityHeaders(): Middleware {
+  return async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    // Quiz tokens live in URLs: never send them to another origin in a Referer header.
+    ctx.set('Referrer-Policy', 'same-origin');
+    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
+
+export interface BodyOptions {
+  /** Maximum JSON/form body size, in bytes or a bytes string such as '1mb'. */
+  limit?: string | number;
+}
+
+/**
+ * JSON and urlencoded bodies (the sign-on form posts urlencoded). Malformed JSON → 400
+ * 'Malformed JSON body'; a body over the limit → 413.
+ */
+export function jsonBody(opts: BodyOptions = {}): Middleware {
+  const limit = opts.limit ?? '1mb';
+  const parse = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: limit, formLimit: limit });
+  return async (ctx, next) => {
+    let parsed = false;
+    try {
+      await parse(ctx, async () => {
+        parsed = true;
+      });
+    } catch (err) {
+      const e = err as ErrorLike;
+      if ((e.status ?? e.statusCode) === 413) throw payloadTooLarge();
+      if (ctx.is('application/json', '+json')) throw new HttpError(400, 'Malformed JSON body');
+      throw new HttpError((e.status ?? 400) < 500 ? (e.status ?? 400) : 400, 'Malformed request body');
+    }
+    if (!parsed) return; // the parser answered by itself (client closed the request)
+    await next();
+  };
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Mounted after the routers: an /api path nobody answered is a JSON 404, never the web app. */
+export function apiNotFound(): Middleware {
+  return async (ctx, next) => {
+    if (isApiPath(ctx.path) && ctx.body == null && ctx.status === 404) {
+      throw notFound(`No such API route: ${ctx.method} ${ctx.path}`);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,67 @@
+// The services process: config → database → seed → HTTP. Prints one line that tools parse:
+//   SkillQuiz services listening on <url>
+// and stops cleanly on SIGINT/SIGTERM.
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { ConfigError, loadConfig, withBoundPort } from './config';
+import { connectDatabase, type Database } from './db/connect';
+import { createLogger } from './http/logger';
+import { seedIfEmpty } from './seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let db: Database | undefined;
+  let server: import('node:http').Server | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    // Stop accepting, let in-flight requests finish briefly, then cut idle keep-alive sockets.
+    const closed = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
+    server?.closeIdleConnections();
+    const force = setTimeout(() => server?.closeAllConnections(), 3000);
+    await closed;
+    clearTimeout(force);
+    await db?.close().catch((err) => logger.warn('closing the database failed', err));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  db = await connectDatabase(config, logger);
+  const seed = await seedIfEmpty(logger);
+  if (seed.seeded) logger.info('seeded the demo content');
+
+  // Bind first, so PORT=0 gets a real port before links are built from it.
+  const app0 = createApp({ config, logger });
+  server = app0.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server!.once('listening', resolve);
+    server!.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  config = withBoundPort(config, port);
+  app0.context.config = config;
+
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
+}
+
+main().catch((err) => {
+  console.error('SkillQuiz services failed to start:', err instanceof Error ? err.message : err);
+  if (process.env.LOG_LEVEL === 'debug' && err instanceof Error) console.error(err.stack);
+  process.exit(1);
+});
