@@ -2,11 +2,12 @@
 //   errors → security headers → body parser → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
-import type { Config } from './config';
+import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { apiNotFound, errorMiddleware, jsonBody, securityHeaders } from './http/middleware';
 import { allRouters } from './routes';
+import { serveWeb } from './web';
 
 export interface AppDeps {
   config: Config;
@@ -28,25 +29,7 @@ export function createApp(deps: AppDeps): Koa {
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
-  const web = deps.web === undefined ? loadWebMiddleware(deps.config, logger) : deps.web;
+  const web = deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT }) : deps.web;
   if (web) app.use(web);
   return app;
-}
-
-/**
- * The static front-end serving lives in ./web (another module's job). It is loaded only if it is
- * there, so the API runs on its own while the front ends are not built or not yet written.
- */
-function loadWebMiddleware(config: Config, logger: Logger): Middleware | null {
-  let mod: { serveWeb?: (opts: { config: Config; logger: Logger }) => Middleware };
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    mod = require('./web');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'MODULE_NOT_FOUND' && String((err as Error).message).includes("'./web'")) {
-      return null;
-    }
-    throw err;
-  }
-  return typeof mod.serveWeb === 'function' ? mod.serveWeb({ config, logger }) : null;
 }
