@@ -1,0 +1,9 @@
+// The demo seed content: three atoms with their question banks, a company and an invitation.
+// Pure data; the seeding function turns it into database documents.
+import { javascriptAtom } from './javascript';
+import type { SeedAtom } from './types';
+
+export * from './types';
+export { demoCompany, demoInvitation } from './company';
+
+export const seedAtoms: SeedAtom[] = [javascriptAtom];
