@@ -1,0 +1,37 @@
+// Props of the modules the remotes expose, shared by the shell (which renders them) and the remotes
+// (which implement them). Plain interfaces with no React import, so the contracts package stays
+// framework-free; a front end narrows `unknown` component slots to React.ComponentType<...> itself.
+import type { QuizResult } from './candidate';
+
+/** Remote name -> URL of its mf-manifest.json: the body of GET /remotes.json. */
+export type RemotesManifest = Record<string, string>;
+
+// Exposed modules: mfe_quiz/QuizApp, mfe_demo/DemoSidebar, mfe_admin_atoms/AdminAtomsApp,
+// mfe_admin_questions/AdminQuestionsApp. (Types only here: a value import of this package pulls zod
+// into a front-end bundle.)
+
+/** Props of the demo sidebar (`mfe_demo/DemoSidebar`). */
+export interface DemoSidebarProps {
+  /** The candidate's quiz result as the quiz API returns it. */
+  quizResult: QuizResult;
+  /** The question on screen (its number equals next_question's number), if any. */
+  currentQuestionNumber?: number;
+  /** Demo mode on: the question view shows the 'Correct' label. */
+  demoModeEnabled: boolean;
+  setDemoModeEnabled: (enabled: boolean) => void;
+}
+
+/** Props of the candidate quiz app (`mfe_quiz/QuizApp`), mounted by the shell at /quiz/*. */
+export interface QuizAppProps {
+  /**
+   * A React component taking DemoSidebarProps. The shell loads it lazily from mfe_demo inside a
+   * boundary that renders nothing when the demo remote is down, so the quiz keeps working.
+   */
+  DemoSidebar?: unknown;
+}
+
+/** Props of the admin remotes (`mfe_admin_atoms/AdminAtomsApp`, `mfe_admin_questions/AdminQuestionsApp`), mounted under /admin. */
+export interface AdminAppProps {
+  /** The signed-in admin as GET /me returned it. */
+  user?: unknown;
+}

@@ -1,0 +1,99 @@
+// apiFetch against a real local HTTP server: the §8 mapping, credentials and JSON handling.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiFetch, defaultMessage, messageFrom } from './index';
+
+type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
+let handler: Handler;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => handler(req, body, res));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+function reply(status: number, body: string, type = 'application/json'): Handler {
+  return (_req, _body, res) => {
+    res.writeHead(status, { 'Content-Type': type });
+    res.end(body);
+  };
+}
+
+describe('defaultMessage (SPEC §8)', () => {
+  it.each([
+    [404, 'Not found'],
+    [500, 'Internal server error'],
+    [503, 'Internal server error'],
+    [400, 'Bad Request'],
+    [401, 'Bad Request'],
+    [422, 'Bad Request'],
+  ])('%i -> %s', (status, message) => expect(defaultMessage(status)).toBe(message));
+});
+
+describe('messageFrom', () => {
+  it('takes only a non-empty string message', () => {
+    expect(messageFrom({ success: false, message: 'Quiz expired' })).toBe('Quiz expired');
+    expect(messageFrom({ message: '' })).toBeUndefined();
+    expect(messageFrom({ message: 42 })).toBeUndefined();
+    expect(messageFrom('oops')).toBeUndefined();
+    expect(messageFrom(null)).toBeUndefined();
+  });
+});
+
+describe('apiFetch', () => {
+  it('returns data on success', async () => {
+    handler = reply(200, JSON.stringify({ id: 'q1', n: 3 }));
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: true, data: { id: 'q1', n: 3 } });
+  });
+
+  it('uses the server message on an error reply', async () => {
+    handler = reply(422, JSON.stringify({ success: false, message: 'answer_id is required' }));
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: false, status: 422, message: 'answer_id is required' });
+  });
+
+  it.each([
+    [404, 'Not found'],
+    [500, 'Internal server error'],
+    [502, 'Internal server error'],
+    [400, 'Bad Request'],
+    [403, 'Bad Request'],
+  ])('falls back to the default message for %i without a message body', async (status, message) => {
+    handler = reply(status, '<html>proxy error</html>', 'text/html');
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: false, status, message });
+  });
+
+  it('treats an OK reply with success:false as an error', async () => {
+    handler = reply(200, JSON.stringify({ success: false, message: 'Not allowed' }));
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: false, status: 200, message: 'Not allowed' });
+  });
+
+  it('sends a JSON body with the JSON content type and includes credentials', async () => {
+    let seen: { method?: string; type?: string; body?: string } = {};
+    handler = (req, body, res) => {
+      seen = { method: req.method, type: req.headers['content-type'], body };
+      res.writeHead(204);
+      res.end();
+    };
+    const calls: RequestInit[] = [];
+    const spy: typeof fetch = (input, init) => {
+      calls.push(init ?? {});
+      return fetch(input, init);
+    };
+    const result = await apiFetch(`${base}/api/x`, { method: 'POST', body: { answer_id: 'a1' }, fetchImpl: spy });
+    expect(result).toEqual({ success: true, data: undefined });
+    expect(seen).toEqual({ method: 'POST', type: 'application/json', body: '{"answer_id":"a1"}' });
+    expect(calls[0].credentials).toBe('include');
+  });
+
+  it('returns a network failure instead of throwing', async () => {
+    const result = await apiFetch('http://127.0.0.1:1/unreachable');
+    expect(result).toEqual({ success: false, status: 0, message: 'Network error' });
+  });
+});

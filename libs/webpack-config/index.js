@@ -1,0 +1,141 @@
+// The one webpack + module-federation factory every SkillQuiz front end uses.
+//
+//   // shell/webpack.config.js
+//   module.exports = require('@skillquiz/webpack-config').createConfig({ name: 'shell', dir: __dirname, isHost: true });
+//   // mfe-quiz/webpack.config.js
+//   module.exports = createConfig({ name: 'mfe_quiz', dir: __dirname, exposes: { './QuizApp': './src/QuizApp.tsx' } });
+//
+// Why it looks like this (see /work/shared/STACK.md "Module federation"):
+// - shareStrategy 'loaded-first': with 'version-first' the host fetches every remote entry before it
+//   renders, so one remote that is down blanks the whole page.
+// - dts: false: the type plugin downloads remote types at build time (production) and starts a
+//   background broker (development). Exposed modules' props are typed in @skillquiz/contracts.
+// - Shared singletons are declared here once so host and remotes can never disagree about them.
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/**
+ * Libraries that must exist once per page. react-toastify is here because the toast container lives
+ * in the shell while remotes call toast(): both must talk to the same module instance.
+ * react-router is shared with react-router-dom because the latter re-exports the former's context.
+ */
+const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'react-router', 'react-router-dom', 'react-toastify'];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The version range an app asks for: its own package.json, else the version installed beside it. */
+function requiredVersionFor(pkgName, appPkg, dir) {
+  const base = pkgName.startsWith('@') ? pkgName.split('/').slice(0, 2).join('/') : pkgName.split('/')[0];
+  const declared = { ...appPkg.devDependencies, ...appPkg.dependencies }[base];
+  if (declared) return declared;
+  try {
+    const installed = readJson(require.resolve(`${base}/package.json`, { paths: [dir] })).version;
+    return `^${installed}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shared config for the singletons this app actually depends on (react-router follows react-router-dom). */
+function sharedFor(appPkg, dir) {
+  const deps = { ...appPkg.dependencies };
+  const uses = (lib) => {
+    const base = lib.split('/')[0];
+    if (base === 'react-router') return Boolean(deps['react-router'] || deps['react-router-dom']);
+    return Boolean(deps[base]);
+  };
+  const shared = {};
+  for (const lib of SINGLETONS.filter(uses)) {
+    shared[lib] = { singleton: true, requiredVersion: requiredVersionFor(lib, appPkg, dir) };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} opts
+ * @param {string} opts.name     federation name, e.g. 'shell', 'mfe_quiz' (also the uniqueName)
+ * @param {string} opts.dir      the app's directory (its package.json, src/ and dist/)
+ * @param {Record<string,string>} [opts.exposes]  modules a remote exposes
+ * @param {Record<string,string>} [opts.remotes]  static remotes (the shell loads its remotes at run time instead)
+ * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html
+ * @param {number}  [opts.port]   dev-server port, if one is ever used
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createConfig(opts) {
+  const { name, dir, exposes, remotes = {}, isHost = false, port } = opts;
+  if (!name || !dir) throw new Error('createConfig needs { name, dir }');
+  if (!isHost && (!exposes || Object.keys(exposes).length === 0)) {
+    throw new Error(`${name}: a remote must expose at least one module`);
+  }
+  const appPkg = readJson(path.join(dir, 'package.json'));
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const production = mode === 'production';
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell is always served from the site root; remotes work out their own URL at run time.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+          remotes,
+          shared: sharedFor(appPkg, dir),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+        }),
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'index.html'),
+                // The async bootstrap needs only the entry; federation loads the rest.
+                chunks: ['main'],
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      ...(port ? { devServer: { port, historyApiFallback: true } } : {}),
+    };
+  };
+}
+
+module.exports = { createConfig, sharedFor, SINGLETONS };
