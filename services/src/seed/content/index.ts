@@ -1,9 +1,10 @@
 // The demo seed content: three atoms with their question banks, a company and an invitation.
 // Pure data; the seeding function turns it into database documents.
 import { javascriptAtom } from './javascript';
+import { pythonAtom } from './python';
 import type { SeedAtom } from './types';
 
 export * from './types';
 export { demoCompany, demoInvitation } from './company';
 
-export const seedAtoms: SeedAtom[] = [javascriptAtom];
+export const seedAtoms: SeedAtom[] = [javascriptAtom, pythonAtom];
