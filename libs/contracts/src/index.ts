@@ -1,1 +1,7 @@
-export const placeholder = true;
+// @skillquiz/contracts: one schema and one type for every SPEC §3 entity and §7 call.
+export * from './constants';
+export * from './base64';
+export * from './entities';
+export * from './candidate';
+export * from './admin';
+export * from './validation';

@@ -1,0 +1,208 @@
+// SPEC §7 candidate calls: the quiz result, the candidate's question view, answers, logs,
+// the survey, tracking events and the env-vars response. Inputs are strict.
+import { z } from 'zod';
+import { CONSTANTS, TRACKING_EVENTS } from './constants';
+import { DifficultyParamsSchema, HASH_ID_RE, IsoDateSchema, LevelThresholdsSchema } from './entities';
+
+const L = CONSTANTS.LIMITS;
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters (they arrive as strings)
+
+/** Assessment tokens: URL-safe, at least 128 bits of randomness (22+ base64url characters). */
+export const TokenSchema = z
+  .string()
+  .min(16, 'token is too short')
+  .max(128, 'token is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'token is not URL-safe');
+export type Token = z.infer<typeof TokenSchema>;
+
+/** A question number (1-based) or question id in a path: digits only, no leading zero. */
+export const PositiveIntParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/, 'must be a positive integer')
+  .transform((s) => Number(s));
+
+// ---------------------------------------------------------------------------------------------
+// Quiz result (GET /api/quiz/{token}/)
+
+export const NextQuestionSchema = z.object({
+  number: z.number(),
+  /** null until the question is first served (its clock starts then). */
+  expires_at: IsoDateSchema.nullable(),
+});
+export type NextQuestion = z.infer<typeof NextQuestionSchema>;
+
+export const PastQuestionSchema = z.object({
+  number: z.number(),
+  correct: z.boolean(),
+  atom_id: z.string(),
+  claim: z.string().nullable(),
+  difficulty_params: DifficultyParamsSchema.nullable(),
+  post_skill_estimate: z.number().nullable(),
+  post_skill_estimate_error: z.number().nullable(),
+});
+export type PastQuestion = z.infer<typeof PastQuestionSchema>;
+
+export const QuizAtomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  num_questions: z.number(),
+  levels_thresholds: LevelThresholdsSchema,
+});
+export type QuizAtom = z.infer<typeof QuizAtomSchema>;
+
+export const QuizInfoSchema = z.object({
+  company_logo_url: z.string().nullable(),
+  company_name: z.string().nullable(),
+  atoms: z.array(QuizAtomSchema),
+});
+export type QuizInfo = z.infer<typeof QuizInfoSchema>;
+
+export const QuizResultSchema = z.object({
+  assessment_token: z.string(),
+  started_at: IsoDateSchema.nullable(),
+  finished_at: IsoDateSchema.nullable(),
+  survey_completed: z.boolean(),
+  abandoned_at: IsoDateSchema.nullable(),
+  /** Whole-quiz expiry; a quiz not finished by then is expired. */
+  expires_at: IsoDateSchema.nullable().optional(),
+  blur_on_window_blur: z.boolean(),
+  quiz: QuizInfoSchema,
+  /** Absent or null when no question is left. */
+  next_question: NextQuestionSchema.nullable().optional(),
+  past_questions: z.array(PastQuestionSchema),
+  required_atoms_left: z.number(),
+  max_atoms_left: z.number(),
+  /** Where 'Take another quiz' leads (the invitation's next quiz); null when none is left. */
+  quiz_url: z.string().nullable(),
+});
+export type QuizResult = z.infer<typeof QuizResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Candidate question view (GET /api/quiz/{token}/question/{number}/)
+
+/**
+ * Strict on purpose: a service that runs its view through this schema fails loudly instead of
+ * leaking the correct flag `c`. `correct: true` appears only on the right answer in allowed demo mode.
+ */
+export const CandidateAnswerSchema = z.strictObject({
+  text: z.string(),
+  hash_id: z.string(),
+  correct: z.literal(true).optional(),
+});
+export type CandidateAnswer = z.infer<typeof CandidateAnswerSchema>;
+
+export const CandidateQuestionSchema = z.strictObject({
+  number: z.number(),
+  expires_at: IsoDateSchema,
+  difficulty_params: DifficultyParamsSchema.nullable(),
+  atom_id: z.string(),
+  claim: z.string().nullable(),
+  question_text: z.string(),
+  code_block: z.string(),
+  code_language: z.string().nullable(),
+  /** In served order, locked positions honoured. */
+  answers: z.array(CandidateAnswerSchema),
+});
+export type CandidateQuestion = z.infer<typeof CandidateQuestionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer (POST /api/quiz/{token}/question/{number}/)
+
+export const AnswerRequestSchema = z.strictObject({
+  /** The chosen answer's hash_id, or '' for the empty answer of a timed-out question. */
+  answer: z
+    .string()
+    .max(L.HASH_ID_MAX, 'answer is too long')
+    .refine((s) => s === '' || HASH_ID_RE.test(s), { message: 'answer must be a hash_id or empty' }),
+  /** Index of the chosen row as shown; -1 when nothing was chosen. */
+  answer_position: z.number().int('answer_position must be an integer').min(-1).max(L.ANSWERS_MAX),
+});
+export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
+
+export const AnswerResponseSchema = z.object({
+  correct: z.boolean(),
+  post_skill_estimate: z.number().nullable(),
+  post_skill_estimate_error: z.number().nullable(),
+  /** Absent when the quiz is over. */
+  next_question: NextQuestionSchema.optional(),
+});
+export type AnswerResponse = z.infer<typeof AnswerResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Survey, per-question log, tracking events, env vars
+
+export const SurveyRequestSchema = z.strictObject({
+  /** 0 sad, 1 neutral, 2 happy. */
+  content_relevant_rating: z
+    .number()
+    .int('content_relevant_rating must be an integer')
+    .min(CONSTANTS.SURVEY_MIN, 'content_relevant_rating must be 0, 1 or 2')
+    .max(CONSTANTS.SURVEY_MAX, 'content_relevant_rating must be 0, 1 or 2'),
+});
+export type SurveyRequest = z.infer<typeof SurveyRequestSchema>;
+
+function jsonByteLength(value: unknown): number {
+  const json = JSON.stringify(value);
+  return json === undefined ? 0 : new TextEncoder().encode(json).length;
+}
+
+/** Arbitrary JSON, bounded in size so a client cannot fill the database. */
+export const EventDetailsSchema = z.unknown().refine(
+  (v) => {
+    try {
+      return jsonByteLength(v) <= L.EVENT_DETAILS_MAX_BYTES;
+    } catch {
+      return false; // cycles or BigInt: not JSON
+    }
+  },
+  { message: `eventDetails must be JSON of at most ${L.EVENT_DETAILS_MAX_BYTES} bytes` },
+);
+
+export const LogEventRequestSchema = z.strictObject({
+  eventName: z.string().min(1, 'eventName is required').max(L.EVENT_NAME_MAX, 'eventName is too long'),
+  eventDetails: EventDetailsSchema.optional(),
+});
+export type LogEventRequest = z.infer<typeof LogEventRequestSchema>;
+
+export const TrackingEventTypeSchema = z.union([
+  z.literal(TRACKING_EVENTS.switchedTabs),
+  z.literal(TRACKING_EVENTS.wentOffline),
+  z.literal(TRACKING_EVENTS.devToolsOpened),
+  z.literal(TRACKING_EVENTS.devToolsClosed),
+  z.literal(TRACKING_EVENTS.usedClipboard),
+]);
+
+const msSchema = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
+/** For switchedTabs and wentOffline: l = left (epoch ms), r = returned (epoch ms), t = duration ms. */
+export const TrackingEventDetailsSchema = z.strictObject({
+  l: msSchema.optional(),
+  r: msSchema.optional(),
+  t: msSchema.optional(),
+});
+
+export const TrackingEventSchema = z.strictObject({
+  token: TokenSchema,
+  /** The question number the event happened on (0: outside a question). */
+  questionId: z.number().int().min(0).max(10_000),
+  event: TrackingEventTypeSchema,
+  eventDetails: TrackingEventDetailsSchema.optional(),
+});
+export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
+
+export const EnvVarsResponseSchema = z.object({ demoModeAllowed: z.boolean() });
+export type EnvVarsResponse = z.infer<typeof EnvVarsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Generic replies
+
+export const ErrorResponseSchema = z.object({ success: z.literal(false), message: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const OkResponseSchema = z.object({ success: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponseSchema>;
+
+export function isErrorResponse(body: unknown): body is ErrorResponse {
+  return ErrorResponseSchema.safeParse(body).success;
+}

@@ -1,0 +1,104 @@
+// Business constants of SPEC §9 (and a few limits the contracts enforce), in one place so the
+// services and every front end read the same numbers. Durations are in milliseconds.
+
+export const CONSTANTS = {
+  /** Whole-quiz expiry check on the candidate pages. */
+  QUIZ_EXPIRY_CHECK_INTERVAL_MS: 10_000,
+  /** How often the question page checks the current question's expires_at. */
+  QUESTION_EXPIRY_POLL_MS: 1_000,
+  /** Countdown timer refresh. */
+  TIMER_REFRESH_MS: 1_000,
+  /** Timed-out view closes itself (and submits the empty answer) after this. */
+  TIMEOUT_NEXT_QUESTION_DELAY_MS: 2_000,
+  /** A next question whose expires_at is more than this far in the past sends the candidate to /resume. */
+  RESUME_THRESHOLD_MS: 60 * 60 * 1_000,
+  /** List/search fetches and the original-question lookup. */
+  DEBOUNCE_MS: 500,
+  /** 'Selected answer: N' screen-reader announcement clears after this. */
+  SR_ANNOUNCEMENT_CLEAR_MS: 2_000,
+  LOADING_BAR: { STEP: 10, INTERVAL_MS: 100, CAP_BEFORE_LOAD: 80, CAP_AFTER_LOAD: 120, DISPLAY_MAX: 100 },
+  /** ?pass=243 or the /pass_243 route triggers the special skip call. */
+  SKIP_PASS_VALUE: '243',
+  SURVEY_MIN: 0,
+  SURVEY_MAX: 2,
+  /** Score levels per atom, labelled L1..L5. */
+  LEVELS: 5,
+  DEFAULT_ATOM_FORMAT: 'Multiple Choice',
+  DEFAULT_ETA_MINUTES: 0,
+  /** Questions served per atom when an atom does not say (the seed uses 10 too). */
+  DEFAULT_NUM_QUESTIONS: 10,
+  MIN_TEXTAREA_ROWS: 5,
+  /** The questions list's "any atom" key. */
+  ALL_ATOMS_KEY: 'all',
+  CREATE_NEW_CLAIM: 'Create New Claim',
+  /** localStorage key of the candidate's demo-mode toggle. */
+  DEMO_MODE_STORAGE_KEY: 'demoModeEnabled',
+  TOAST_MS: { ATOM: 3_000, LOAD_ERROR: 9_000, QUESTION: 5_000, PROMISE: 5_000 },
+  TOAST_POSITION: 'bottom',
+  TOAST_KINDS: ['info', 'warning', 'success', 'error', 'loading'],
+  /** Queued question-log jobs. */
+  LOG_CHANNEL: 'question-log',
+  LOG_JOB_RETRIES: 25,
+  LOG_WORKER_TIMEOUT_MS: 4_000,
+  QUEUE: { STORAGE: 'localstorage', PREFIX: 'jobs', TIMEOUT_MS: 1_000, LIMIT: -1, PRINCIPLE: 'fifo' },
+  HIGHLIGHT_POLL_MS: 1_000,
+  STICKY_TIMER: { TOP_PX: 10, RIGHT_PX: 20 },
+  DEVTOOLS: { POLL_MS: 250, MAX_ACK_DELAY_MS: 10_000 },
+  /** Demo sidebar: a '-inf' level threshold is treated as this theta when computing chances. */
+  NEG_INF_THETA: -6,
+  COPYRIGHT_YEAR: 2023,
+  /** Admin questions list page size (SPEC leaves it open). */
+  QUESTIONS_PAGE_SIZE: 20,
+  /** Input limits (SPEC leaves them open; chosen to stop abuse, far above real content). */
+  LIMITS: {
+    SLUG_MAX: 64,
+    NAME_MAX: 200,
+    DESCRIPTION_MAX: 20_000,
+    QUESTION_TEXT_MAX: 20_000,
+    CODE_BLOCK_MAX: 20_000,
+    ANSWER_TEXT_MAX: 5_000,
+    ANSWERS_MAX: 20,
+    ATOMS_PER_QUESTION_MAX: 50,
+    BETA_ORDERING_MAX: 1_000,
+    CLAIM_MAX: 100,
+    SEARCH_MAX: 200,
+    EVENT_NAME_MAX: 100,
+    /** Bytes of JSON.stringify(eventDetails). */
+    EVENT_DETAILS_MAX_BYTES: 4_096,
+    HASH_ID_MAX: 64,
+  },
+} as const;
+
+/** Tracking event types (SPEC §3). */
+export const TRACKING_EVENTS = {
+  switchedTabs: 0,
+  wentOffline: 1,
+  devToolsOpened: 2,
+  devToolsClosed: 3,
+  usedClipboard: 4,
+} as const;
+export type TrackingEventType = (typeof TRACKING_EVENTS)[keyof typeof TRACKING_EVENTS];
+
+/** Toast and notice texts of SPEC §8, so the front ends do not retype them. */
+export const MESSAGES = {
+  ERROR_SAVING_ATOM: 'Error saving atom',
+  ATOM_SAVED: 'Atom saved',
+  ERROR_DELETING_ATOM: 'Error deleting atom',
+  ERROR_LOADING_ATOMS: 'Error loading atoms',
+  ERROR_LOADING_ORIGINAL_QUESTION: 'Error loading original question',
+  ERROR_LOADING_CODE_BLOCK_OPTIONS: 'Error loading code block options',
+  ERROR_LOADING_CLAIM_OPTIONS: 'Error loading claim options',
+  ERROR_LOADING_LANGUAGE_OPTIONS: 'Error loading language options',
+  ERROR_SAVING_QUESTION: 'Error saving question',
+  QUESTION_SAVED: 'Question saved',
+  FAILED_TO_FETCH_QUESTIONS: 'Failed to fetch questions',
+} as const;
+
+/**
+ * SPEC §8: the client's message for a non-OK reply whose body carries no message.
+ */
+export function defaultErrorMessage(status: number): string {
+  if (status === 404) return 'Not found';
+  if (status >= 500) return 'Internal server error';
+  return 'Bad Request';
+}
