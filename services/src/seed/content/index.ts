@@ -2,9 +2,10 @@
 // Pure data; the seeding function turns it into database documents.
 import { javascriptAtom } from './javascript';
 import { pythonAtom } from './python';
+import { sqlAtom } from './sql';
 import type { SeedAtom } from './types';
 
 export * from './types';
 export { demoCompany, demoInvitation } from './company';
 
-export const seedAtoms: SeedAtom[] = [javascriptAtom, pythonAtom];
+export const seedAtoms: SeedAtom[] = [javascriptAtom, pythonAtom, sqlAtom];
