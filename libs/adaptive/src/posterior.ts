@@ -143,18 +143,28 @@ export function estimateFromResponses(responses: readonly ItemResponse[], prior?
 }
 
 /**
- * Posterior probability that theta < t, integrating the piecewise-linear interpolant of the
- * grid density; t outside the grid clamps to 0 or 1. `density` is from posteriorDensity.
+ * Posterior probability that theta < t; t outside the grid clamps to 0 or 1. `density` is from
+ * posteriorDensity. The cumulative trapezoid sum at grid points gets the Euler-Maclaurin end
+ * correction (- h^2/12 f'), and between grid points the CDF is a cubic Hermite interpolant whose
+ * slopes are the density itself, so the error is O(h^4) rather than the O(h^2) of linear pieces.
  */
 export function posteriorCdf(density: Float64Array, t: number): number {
   if (!(t > GRID_MIN)) return 0; // also -Infinity
   if (t >= GRID_MAX) return 1;
-  const pos = (t - GRID_MIN) / STEP;
-  const cell = Math.min(Math.floor(pos), GRID_POINTS - 2);
+  const cell = Math.min(Math.floor((t - GRID_MIN) / STEP), GRID_POINTS - 2);
   let area = 0;
   for (let i = 0; i < cell; i++) area += 0.5 * (density[i] + density[i + 1]) * STEP;
-  const h = t - THETA_GRID[cell];
-  const wt = density[cell] + ((density[cell + 1] - density[cell]) * h) / STEP;
-  area += 0.5 * (density[cell] + wt) * h;
-  return Math.min(1, Math.max(0, area));
+  const slope = (j: number) =>
+    j <= 0 || j >= GRID_POINTS - 1 ? 0 : (density[j + 1] - density[j - 1]) / (2 * STEP);
+  const c0 = area - (STEP * STEP * slope(cell)) / 12;
+  const c1 = area + 0.5 * (density[cell] + density[cell + 1]) * STEP - (STEP * STEP * slope(cell + 1)) / 12;
+  const s = (t - THETA_GRID[cell]) / STEP;
+  const s2 = s * s;
+  const s3 = s2 * s;
+  const cdf =
+    (2 * s3 - 3 * s2 + 1) * c0 +
+    (s3 - 2 * s2 + s) * STEP * density[cell] +
+    (-2 * s3 + 3 * s2) * c1 +
+    (s3 - s2) * STEP * density[cell + 1];
+  return Math.min(1, Math.max(0, cdf));
 }

@@ -90,8 +90,9 @@ function ensureScratch(n: number): void {
  * 1. Eligible: not seen, and not of a variation family already seen (family = original_question_id ?? id).
  * 2. Exposure: with total > 0, an item whose count / total >= exposureCap is skipped as long as
  *    any eligible item is below the cap.
- * 3. Claim balancing: among claims whose best admissible item has information >= (1 - tolerance)
- *    times the overall best, keep only the claims served least so far in this atom.
+ * 3. Claim balancing: a claim is competitive when its best admissible item has information
+ *    >= (1 - tolerance) times the overall best; let m = the fewest questions served so far in
+ *    this atom among competitive claims; items of claims served more than m are dropped.
  * 4. Randomesque: uniform choice among the topK most informative remaining items.
  */
 export function selectNextItem<T extends BankItem>(
@@ -142,9 +143,11 @@ export function selectNextItem<T extends BankItem>(
   if (under + over === 0) return null;
   const admissibleMax = under > 0 ? 1 : 2; // flag <= admissibleMax is admissible
 
-  // Pass 2 (claim balancing): best information per claim among admissible items.
-  let allowedClaims: Set<string> | null = null;
-  if (tolerance >= 0) {
+  // Pass 2 (claim balancing): best information per claim among admissible items. The least
+  // served of the competitive claims sets the bar; claims served more than that are dropped.
+  // Dropping only over-served claims (rather than keeping one claim) leaves the top-k mixed.
+  let maxServed = Infinity;
+  if (tolerance >= 0 && state.claimCounts) {
     const bestByClaim = new Map<string, number>();
     let best = -1;
     for (let i = 0; i < n; i++) {
@@ -156,17 +159,8 @@ export function selectNextItem<T extends BankItem>(
       if (prev === undefined || v > prev) bestByClaim.set(c, v);
       if (v > best) best = v;
     }
-    if (bestByClaim.size > 1) {
-      let minServed = Infinity;
-      const competing: string[] = [];
-      for (const [c, v] of bestByClaim) {
-        if (v >= (1 - tolerance) * best) {
-          competing.push(c);
-          const s = lookup(state.claimCounts, c);
-          if (s < minServed) minServed = s;
-        }
-      }
-      allowedClaims = new Set(competing.filter((c) => lookup(state.claimCounts, c) === minServed));
+    for (const [c, v] of bestByClaim) {
+      if (v >= (1 - tolerance) * best) maxServed = Math.min(maxServed, lookup(state.claimCounts, c));
     }
   }
 
@@ -176,7 +170,7 @@ export function selectNextItem<T extends BankItem>(
   for (let i = 0; i < n; i++) {
     const f = flagBuf[i];
     if (f === 0 || f > admissibleMax) continue;
-    if (allowedClaims && !allowedClaims.has(items[i].claim ?? '')) continue;
+    if (maxServed !== Infinity && lookup(state.claimCounts, items[i].claim ?? '') > maxServed) continue;
     const v = infoBuf[i];
     if (topIdx.length === topK && v <= topInfo[topK - 1]) continue;
     let j = topIdx.length === topK ? topK - 1 : topIdx.length;

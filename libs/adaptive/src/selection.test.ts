@@ -1,0 +1,154 @@
+import { itemInformation } from './model';
+import { createRng } from './rng';
+import { BankItem, familyKey, selectNextItem } from './selection';
+
+function bank(size: number, seed: number, claims = ['x', 'y', 'z']): BankItem[] {
+  const rnd = createRng(seed);
+  const items: BankItem[] = [];
+  for (let i = 0; i < size; i++) {
+    const a = 0.5 + rnd() * 1.5;
+    const b = (rnd() - 0.5) * 4;
+    // Every third item is a variation of the item before it.
+    const original = i % 3 === 2 ? `q${i - 1}` : null;
+    items.push({ id: `q${i}`, a, d: -a * b, claim: claims[i % claims.length], original_question_id: original });
+  }
+  return items;
+}
+
+describe('selectNextItem', () => {
+  it('with topK 1 picks the maximum-information item at theta', () => {
+    const items: BankItem[] = [
+      { id: 'easy', a: 1, d: 2 },
+      { id: 'match', a: 1, d: -0.5 }, // b = 0.5
+      { id: 'flat', a: 0.3, d: -0.15 }, // b = 0.5 but low a
+      { id: 'hard', a: 1, d: -3 },
+    ];
+    const sel = selectNextItem(items, { theta: 0.5 }, { topK: 1 });
+    expect(sel?.item.id).toBe('match');
+    expect(sel?.information).toBeCloseTo(0.25, 14);
+    expect(sel?.index).toBe(1);
+    expect(selectNextItem(items, { theta: 3 }, { topK: 1 })?.item.id).toBe('hard');
+  });
+
+  it('never serves a seen item or a second item of a variation family, then runs out', () => {
+    const items = bank(60, 1);
+    const rng = createRng(5);
+    const seen = new Set<string>();
+    const families = new Set<string>();
+    let theta = 0;
+    for (;;) {
+      const sel = selectNextItem(items, { theta, seenIds: seen }, { rng });
+      if (!sel) break;
+      expect(seen.has(sel.item.id)).toBe(false);
+      expect(families.has(familyKey(sel.item))).toBe(false);
+      seen.add(sel.item.id);
+      families.add(familyKey(sel.item));
+      theta = (rng() - 0.5) * 4;
+    }
+    expect(families.size).toBe(40); // 60 items in 40 families
+    expect(seen.size).toBe(40);
+  });
+
+  it('excludes families named in seenFamilies (questions seen outside this bank)', () => {
+    const items: BankItem[] = [
+      { id: 'v1', a: 2, d: 0, original_question_id: 'orig' },
+      { id: 'other', a: 0.5, d: 0 },
+    ];
+    expect(selectNextItem(items, { theta: 0, seenFamilies: ['orig'] }, { topK: 1 })?.item.id).toBe('other');
+    // Seeing the original excludes its variation too.
+    const withOriginal: BankItem[] = [{ id: 'orig', a: 0.5, d: 3 }, ...items];
+    expect(selectNextItem(withOriginal, { theta: 0, seenIds: ['orig'] }, { topK: 1 })?.item.id).toBe('other');
+  });
+
+  it('skips items at or above the exposure cap while others remain', () => {
+    const items: BankItem[] = [
+      { id: 'best', a: 2, d: 0 },
+      { id: 'second', a: 1.5, d: 0 },
+      { id: 'third', a: 1, d: 0 },
+    ];
+    const exposureCounts = { best: 25, second: 30, third: 10 };
+    const sel = selectNextItem(items, { theta: 0, exposureCounts, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25 });
+    expect(sel?.item.id).toBe('third');
+    // Just under the cap is allowed.
+    const under = selectNextItem(items, { theta: 0, exposureCounts: { best: 24 }, totalAdministrations: 100 }, { topK: 1 });
+    expect(under?.item.id).toBe('best');
+    // When every eligible item is over the cap, the cap yields to information.
+    const allOver = selectNextItem(items, { theta: 0, exposureCounts: new Map([['best', 90], ['second', 90], ['third', 90]]), totalAdministrations: 100 }, { topK: 1 });
+    expect(allOver?.item.id).toBe('best');
+  });
+
+  it('keeps every item at or below the cap over many simulated candidates', () => {
+    const items = bank(90, 2);
+    const rng = createRng(9);
+    const exposure = new Map<string, number>();
+    const candidates = 400;
+    for (let c = 1; c <= candidates; c++) {
+      const seen = new Set<string>();
+      for (let k = 0; k < 5; k++) {
+        const sel = selectNextItem(items, { theta: (rng() - 0.5) * 2, seenIds: seen, exposureCounts: exposure, totalAdministrations: c }, { rng, exposureCap: 0.2 });
+        seen.add(sel!.item.id);
+        exposure.set(sel!.item.id, (exposure.get(sel!.item.id) ?? 0) + 1);
+      }
+    }
+    const maxRate = Math.max(...exposure.values()) / candidates;
+    expect(maxRate).toBeLessThanOrEqual(0.2 + 1 / candidates);
+  });
+
+  it('prefers the least-served claim when its best item is within tolerance', () => {
+    const items: BankItem[] = [
+      { id: 'x1', a: 1.2, d: 0, claim: 'x' }, // info 0.36
+      { id: 'y1', a: 1.1, d: 0, claim: 'y' }, // info 0.3025 (84% of best)
+      { id: 'z1', a: 0.5, d: 0, claim: 'z' }, // info 0.0625 (17% of best)
+    ];
+    const state = { theta: 0, claimCounts: { x: 2, y: 0, z: 0 } };
+    expect(selectNextItem(items, state, { topK: 1, claimTolerance: 0.2 })?.item.id).toBe('y1');
+    // Outside tolerance: information wins.
+    expect(selectNextItem(items, state, { topK: 1, claimTolerance: 0.1 })?.item.id).toBe('x1');
+    // Balancing off.
+    expect(selectNextItem(items, state, { topK: 1, claimTolerance: -1 })?.item.id).toBe('x1');
+    // Wide tolerance: z is served least as well; both y and z are allowed, y is more informative.
+    expect(selectNextItem(items, state, { topK: 1, claimTolerance: 0.9 })?.item.id).toBe('y1');
+  });
+
+  it('balances claims over a test better than pure information', () => {
+    const items = bank(150, 3);
+    const spread = (tolerance: number) => {
+      const rng = createRng(4);
+      let total = 0;
+      for (let c = 0; c < 50; c++) {
+        const theta = (rng() - 0.5) * 3;
+        const seen = new Set<string>();
+        const claimCounts = new Map<string, number>();
+        for (let k = 0; k < 12; k++) {
+          const sel = selectNextItem(items, { theta, seenIds: seen, claimCounts }, { topK: 1, claimTolerance: tolerance, rng })!;
+          seen.add(sel.item.id);
+          claimCounts.set(sel.item.claim!, (claimCounts.get(sel.item.claim!) ?? 0) + 1);
+        }
+        const counts = ['x', 'y', 'z'].map((cl) => claimCounts.get(cl) ?? 0);
+        total += Math.max(...counts) - Math.min(...counts);
+      }
+      return total / 50;
+    };
+    expect(spread(0.3)).toBeLessThan(spread(-1));
+    expect(spread(0.3)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('picks only among the top k and is deterministic for a seed', () => {
+    const items = bank(40, 6);
+    const ranked = [...items].sort((p, q) => itemInformation(q, 0.3) - itemInformation(p, 0.3));
+    const topIds = new Set(ranked.slice(0, 4).map((i) => i.id));
+    const picks = (seed: number) => {
+      const rng = createRng(seed);
+      return Array.from({ length: 200 }, () => selectNextItem(items, { theta: 0.3 }, { topK: 4, claimTolerance: -1, rng })!.item.id);
+    };
+    const a = picks(12);
+    expect(new Set(a)).toEqual(topIds);
+    expect(picks(12)).toEqual(a);
+    expect(picks(13)).not.toEqual(a);
+  });
+
+  it('returns null for an empty bank and rejects a non-finite theta', () => {
+    expect(selectNextItem([], { theta: 0 })).toBeNull();
+    expect(() => selectNextItem(bank(3, 1), { theta: NaN })).toThrow(RangeError);
+  });
+});
