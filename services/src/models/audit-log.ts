@@ -1,0 +1,71 @@
+// Append-only record of every content change: who, when, what changed. Updates and deletes
+// through the model are refused, so no code path can rewrite history by accident.
+import { Schema, model, type Types } from 'mongoose';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditEntity = 'atom' | 'question';
+
+export interface AuditLogDoc {
+  _id: Types.ObjectId;
+  /** The admin's email (or 'system' for seeding and scripts). */
+  actor: string;
+  at: Date;
+  action: AuditAction;
+  entity: AuditEntity;
+  /** The atom slug or the question id, as a string. */
+  entity_id: string;
+  /** For updates: { field: { from, to } } of changed fields; for create/delete: the document. */
+  changes: unknown;
+}
+
+const auditLogSchema = new Schema<AuditLogDoc>(
+  {
+    actor: { type: String, required: true },
+    at: { type: Date, required: true, default: () => new Date(), immutable: true },
+    action: { type: String, required: true, enum: ['create', 'update', 'delete'] },
+    entity: { type: String, required: true, enum: ['atom', 'question'] },
+    entity_id: { type: String, required: true },
+    changes: { type: Schema.Types.Mixed, default: null },
+  },
+  { collection: 'audit_logs', versionKey: false },
+);
+
+// History of one atom or question, newest first.
+auditLogSchema.index({ entity: 1, entity_id: 1, at: -1 });
+
+const REWRITES = [
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'deleteOne',
+  'deleteMany',
+] as const;
+for (const op of REWRITES) {
+  auditLogSchema.pre(op, function refuse() {
+    throw new Error(`the audit log is append-only (${op} refused)`);
+  });
+}
+auditLogSchema.pre('save', function refuseResave() {
+  if (!this.isNew) throw new Error('the audit log is append-only (save of an existing entry refused)');
+});
+
+export const AuditLog = model<AuditLogDoc>('AuditLog', auditLogSchema);
+
+/** Appends one entry. */
+export async function recordAudit(entry: Omit<AuditLogDoc, '_id' | 'at'> & { at?: Date }): Promise<void> {
+  await AuditLog.create(entry);
+}
+
+/** { field: { from, to } } for each field of `after` whose value differs from `before`. */
+export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+    }
+  }
+  return changes;
+}

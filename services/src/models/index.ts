@@ -1,0 +1,32 @@
+// The mongoose models of SkillQuiz. Importing this module registers every model.
+// The data model (collections, indexes, the snapshot rule) is described in services/README.md.
+export { TIMESTAMPS, type Timestamps, type DifficultyParamsDoc } from './common';
+export { Counter, nextSequence, raiseSequence, type CounterDoc } from './counter';
+export { Atom, type AtomDoc } from './atom';
+export {
+  Question,
+  createQuestion,
+  isContentChange,
+  newHashId,
+  QUESTION_COUNTER,
+  QUESTION_CONTENT_FIELDS,
+  type AnswerDoc,
+  type QuestionDoc,
+  type QuestionDocument,
+  type NewQuestionInput,
+} from './question';
+export { Company, type CompanyDoc } from './company';
+export { Invitation, type InvitationDoc } from './invitation';
+export {
+  QuizResult,
+  type QuizResultDoc,
+  type ServedQuestionDoc,
+  type QuestionSnapshotDoc,
+  type SnapshotAnswerDoc,
+  type AtomPlanDoc,
+  type AtomEstimateDoc,
+} from './quiz-result';
+export { QuestionLog, type QuestionLogDoc } from './question-log';
+export { TrackingEvent, type TrackingEventDoc } from './tracking-event';
+export { AuditLog, recordAudit, diffFields, type AuditLogDoc, type AuditAction, type AuditEntity } from './audit-log';
+export { toAtom, toQuestion } from './views';

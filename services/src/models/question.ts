@@ -1,0 +1,145 @@
+// A bank question. `_id` is an integer from the 'questions' counter; answers are embedded.
+// Editing content bumps `version`; quiz results keep their own snapshot of what they served,
+// so an edit never changes a recorded result.
+import { randomBytes } from 'node:crypto';
+import { Schema, model, type HydratedDocument } from 'mongoose';
+import { TIMESTAMPS, difficultyParamsSchema, isInteger, type DifficultyParamsDoc, type Timestamps } from './common';
+import { nextSequence } from './counter';
+
+export const QUESTION_COUNTER = 'questions';
+
+/** Fields whose change is a content edit (bumps `version`). administered, atoms and exposure are not content. */
+export const QUESTION_CONTENT_FIELDS = [
+  'question_text',
+  'code_block',
+  'code_language',
+  'language',
+  'answers',
+  'claim',
+  'difficulty_params',
+  'original_question_id',
+] as const;
+
+export interface AnswerDoc {
+  /** Unique within its question; what a candidate submits. */
+  hash_id: string;
+  text: string;
+  /** Correct flag: never leaves the server for a candidate. */
+  c: boolean;
+  /** Zero-based locked position; absent = random. */
+  position?: number;
+}
+
+export interface QuestionDoc extends Timestamps {
+  _id: number;
+  question_text: string;
+  code_block: string;
+  code_language: string | null;
+  language: string | null;
+  administered: boolean;
+  answers: AnswerDoc[];
+  /** Atom slugs (the API calls them all_atoms). */
+  atoms: string[];
+  claim: string | null;
+  original_question_id: number | null;
+  difficulty_params: DifficultyParamsDoc;
+  /** Content version, 1 on create, +1 on each content edit. */
+  version: number;
+  /** How many times it has been served (exposure control). */
+  exposure_count: number;
+}
+
+/** 72 random bits, URL-safe (12 characters of base64url). */
+export function newHashId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+const answerSchema = new Schema<AnswerDoc>(
+  {
+    hash_id: { type: String, required: true, default: newHashId, match: /^[A-Za-z0-9_-]{1,64}$/ },
+    text: { type: String, default: '' },
+    c: { type: Boolean, default: false },
+    position: { type: Number, min: 0, validate: { validator: (p: unknown) => p == null || isInteger(p), message: 'position is an integer' } },
+  },
+  { _id: false },
+);
+
+const questionSchema = new Schema<QuestionDoc>(
+  {
+    _id: { type: Number, required: true, validate: { validator: (id: unknown) => isInteger(id) && (id as number) > 0, message: 'question ids are positive integers' } },
+    question_text: { type: String, default: '' },
+    code_block: { type: String, default: '' },
+    code_language: { type: String, default: null },
+    language: { type: String, default: null },
+    administered: { type: Boolean, default: false },
+    answers: {
+      type: [answerSchema],
+      default: [],
+      validate: [
+        {
+          validator: (answers: AnswerDoc[]) => new Set(answers.map((a) => a.hash_id)).size === answers.length,
+          message: 'answer hash_ids must be unique within a question',
+        },
+        {
+          validator: (answers: AnswerDoc[]) => {
+            const locked = answers.flatMap((a) => (a.position == null ? [] : [a.position]));
+            return new Set(locked).size === locked.length && locked.every((p) => p < answers.length);
+          },
+          message: 'locked positions must be distinct and within the answers',
+        },
+      ],
+    },
+    atoms: { type: [String], default: [] },
+    claim: { type: String, default: null },
+    original_question_id: { type: Number, default: null },
+    difficulty_params: { type: difficultyParamsSchema, default: () => ({ a: 1, d: 0 }) },
+    version: { type: Number, default: 1, min: 1 },
+    exposure_count: { type: Number, default: 0, min: 0 },
+  },
+  { collection: 'questions', timestamps: TIMESTAMPS, versionKey: false },
+);
+
+// Serving and the atom's question list: questions of an atom, administered ones. (Newest-first
+// paging uses the built-in _id index: ids grow with time.)
+questionSchema.index({ atoms: 1, administered: 1 });
+// Variation families: never two of one family in a quiz; the admin's original-question lookup.
+questionSchema.index({ original_question_id: 1 });
+// claim-options (distinct claims in use) and claim balancing.
+questionSchema.index({ claim: 1 });
+// Search is a case-insensitive regex over question_text and code_block (no $text: the embedded
+// engine lacks it), so it has no index; it runs after the atom/administered filter.
+
+export const Question = model<QuestionDoc>('Question', questionSchema);
+export type QuestionDocument = HydratedDocument<QuestionDoc>;
+
+export type NewQuestionInput = Partial<Omit<QuestionDoc, '_id' | 'version' | 'created_at' | 'updated_at' | 'answers'>> & {
+  answers?: Array<Omit<AnswerDoc, 'hash_id'> & { hash_id?: string }>;
+};
+
+/**
+ * Creates a question with the next integer id. Answers without a hash_id get a fresh one.
+ * (An explicit function rather than a save hook, so where ids come from is visible at the call site.)
+ */
+export async function createQuestion(input: NewQuestionInput): Promise<QuestionDocument> {
+  const _id = await nextSequence(QUESTION_COUNTER);
+  return Question.create({ ...input, _id, version: 1 });
+}
+
+/** Field values in a comparable form (key order and mongoose wrappers do not matter). */
+function comparable(field: (typeof QUESTION_CONTENT_FIELDS)[number], value: unknown): string {
+  if (field === 'answers' && Array.isArray(value)) {
+    return JSON.stringify((value as AnswerDoc[]).map((a) => [a.hash_id, a.text, Boolean(a.c), a.position ?? null]));
+  }
+  if (field === 'difficulty_params' && value && typeof value === 'object') {
+    const p = value as DifficultyParamsDoc;
+    return JSON.stringify([p.a, p.d]);
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** True when `patch` changes a content field of `before` (then the writer must $inc version). */
+export function isContentChange(before: Partial<QuestionDoc>, patch: Partial<QuestionDoc>): boolean {
+  return QUESTION_CONTENT_FIELDS.some(
+    (field) => field in patch && comparable(field, patch[field]) !== comparable(field, before[field]),
+  );
+}
