@@ -1,0 +1,105 @@
+// One place for how documents cross the BSON boundary, and for value identity used by indexes.
+import { BSON, Long, ObjectId } from 'bson';
+import { isEqual as mingoIsEqual } from 'mingo/util';
+
+export type Doc = Record<string, any>;
+
+/** Plain JS numbers for Int32/Double/safe Longs, so update operators and mingo see ordinary values. */
+export const DESERIALIZE_OPTIONS = { promoteValues: true, promoteLongs: true, promoteBuffers: false, bsonRegExp: false } as const;
+
+export function decode(buf: Uint8Array): Doc {
+  return BSON.deserialize(buf, DESERIALIZE_OPTIONS) as Doc;
+}
+
+export function encode(doc: Doc): Uint8Array {
+  return BSON.serialize(doc, { ignoreUndefined: true, checkKeys: false });
+}
+
+export function bsonSize(doc: Doc): number {
+  return BSON.calculateObjectSize(doc, { ignoreUndefined: true });
+}
+
+export const isEqual: (a: unknown, b: unknown) => boolean = mingoIsEqual as any;
+
+export function isPlainObject(v: unknown): v is Doc {
+  return v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+}
+
+function bsonType(v: any): string | undefined {
+  return v && typeof v === 'object' ? v._bsontype : undefined;
+}
+
+/**
+ * A canonical string per BSON value under MongoDB equality (1 == 1.0 == Long(1); embedded documents compare
+ * field-order-sensitively). Hash indexes are keyed by it.
+ */
+export function keyOf(v: unknown): string {
+  if (v === undefined || v === null) return 'n';
+  switch (typeof v) {
+    case 'number':
+      return Number.isNaN(v) ? 'NaN' : 'N' + (Object.is(v, -0) ? 0 : v);
+    case 'string':
+      return 'S' + v;
+    case 'boolean':
+      return v ? 'T' : 'F';
+    case 'bigint':
+      return 'N' + v.toString();
+  }
+  if (v instanceof Date) return 'D' + v.getTime();
+  if (v instanceof RegExp) return 'R' + v.source + '/' + v.flags;
+  if (Array.isArray(v)) return '[' + JSON.stringify(v.map(keyOf));
+  const t = bsonType(v);
+  if (t === 'ObjectId') return 'O' + (v as ObjectId).toHexString();
+  if (t === 'Long') return 'N' + (v as Long).toString();
+  if (t === 'Int32' || t === 'Double') return keyOf((v as any).valueOf());
+  if (t === 'Decimal128') return 'M' + String(v);
+  if (t === 'Binary') return 'X' + (v as any).sub_type + ':' + Buffer.from((v as any).buffer).toString('base64');
+  if (t) return t + ':' + JSON.stringify(v);
+  return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
+}
+
+/** Values we can look up by key equality in a hash index (anything else falls back to a scan). */
+export function isHashableForLookup(v: unknown): boolean {
+  if (Array.isArray(v) || v instanceof RegExp) return false;
+  const t = bsonType(v);
+  if (t === 'Decimal128' || t === 'MinKey' || t === 'MaxKey') return false;
+  if (isPlainObject(v)) return !Object.keys(v).some((k) => k.startsWith('$'));
+  return true;
+}
+
+/** Copy-on-write: stored documents are never mutated, updates work on a deep copy of containers. */
+export function cloneDoc<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(cloneDoc) as any;
+  if (v instanceof Date) return new Date(v.getTime()) as any;
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = cloneDoc((v as Doc)[k]);
+    return out as T;
+  }
+  return v;
+}
+
+/** Put _id first, as MongoDB stores it. */
+export function idFirst(doc: Doc): Doc {
+  const keys = Object.keys(doc);
+  if (keys[0] === '_id' || !('_id' in doc)) return doc;
+  const out: Doc = { _id: doc._id };
+  for (const k of keys) if (k !== '_id') out[k] = doc[k];
+  return out;
+}
+
+/** Render a value the way the MongoDB shell would in error messages (dup key: { email: "a@b" }). */
+export function shellString(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return `new Date(${v.getTime()})`;
+  if (Array.isArray(v)) return '[ ' + v.map(shellString).join(', ') + ' ]';
+  const t = bsonType(v);
+  if (t === 'ObjectId') return `ObjectId('${(v as ObjectId).toHexString()}')`;
+  if (t) return `${t}(${String(v)})`;
+  if (isPlainObject(v)) return '{ ' + Object.entries(v).map(([k, x]) => `${k}: ${shellString(x)}`).join(', ') + ' }';
+  return String(v);
+}
+
+export { Long, ObjectId };

@@ -1,0 +1,567 @@
+// Command handlers: one function per MongoDB command, each turning a command document into a reply.
+// Writes change memory synchronously, then wait for the journal before replying (acknowledged = durable).
+import * as os from 'node:os';
+import { CommandError, errorReply } from './errors';
+import { Doc, ObjectId, bsonSize, cloneDoc, idFirst, isEqual, isPlainObject, keyOf } from './bsonutil';
+import { Cursors } from './cursors';
+import { IndexSpec, defaultIndexName } from './indexes';
+import { valuesAtPath } from './paths';
+import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
+import { Collection, ID_INDEX, Op, Store, assertValidCollectionName } from './store';
+import { applyUpdate, buildUpsertDoc, updateKind } from './update';
+import { Query } from 'mingo';
+
+export const SERVER_VERSION = '7.0.0-skillquiz';
+export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
+export const MAX_MESSAGE_SIZE = 48_000_000;
+export const MAX_WRITE_BATCH_SIZE = 100_000;
+
+export interface EngineContext {
+  store: Store;
+  cursors: Cursors;
+  /** makes ops durable; resolves when they are on disk */
+  commit(ops: Op[]): Promise<void>;
+  startedAt: number;
+  connections(): number;
+}
+
+export interface CallContext {
+  db: string;
+  connectionId: number;
+  remote: string;
+}
+
+type Handler = (engine: EngineContext, cmd: Doc, call: CallContext) => Doc | Promise<Doc>;
+
+function collectionArg(cmd: Doc, name: string): string {
+  const c = cmd[name];
+  assertValidCollectionName(c, name);
+  return c;
+}
+
+function num(v: unknown, dflt: number): number {
+  if (v === undefined || v === null) return dflt;
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new CommandError('TypeMismatch', `expected a number but got ${String(v)}`);
+  return v;
+}
+
+function writeError(index: number, e: unknown, command: string): Doc {
+  const r = errorReply(e, command);
+  const { ok: _ok, codeName: _codeName, ...rest } = r;
+  return { index, ...rest };
+}
+
+function newCollectionOps(engine: EngineContext, db: string, name: string, ops: Op[]): Collection {
+  const existing = engine.store.getCollection(db, name);
+  if (existing) return existing;
+  const op: Op = { o: 'cc', db, c: name, opts: {} };
+  engine.store.apply(op);
+  ops.push(op);
+  return engine.store.getCollection(db, name)!;
+}
+
+function checkInsertable(doc: unknown): asserts doc is Doc {
+  if (!isPlainObject(doc)) throw new CommandError('TypeMismatch', 'insert: each document must be an object');
+  for (const k of Object.keys(doc))
+    if (k.startsWith('$')) throw new CommandError('BadValue', `insert: document can't have $ prefixed field names: ${k}`);
+  if (Array.isArray(doc._id)) throw new CommandError('BadValue', "insert: can't use an array for _id");
+  if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE) throw new CommandError('BadValue', 'insert: object to insert exceeds the 16MiB BSON size limit');
+}
+
+function hello(engine: EngineContext, cmd: Doc, call: CallContext, legacy: boolean): Doc {
+  return {
+    ...(cmd.helloOk ? { helloOk: true } : {}),
+    ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+    maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+    maxMessageSizeBytes: MAX_MESSAGE_SIZE,
+    maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
+    localTime: new Date(),
+    // Reported so drivers may use sessions for ordinary commands; lsid is accepted and ignored (no transactions).
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: call.connectionId,
+    minWireVersion: 0,
+    maxWireVersion: 21,
+    readOnly: false,
+    ok: 1,
+  };
+}
+
+const insert: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'insert');
+  const docs = cmd.documents;
+  if (!Array.isArray(docs)) throw new CommandError('TypeMismatch', "insert: 'documents' must be an array");
+  if (docs.length > MAX_WRITE_BATCH_SIZE) throw new CommandError('InvalidOptions', `insert: write batch size ${docs.length} exceeds ${MAX_WRITE_BATCH_SIZE}`);
+  const ordered = cmd.ordered !== false;
+  const ops: Op[] = [];
+  const writeErrors: Doc[] = [];
+  let n = 0;
+  const coll = docs.length ? newCollectionOps(engine, db, name, ops) : undefined;
+  for (let i = 0; i < docs.length; i++) {
+    try {
+      const raw = docs[i];
+      checkInsertable(raw);
+      const doc = '_id' in raw ? idFirst(raw) : { _id: new ObjectId(), ...raw };
+      coll!.checkConstraints(doc);
+      coll!.put(doc, false);
+      ops.push({ o: 'put', db, c: name, d: doc });
+      n++;
+    } catch (e) {
+      writeErrors.push(writeError(i, e, 'insert'));
+      if (ordered) break;
+    }
+  }
+  await engine.commit(ops);
+  return { n, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
+};
+
+const update: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'update');
+  const updates = cmd.updates;
+  if (!Array.isArray(updates)) throw new CommandError('TypeMismatch', "update: 'updates' must be an array");
+  const ordered = cmd.ordered !== false;
+  const ops: Op[] = [];
+  const writeErrors: Doc[] = [];
+  const upserted: Doc[] = [];
+  let n = 0;
+  let nModified = 0;
+  for (let i = 0; i < updates.length; i++) {
+    try {
+      const spec = updates[i];
+      if (!isPlainObject(spec)) throw new CommandError('TypeMismatch', 'update: each update statement must be an object');
+      const q = (spec.q ?? {}) as Doc;
+      const u = spec.u;
+      const kind = updateKind(u);
+      if (spec.multi && kind === 'replacement') throw new CommandError('FailedToParse', 'update: multi update is not supported for replacement-style update');
+      const arrayFilters = spec.arrayFilters as Doc[] | undefined;
+      let coll = engine.store.getCollection(db, name);
+      const targets = spec.multi ? allMatches(coll, q, 'update') : [firstMatch(coll, q, undefined, 'update')].filter((d): d is Doc => !!d);
+      for (const doc of targets) {
+        const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
+        n++;
+        if (isEqual(next, doc)) continue;
+        coll!.put(next, true);
+        ops.push({ o: 'put', db, c: name, d: next });
+        nModified++;
+      }
+      if (targets.length === 0 && spec.upsert) {
+        const doc = buildUpsertDoc(q, u, arrayFilters);
+        checkInsertable(doc);
+        coll = coll ?? newCollectionOps(engine, db, name, ops);
+        coll.checkConstraints(doc);
+        coll.put(doc, false);
+        ops.push({ o: 'put', db, c: name, d: doc });
+        upserted.push({ index: i, _id: doc._id });
+        n++;
+      }
+    } catch (e) {
+      writeErrors.push(writeError(i, e, 'update'));
+      if (ordered) break;
+    }
+  }
+  await engine.commit(ops);
+  return { n, nModified, ...(upserted.length ? { upserted } : {}), ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
+};
+
+const del: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'delete');
+  const deletes = cmd.deletes;
+  if (!Array.isArray(deletes)) throw new CommandError('TypeMismatch', "delete: 'deletes' must be an array");
+  const ordered = cmd.ordered !== false;
+  const ops: Op[] = [];
+  const writeErrors: Doc[] = [];
+  let n = 0;
+  const coll = engine.store.getCollection(db, name);
+  for (let i = 0; i < deletes.length; i++) {
+    try {
+      const spec = deletes[i];
+      if (!isPlainObject(spec)) throw new CommandError('TypeMismatch', 'delete: each delete statement must be an object');
+      const limit = num(spec.limit, 0);
+      if (limit !== 0 && limit !== 1) throw new CommandError('BadValue', `delete: limit must be 0 or 1, got ${limit}`);
+      const targets = limit === 1 ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete')].filter((d): d is Doc => !!d) : allMatches(coll, spec.q ?? {}, 'delete');
+      for (const doc of targets) {
+        coll!.remove(doc._id);
+        ops.push({ o: 'del', db, c: name, id: doc._id });
+        n++;
+      }
+    } catch (e) {
+      writeErrors.push(writeError(i, e, 'delete'));
+      if (ordered) break;
+    }
+  }
+  await engine.commit(ops);
+  return { n, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
+};
+
+const findAndModify: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, Object.keys(cmd)[0]);
+  const query = (cmd.query ?? {}) as Doc;
+  const remove = !!cmd.remove;
+  const hasUpdate = cmd.update !== undefined;
+  if (remove && hasUpdate) throw new CommandError('FailedToParse', 'findAndModify: cannot specify both an update and remove=true');
+  if (!remove && !hasUpdate) throw new CommandError('FailedToParse', 'findAndModify: either an update or remove=true must be specified');
+  if (remove && cmd.upsert) throw new CommandError('FailedToParse', 'findAndModify: cannot specify both upsert=true and remove=true');
+  if (hasUpdate) updateKind(cmd.update);
+  const arrayFilters = cmd.arrayFilters as Doc[] | undefined;
+  const ops: Op[] = [];
+  try {
+    let coll = engine.store.getCollection(db, name);
+    const doc = firstMatch(coll, query, cmd.sort, 'findAndModify');
+    let value: Doc | null = null;
+    let lastErrorObject: Doc;
+    if (remove) {
+      if (doc) {
+        coll!.remove(doc._id);
+        ops.push({ o: 'del', db, c: name, id: doc._id });
+        value = doc;
+      }
+      lastErrorObject = { n: doc ? 1 : 0 };
+    } else if (doc) {
+      const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false });
+      if (!isEqual(next, doc)) {
+        coll!.put(next, true);
+        ops.push({ o: 'put', db, c: name, d: next });
+      }
+      value = cmd.new ? next : doc;
+      lastErrorObject = { n: 1, updatedExisting: true };
+    } else if (cmd.upsert) {
+      const created = buildUpsertDoc(query, cmd.update, arrayFilters);
+      checkInsertable(created);
+      coll = coll ?? newCollectionOps(engine, db, name, ops);
+      coll.checkConstraints(created);
+      coll.put(created, false);
+      ops.push({ o: 'put', db, c: name, d: created });
+      value = cmd.new ? created : null;
+      lastErrorObject = { n: 1, updatedExisting: false, upserted: created._id };
+    } else {
+      lastErrorObject = { n: 0, updatedExisting: false };
+    }
+    return { lastErrorObject, value: value ? project(value, cmd.fields) : null, ok: 1 };
+  } finally {
+    // whatever was applied (e.g. an implicitly created collection) is journaled even when the command fails
+    await engine.commit(ops);
+  }
+};
+
+const find: Handler = (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'find');
+  let limit = num(cmd.limit, 0);
+  let singleBatch = !!cmd.singleBatch;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  const docs = findDocs(engine.store.getCollection(db, name), cmd.filter, { sort: cmd.sort, skip: num(cmd.skip, 0), limit, projection: cmd.projection }, 'find');
+  return engine.cursors.first(`${db}.${name}`, docs, cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101), singleBatch);
+};
+
+const getMore: Handler = (engine, cmd, { db }) => {
+  const id = Number(cmd.getMore);
+  const name = collectionArg(cmd, 'collection');
+  return engine.cursors.more(id, `${db}.${name}`, cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 0));
+};
+
+const killCursors: Handler = (engine, cmd) => {
+  const ids = Array.isArray(cmd.cursors) ? cmd.cursors.map((c: unknown) => Number(c)) : [];
+  return engine.cursors.kill(ids);
+};
+
+const aggregate: Handler = (engine, cmd, { db }) => {
+  const target = cmd.aggregate;
+  if (cmd.explain) throw new CommandError('NotImplemented', 'aggregate: explain is not supported by skillquiz-mongo');
+  if (!isPlainObject(cmd.cursor)) throw new CommandError('FailedToParse', "aggregate: the 'cursor' option is required");
+  const coll = target === 1 ? undefined : engine.store.getCollection(db, collectionArg(cmd, 'aggregate'));
+  const resolve = (other: string) => [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
+  const docs = runPipeline(coll, cmd.pipeline, resolve);
+  const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
+  return engine.cursors.first(ns, docs, cmd.cursor.batchSize === undefined ? undefined : num(cmd.cursor.batchSize, 101));
+};
+
+const count: Handler = (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'count');
+  const coll = engine.store.getCollection(db, name);
+  const skip = num(cmd.skip, 0);
+  const limit = Math.abs(num(cmd.limit, 0));
+  let n = cmd.query && Object.keys(cmd.query).length ? allMatches(coll, cmd.query, 'count').length : coll?.docs.size ?? 0;
+  n = Math.max(0, n - skip);
+  if (limit) n = Math.min(n, limit);
+  return { n, ok: 1 };
+};
+
+const distinct: Handler = (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'distinct');
+  if (typeof cmd.key !== 'string' || !cmd.key) throw new CommandError('TypeMismatch', "distinct: 'key' must be a non-empty string");
+  const seen = new Map<string, unknown>();
+  for (const doc of allMatches(engine.store.getCollection(db, name), cmd.query ?? {}, 'distinct')) {
+    for (const v of valuesAtPath(doc, cmd.key)) {
+      if (v === undefined) continue;
+      const k = keyOf(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  return { values: [...seen.values()], ok: 1 };
+};
+
+const create: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'create');
+  if (engine.store.getCollection(db, name)) throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
+  const { create: _c, $db: _d, lsid: _l, $readPreference: _r, writeConcern: _w, $clusterTime: _t, ...opts } = cmd;
+  const op: Op = { o: 'cc', db, c: name, opts: opts as Doc };
+  engine.store.apply(op);
+  await engine.commit([op]);
+  return { ok: 1 };
+};
+
+function normaliseIndexSpec(raw: unknown): IndexSpec {
+  if (!isPlainObject(raw) || !isPlainObject(raw.key) || Object.keys(raw.key).length === 0)
+    throw new CommandError('FailedToParse', "createIndexes: each index needs a non-empty 'key' object");
+  for (const [f, dir] of Object.entries(raw.key)) {
+    if (!f || f.startsWith('$')) throw new CommandError('BadValue', `createIndexes: bad index key field '${f}'`);
+    if (typeof dir !== 'number' && typeof dir !== 'string') throw new CommandError('BadValue', `createIndexes: bad index key direction for '${f}'`);
+  }
+  const name = typeof raw.name === 'string' && raw.name ? raw.name : defaultIndexName(raw.key);
+  const spec: IndexSpec = { v: 2, key: raw.key as IndexSpec['key'], name };
+  for (const [k, v] of Object.entries(raw)) if (k !== 'key' && k !== 'name' && k !== 'v') spec[k] = v;
+  if (spec.unique === false) delete spec.unique;
+  if (spec.sparse === false) delete spec.sparse;
+  return spec;
+}
+
+function sameOptions(a: IndexSpec, b: IndexSpec): boolean {
+  return !!a.unique === !!b.unique && !!a.sparse === !!b.sparse && isEqual(a.partialFilterExpression ?? null, b.partialFilterExpression ?? null);
+}
+
+const createIndexes: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'createIndexes');
+  if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) throw new CommandError('BadValue', "createIndexes: 'indexes' must be a non-empty array");
+  const specs = cmd.indexes.map(normaliseIndexSpec);
+  const ops: Op[] = [];
+  const existed = !!engine.store.getCollection(db, name);
+  const coll = newCollectionOps(engine, db, name, ops);
+  const before = coll.indexes.length + 1;
+  let created = 0;
+  try {
+    for (const spec of specs) {
+      if (spec.name === '_id_' || isEqual(spec.key, ID_INDEX.key)) continue;
+      const byName = coll.indexes.find((ix) => ix.name === spec.name);
+      const byKey = coll.indexes.find((ix) => keyOf(ix.spec.key) === keyOf(spec.key));
+      if (byName) {
+        if (keyOf(byName.spec.key) !== keyOf(spec.key))
+          throw new CommandError('IndexKeySpecsConflict', `createIndexes: an existing index has the same name as the requested index but a different key: ${spec.name}`);
+        if (!sameOptions(byName.spec, spec))
+          throw new CommandError('IndexOptionsConflict', `createIndexes: an index with the same name but different options already exists: ${spec.name}`);
+        continue;
+      }
+      if (byKey && sameOptions(byKey.spec, spec))
+        throw new CommandError('IndexOptionsConflict', `createIndexes: index already exists with a different name: ${byKey.name}`);
+      coll.addIndex(spec, true);
+      ops.push({ o: 'ci', db, c: name, spec });
+      created++;
+    }
+  } finally {
+    await engine.commit(ops);
+  }
+  return {
+    numIndexesBefore: before,
+    numIndexesAfter: coll.indexes.length + 1,
+    createdCollectionAutomatically: !existed,
+    ...(created === 0 ? { note: 'all indexes already exist' } : {}),
+    ok: 1,
+  };
+};
+
+const listIndexes: Handler = (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'listIndexes');
+  const coll = engine.store.getCollection(db, name);
+  if (!coll) throw new CommandError('NamespaceNotFound', `ns does not exist: ${db}.${name}`);
+  return engine.cursors.first(`${db}.${name}`, coll.allSpecs().map((s) => ({ ...s })), cmd.cursor?.batchSize);
+};
+
+const dropIndexes: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, Object.keys(cmd)[0]);
+  const coll = engine.store.getCollection(db, name);
+  if (!coll) throw new CommandError('NamespaceNotFound', `ns not found ${db}.${name}`);
+  const was = coll.indexes.length + 1;
+  const which = cmd.index;
+  let names: string[];
+  if (which === '*') names = coll.indexes.map((ix) => ix.name);
+  else if (typeof which === 'string') names = [which];
+  else if (Array.isArray(which)) names = which.map(String);
+  else if (isPlainObject(which)) {
+    const ix = coll.indexes.find((i) => keyOf(i.spec.key) === keyOf(which));
+    if (!ix) throw new CommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(which)}`);
+    names = [ix.name];
+  } else throw new CommandError('TypeMismatch', "dropIndexes: 'index' must be a name, a key pattern, an array of names or '*'");
+  if (names.includes('_id_')) throw new CommandError('InvalidOptions', 'cannot drop _id index');
+  for (const n of names) if (!coll.indexes.some((ix) => ix.name === n)) throw new CommandError('IndexNotFound', `index not found with name [${n}]`);
+  const ops: Op[] = names.map((n) => ({ o: 'di', db, c: name, name: n }));
+  ops.forEach((op) => engine.store.apply(op));
+  await engine.commit(ops);
+  return { nIndexesWas: was, ok: 1 };
+};
+
+const listCollections: Handler = (engine, cmd, { db }) => {
+  const colls = [...(engine.store.dbs.get(db)?.values() ?? [])];
+  let entries: Doc[] = colls.map((c) => ({ name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: ID_INDEX }));
+  if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
+    const q = new Query(cmd.filter, { scriptEnabled: false });
+    entries = entries.filter((e) => q.test(e));
+  }
+  if (cmd.nameOnly) entries = entries.map((e) => ({ name: e.name, type: e.type }));
+  return engine.cursors.first(`${db}.$cmd.listCollections`, entries, cmd.cursor?.batchSize);
+};
+
+const listDatabases: Handler = (engine, cmd) => {
+  let dbs: Doc[] = [...engine.store.dbs.entries()].map(([name, colls]) => {
+    let size = 0;
+    for (const c of colls.values()) for (const d of c.docs.values()) size += bsonSize(d);
+    return { name, sizeOnDisk: size, empty: size === 0 };
+  });
+  if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
+    const q = new Query(cmd.filter, { scriptEnabled: false });
+    dbs = dbs.filter((d) => q.test(d));
+  }
+  const totalSize = dbs.reduce((a, d) => a + d.sizeOnDisk, 0);
+  if (cmd.nameOnly) return { databases: dbs.map((d) => ({ name: d.name })), ok: 1 };
+  return { databases: dbs, totalSize, totalSizeMb: Math.floor(totalSize / 1048576), ok: 1 };
+};
+
+const drop: Handler = async (engine, cmd, { db }) => {
+  const name = collectionArg(cmd, 'drop');
+  const coll = engine.store.getCollection(db, name);
+  if (!coll) return { ns: `${db}.${name}`, ok: 1 };
+  const op: Op = { o: 'dc', db, c: name };
+  const was = coll.indexes.length + 1;
+  engine.store.apply(op);
+  await engine.commit([op]);
+  return { ns: `${db}.${name}`, nIndexesWas: was, ok: 1 };
+};
+
+const dropDatabase: Handler = async (engine, _cmd, { db }) => {
+  if (engine.store.dbs.has(db)) {
+    const op: Op = { o: 'dd', db };
+    engine.store.apply(op);
+    await engine.commit([op]);
+  }
+  return { dropped: db, ok: 1 };
+};
+
+const buildInfo: Handler = () => ({
+  version: SERVER_VERSION,
+  gitVersion: 'skillquiz',
+  versionArray: [7, 0, 0, 0],
+  bits: 64,
+  debug: false,
+  maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
+  storageEngines: ['skillquiz-journal'],
+  javascriptEngine: 'none',
+  modules: [],
+  sysInfo: 'deprecated',
+  ok: 1,
+});
+
+const getParameter: Handler = (_e, cmd) => {
+  const known: Doc = { featureCompatibilityVersion: { version: '7.0' }, authenticationMechanisms: [], requireApiVersion: false };
+  if (cmd.getParameter === '*') return { ...known, ok: 1 };
+  const out: Doc = {};
+  for (const k of Object.keys(cmd)) if (k in known) out[k] = known[k];
+  return { ...out, ok: 1 };
+};
+
+const serverStatus: Handler = (engine) => ({
+  host: os.hostname(),
+  version: SERVER_VERSION,
+  process: 'skillquiz-mongo',
+  pid: process.pid,
+  uptime: Math.floor((Date.now() - engine.startedAt) / 1000),
+  uptimeMillis: Date.now() - engine.startedAt,
+  localTime: new Date(),
+  connections: { current: engine.connections(), available: 10000 },
+  storageEngine: { name: 'skillquiz-journal', persistent: true },
+  ok: 1,
+});
+
+const hostInfo: Handler = () => ({
+  system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.floor(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: os.arch() },
+  os: { type: os.type(), name: os.platform(), version: os.release() },
+  extra: {},
+  ok: 1,
+});
+
+const dbStats: Handler = (engine, _cmd, { db }) => {
+  const colls = [...(engine.store.dbs.get(db)?.values() ?? [])];
+  let objects = 0;
+  let dataSize = 0;
+  let indexes = 0;
+  for (const c of colls) {
+    objects += c.docs.size;
+    indexes += c.indexes.length + 1;
+    for (const d of c.docs.values()) dataSize += bsonSize(d);
+  }
+  return { db, collections: colls.length, views: 0, objects, avgObjSize: objects ? dataSize / objects : 0, dataSize, storageSize: dataSize, indexes, indexSize: 0, ok: 1 };
+};
+
+function noTransactions(name: string): Handler {
+  return () => {
+    throw new CommandError('IllegalOperation', `${name}: transactions are not supported by skillquiz-mongo (standalone engine); Transaction numbers are only allowed on a replica set member or mongos`);
+  };
+}
+
+export const HANDLERS: Record<string, Handler> = {
+  hello: (e, c, call) => hello(e, c, call, false),
+  isMaster: (e, c, call) => hello(e, c, call, true),
+  ismaster: (e, c, call) => hello(e, c, call, true),
+  ping: () => ({ ok: 1 }),
+  buildInfo,
+  buildinfo: buildInfo,
+  getParameter,
+  serverStatus,
+  hostInfo,
+  dbStats,
+  whatsmyuri: (_e, _c, call) => ({ you: call.remote, ok: 1 }),
+  connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  getCmdLineOpts: () => ({ argv: ['skillquiz-mongo'], parsed: {}, ok: 1 }),
+  endSessions: () => ({ ok: 1 }),
+  killSessions: () => ({ ok: 1 }),
+  refreshSessions: () => ({ ok: 1 }),
+  startSession: noTransactions('startSession'),
+  commitTransaction: noTransactions('commitTransaction'),
+  abortTransaction: noTransactions('abortTransaction'),
+  insert,
+  update,
+  delete: del,
+  findAndModify,
+  findandmodify: findAndModify,
+  find,
+  getMore,
+  killCursors,
+  aggregate,
+  count,
+  distinct,
+  create,
+  createIndexes,
+  listIndexes,
+  dropIndexes,
+  deleteIndexes: dropIndexes,
+  listCollections,
+  listDatabases,
+  drop,
+  dropDatabase,
+};
+
+/** Run one command document against database `db`; never throws. */
+export async function runCommand(engine: EngineContext, db: string, cmd: Doc, call: CallContext): Promise<Doc> {
+  const name = Object.keys(cmd)[0];
+  if (name === undefined) return { ok: 0, errmsg: 'no command given: empty command document', code: 59, codeName: 'CommandNotFound' };
+  const handler = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
+  if (!handler) return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
+  try {
+    if (cmd.startTransaction || cmd.autocommit === false) return noTransactions(name)(engine, cmd, call) as Doc;
+    if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db)) throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
+    return await handler(engine, cmd, call);
+  } catch (e) {
+    const reply = errorReply(e, name);
+    if (e instanceof CommandError && !reply.errmsg?.toString().includes(name) && e.codeName !== 'DuplicateKey')
+      reply.errmsg = `${name}: ${reply.errmsg}`;
+    return reply;
+  }
+}

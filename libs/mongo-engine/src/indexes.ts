@@ -1,0 +1,114 @@
+// In-memory hash indexes: key string -> set of document ids. They enforce uniqueness and serve equality lookups.
+import { CommandError } from './errors';
+import { Doc, keyOf, shellString } from './bsonutil';
+import { valuesAtPath } from './paths';
+import { Query } from 'mingo';
+
+export interface IndexSpec {
+  name: string;
+  key: Record<string, number | string>;
+  unique?: boolean;
+  sparse?: boolean;
+  [option: string]: unknown;
+}
+
+export interface IndexEntry {
+  key: string;
+  values: unknown[];
+}
+
+const SEP = '\u0001';
+
+export class HashIndex {
+  readonly fields: string[];
+  readonly map = new Map<string, Set<string>>();
+  /** partial indexes only hold documents matching their filter */
+  private readonly partial: Query | null;
+
+  constructor(readonly spec: IndexSpec) {
+    this.fields = Object.keys(spec.key);
+    const pf = spec.partialFilterExpression;
+    this.partial = pf && typeof pf === 'object' ? new Query(pf as Doc, { scriptEnabled: false }) : null;
+  }
+
+  /** A partial index cannot answer queries (it lacks documents outside its filter). */
+  get servesQueries(): boolean {
+    return this.partial === null;
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+  get unique(): boolean {
+    return !!this.spec.unique;
+  }
+
+  /** Index keys of one document: the cartesian product of each field's (multikey) values. */
+  entriesOf(doc: Doc): IndexEntry[] {
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField = this.fields.map((f) => valuesAtPath(doc, f));
+    if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
+    let acc: IndexEntry[] = [{ key: '', values: [] }];
+    for (const vals of perField) {
+      const next: IndexEntry[] = [];
+      const seen = new Set<string>();
+      for (const v of vals) {
+        const k = keyOf(v);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        for (const a of acc) next.push({ key: a.key ? a.key + SEP + k : k, values: [...a.values, v] });
+      }
+      acc = next;
+    }
+    return acc;
+  }
+
+  lookupKey(values: unknown[]): string {
+    return values.map(keyOf).join(SEP);
+  }
+
+  add(id: string, entries: IndexEntry[]): void {
+    for (const e of entries) {
+      let set = this.map.get(e.key);
+      if (!set) this.map.set(e.key, (set = new Set()));
+      set.add(id);
+    }
+  }
+
+  remove(id: string, entries: IndexEntry[]): void {
+    for (const e of entries) {
+      const set = this.map.get(e.key);
+      if (!set) continue;
+      set.delete(id);
+      if (set.size === 0) this.map.delete(e.key);
+    }
+  }
+
+  /** Throws MongoDB's E11000 if any entry is already held by another document. */
+  checkUnique(ns: string, id: string, entries: IndexEntry[]): void {
+    if (!this.unique) return;
+    for (const e of entries) {
+      const set = this.map.get(e.key);
+      if (!set) continue;
+      for (const other of set) if (other !== id) throw duplicateKeyError(ns, this.spec, e.values);
+    }
+  }
+}
+
+export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]): CommandError {
+  const fields = Object.keys(spec.key);
+  const keyValue: Doc = {};
+  fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
+  const rendered = '{ ' + fields.map((f) => `${f}: ${shellString(keyValue[f])}`).join(', ') + ' }';
+  return new CommandError('DuplicateKey', `E11000 duplicate key error collection: ${ns} index: ${spec.name} dup key: ${rendered}`, {
+    keyPattern: { ...spec.key },
+    keyValue,
+  });
+}
+
+/** MongoDB's default index name: field_dir joined by underscores. */
+export function defaultIndexName(key: Record<string, unknown>): string {
+  return Object.entries(key)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+}

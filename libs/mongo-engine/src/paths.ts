@@ -1,0 +1,47 @@
+// Reading dotted paths the way MongoDB's index keys see them: arrays along the way fan out to their elements.
+import { Doc, isPlainObject } from './bsonutil';
+
+/** Values at a dotted path; arrays are expanded (multikey). Missing fields yield `undefined`. */
+export function valuesAtPath(doc: unknown, path: string): unknown[] {
+  const out: unknown[] = [];
+  collect(doc, path.split('.'), 0, out);
+  return out.length ? out : [undefined];
+}
+
+function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
+  if (i === parts.length) {
+    if (Array.isArray(v)) {
+      if (v.length === 0) out.push(undefined);
+      for (const el of v) out.push(el);
+    } else out.push(v);
+    return;
+  }
+  const part = parts[i];
+  if (Array.isArray(v)) {
+    if (/^\d+$/.test(part)) {
+      collect(v[Number(part)], parts, i + 1, out);
+      return;
+    }
+    if (v.length === 0) out.push(undefined);
+    for (const el of v) collect(el, parts, i, out);
+    return;
+  }
+  if (isPlainObject(v)) {
+    collect((v as Doc)[part], parts, i + 1, out);
+    return;
+  }
+  out.push(undefined);
+}
+
+/** Plain (non-expanding) read of a dotted path; numeric parts index arrays. */
+export function getPath(doc: unknown, parts: string[]): unknown {
+  let cur: any = doc;
+  for (const p of parts) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(p)) return undefined;
+      cur = cur[Number(p)];
+    } else cur = cur[p];
+  }
+  return cur;
+}

@@ -1,0 +1,93 @@
+// Reads: filter (through an index when one applies), sort, skip, limit and projection, with mingo's semantics.
+import { Aggregator, Query } from 'mingo';
+import { CommandError } from './errors';
+import { Doc, cloneDoc, idFirst, isPlainObject } from './bsonutil';
+import { Collection } from './store';
+
+export const MINGO_OPTIONS = { scriptEnabled: false } as const;
+
+export interface FindOptions {
+  sort?: Doc;
+  skip?: number;
+  limit?: number;
+  projection?: Doc;
+}
+
+function compileFilter(filter: unknown, command: string): Query {
+  if (filter !== undefined && filter !== null && !isPlainObject(filter))
+    throw new CommandError('TypeMismatch', `${command}: filter must be an object`);
+  return new Query((filter as Doc) ?? {}, MINGO_OPTIONS);
+}
+
+function hasKeys(d: unknown): d is Doc {
+  return isPlainObject(d) && Object.keys(d).length > 0;
+}
+
+/** Matching documents in natural order, then sorted/skipped/limited/projected. */
+export function findDocs(coll: Collection | undefined, filter: unknown, opts: FindOptions, command: string): Doc[] {
+  if (!coll) return [];
+  const query = compileFilter(filter, command);
+  const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
+  let cursor = query.find<Doc>(base);
+  if (hasKeys(opts.sort)) cursor = cursor.sort(opts.sort as Record<string, 1 | -1>);
+  if (opts.skip) cursor = cursor.skip(opts.skip);
+  if (opts.limit) cursor = cursor.limit(opts.limit);
+  const out = cursor.all();
+  if (!hasKeys(opts.projection)) return out;
+  // mingo's exclusion projection edits nested objects in place: project copies, never stored documents
+  return query.find<Doc>(out.map(cloneDoc), opts.projection).all().map(idFirst);
+}
+
+/** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
+export function firstMatch(coll: Collection | undefined, filter: unknown, sort: unknown, command: string): Doc | undefined {
+  if (!coll) return undefined;
+  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1 }, command)[0];
+  const query = compileFilter(filter, command);
+  const base = coll.candidates(filter as Doc) ?? coll.docs.values();
+  for (const d of base) if (query.test(d)) return d;
+  return undefined;
+}
+
+/** All matching documents (natural order). */
+export function allMatches(coll: Collection | undefined, filter: unknown, command: string): Doc[] {
+  if (!coll) return [];
+  const query = compileFilter(filter, command);
+  const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
+  return base.filter((d) => query.test(d));
+}
+
+export function project(doc: Doc, projection: unknown): Doc {
+  if (!hasKeys(projection)) return doc;
+  return idFirst(new Query({}, MINGO_OPTIONS).find<Doc>([cloneDoc(doc)], projection).all()[0]);
+}
+
+const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$geoNear', '$search', '$searchMeta', '$changeStream', '$currentOp', '$listSessions', '$indexStats', '$collStats', '$planCursorStats']);
+
+/**
+ * Run a pipeline. A leading $match is answered through an index when possible. Inputs are cloned only when a
+ * stage could modify documents in place, so stored documents stay untouched.
+ */
+export function runPipeline(coll: Collection | undefined, pipeline: unknown, resolve: (name: string) => Doc[]): Doc[] {
+  if (!Array.isArray(pipeline)) throw new CommandError('TypeMismatch', "aggregate: 'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+      throw new CommandError('Location40352', 'aggregate: a pipeline stage specification object must contain exactly one field.');
+    const name = Object.keys(stage)[0];
+    if (UNSUPPORTED_STAGES.has(name)) throw new CommandError('NotImplemented', `aggregate: stage ${name} is not supported by skillquiz-mongo`);
+  }
+  let input: Doc[] = [];
+  let stages = pipeline as Doc[];
+  if (coll) {
+    const first = stages[0];
+    if (first && isPlainObject(first.$match)) {
+      input = allMatches(coll, first.$match, 'aggregate');
+      stages = stages.slice(1);
+    } else input = [...coll.docs.values()];
+  }
+  // stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on nested
+  // paths) may modify objects in place in mingo, so the input is cloned first
+  const readOnly = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$sortByCount']);
+  const safe = stages.every((s) => readOnly.has(Object.keys(s)[0]));
+  const agg = new Aggregator(stages, { ...MINGO_OPTIONS, collectionResolver: resolve, processingMode: safe ? 0 : 1 });
+  return agg.run(input) as Doc[];
+}

@@ -1,0 +1,228 @@
+// The in-memory data model: databases -> collections -> documents keyed by _id, plus their hash indexes.
+// Every mutation goes through here and is described as a journal op, so replaying ops rebuilds the same state.
+import { CommandError } from './errors';
+import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
+import { HashIndex, IndexEntry, IndexSpec, duplicateKeyError } from './indexes';
+
+/** One journal record's worth of state changes. Each op is idempotent (put/delete by _id, create/drop). */
+export type Op =
+  | { o: 'put'; db: string; c: string; d: Doc }
+  | { o: 'del'; db: string; c: string; id: unknown }
+  | { o: 'cc'; db: string; c: string; opts: Doc }
+  | { o: 'dc'; db: string; c: string }
+  | { o: 'dd'; db: string }
+  | { o: 'ci'; db: string; c: string; spec: IndexSpec }
+  | { o: 'di'; db: string; c: string; name: string };
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes: HashIndex[] = [];
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    readonly options: Doc = {},
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  allSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...this.indexes.map((i) => i.spec)];
+  }
+
+  getById(id: unknown): Doc | undefined {
+    return this.docs.get(keyOf(id));
+  }
+
+  /** Throws E11000 if `doc` (replacing the document with id key `selfKey`, if any) would break a unique index. */
+  checkConstraints(doc: Doc, selfKey?: string): Map<HashIndex, IndexEntry[]> {
+    const idKey = keyOf(doc._id);
+    if (idKey !== selfKey && this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, [doc._id]);
+    const entries = new Map<HashIndex, IndexEntry[]>();
+    for (const ix of this.indexes) {
+      const e = ix.entriesOf(doc);
+      ix.checkUnique(this.ns, idKey, e);
+      entries.set(ix, e);
+    }
+    return entries;
+  }
+
+  /** Store `doc`, replacing any document with the same _id. `check` false is for journal replay. */
+  put(doc: Doc, check: boolean): void {
+    const idKey = keyOf(doc._id);
+    const old = this.docs.get(idKey);
+    if (check) this.checkConstraints(doc, old ? idKey : undefined);
+    if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
+    for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
+    this.docs.set(idKey, doc);
+  }
+
+  remove(id: unknown): boolean {
+    const idKey = keyOf(id);
+    const old = this.docs.get(idKey);
+    if (!old) return false;
+    for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
+    this.docs.delete(idKey);
+    return true;
+  }
+
+  /** Build an index; with `check`, a duplicate in existing data aborts the build with E11000. */
+  addIndex(spec: IndexSpec, check: boolean): void {
+    const ix = new HashIndex(spec);
+    for (const [idKey, doc] of this.docs) {
+      const e = ix.entriesOf(doc);
+      if (check) ix.checkUnique(this.ns, idKey, e);
+      ix.add(idKey, e);
+    }
+    const at = this.indexes.findIndex((i) => i.name === spec.name);
+    if (at >= 0) this.indexes[at] = ix;
+    else this.indexes.push(ix);
+  }
+
+  dropIndex(name: string): boolean {
+    const at = this.indexes.findIndex((i) => i.name === name);
+    if (at < 0) return false;
+    this.indexes.splice(at, 1);
+    return true;
+  }
+
+  /**
+   * Documents that may match `filter`, found through the _id map or a hash index when the filter pins every field
+   * of that index by equality ($eq / $in / a literal). Null means "no index applies: scan". Callers still apply the
+   * full filter, so a candidate superset is fine.
+   */
+  candidates(filter: Doc | undefined): Doc[] | null {
+    if (!filter || !isPlainObject(filter)) return null;
+    const eq = equalityConditions(filter);
+    if (eq.size === 0) return null;
+    const ids = eq.get('_id');
+    if (ids) {
+      const out: Doc[] = [];
+      const seen = new Set<string>();
+      for (const v of ids) {
+        const k = keyOf(v);
+        const d = this.docs.get(k);
+        if (d && !seen.has(k)) {
+          seen.add(k);
+          out.push(d);
+        }
+      }
+      return out;
+    }
+    const usable = this.indexes
+      .filter((ix) => ix.servesQueries && ix.fields.every((f) => eq.has(f)))
+      .filter((ix) => !ix.spec.sparse || ix.fields.every((f) => eq.get(f)!.every((v) => v !== null && v !== undefined)))
+      .sort((a, b) => Number(b.unique) - Number(a.unique) || b.fields.length - a.fields.length);
+    for (const ix of usable) {
+      let combos: unknown[][] = [[]];
+      for (const f of ix.fields) {
+        const next: unknown[][] = [];
+        for (const c of combos) for (const v of eq.get(f)!) next.push([...c, v]);
+        combos = next;
+        if (combos.length > 10000) break;
+      }
+      if (combos.length > 10000) continue;
+      const idKeys = new Set<string>();
+      for (const c of combos) for (const id of ix.map.get(ix.lookupKey(c)) ?? []) idKeys.add(id);
+      // keep natural (insertion) order among candidates for stable unsorted results
+      if (idKeys.size > 64) return [...this.docs.entries()].filter(([k]) => idKeys.has(k)).map(([, d]) => d);
+      return [...idKeys].map((k) => this.docs.get(k)!).filter(Boolean);
+    }
+    return null;
+  }
+}
+
+/** field -> the values an equality filter allows for it (only for conditions a hash lookup can answer). */
+export function equalityConditions(filter: Doc, out = new Map<string, unknown[]>()): Map<string, unknown[]> {
+  for (const [k, c] of Object.entries(filter)) {
+    if (k === '$and' && Array.isArray(c)) {
+      for (const sub of c) if (isPlainObject(sub)) equalityConditions(sub, out);
+      continue;
+    }
+    if (k.startsWith('$') || out.has(k)) continue;
+    const vals = equalityValues(c);
+    if (vals) out.set(k, vals);
+  }
+  return out;
+}
+
+function equalityValues(c: unknown): unknown[] | null {
+  if (isPlainObject(c) && Object.keys(c).some((k) => k.startsWith('$'))) {
+    if ('$eq' in c) return isHashableForLookup(c.$eq) ? [c.$eq] : null;
+    if (Array.isArray(c.$in) && c.$in.every(isHashableForLookup)) return c.$in;
+    return null;
+  }
+  return isHashableForLookup(c) ? [c] : null;
+}
+
+export class Store {
+  readonly dbs = new Map<string, Map<string, Collection>>();
+
+  getCollection(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  /** Apply one op. `check` enforces unique indexes (live writes); replay trusts the journal. */
+  apply(op: Op, check = false): void {
+    switch (op.o) {
+      case 'put':
+        this.ensureCollection(op.db, op.c).put(op.d, check);
+        break;
+      case 'del':
+        this.getCollection(op.db, op.c)?.remove(op.id);
+        break;
+      case 'cc':
+        this.ensureCollection(op.db, op.c, op.opts);
+        break;
+      case 'dc': {
+        const db = this.dbs.get(op.db);
+        db?.delete(op.c);
+        if (db && db.size === 0) this.dbs.delete(op.db);
+        break;
+      }
+      case 'dd':
+        this.dbs.delete(op.db);
+        break;
+      case 'ci':
+        this.ensureCollection(op.db, op.c).addIndex(op.spec, check);
+        break;
+      case 'di':
+        this.getCollection(op.db, op.c)?.dropIndex(op.name);
+        break;
+    }
+  }
+
+  ensureCollection(db: string, name: string, opts: Doc = {}): Collection {
+    let d = this.dbs.get(db);
+    if (!d) this.dbs.set(db, (d = new Map()));
+    let c = d.get(name);
+    if (!c) d.set(name, (c = new Collection(db, name, opts)));
+    return c;
+  }
+
+  /** The whole state as ops, for a compaction snapshot. */
+  *snapshotOps(): Generator<Op> {
+    for (const [db, colls] of this.dbs) {
+      for (const [name, coll] of colls) {
+        yield { o: 'cc', db, c: name, opts: coll.options };
+        for (const ix of coll.indexes) yield { o: 'ci', db, c: name, spec: ix.spec };
+        for (const d of coll.docs.values()) yield { o: 'put', db, c: name, d };
+      }
+    }
+  }
+
+  liveDocCount(): number {
+    let n = 0;
+    for (const colls of this.dbs.values()) for (const c of colls.values()) n += c.docs.size;
+    return n;
+  }
+}
+
+export function assertValidCollectionName(name: unknown, command: string): asserts name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.includes('\0') || name.startsWith('.') || name.includes('$'))
+    throw new CommandError('InvalidNamespace', `${command}: invalid collection name: ${String(name)}`);
+}
