@@ -1,7 +1,119 @@
-// Candidate quiz API. Filled by issue 3 (owned by the quiz API helper); this is the stub the app
-// mounts until then.
+// Candidate quiz API (SPEC §7 candidate calls). Thin: each route validates its input with the
+// contracts' schemas and calls one function of service.ts. Trailing slashes are optional.
 import { Router } from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import {
+  AnswerRequestSchema,
+  LogEventRequestSchema,
+  PositiveIntParamSchema,
+  SurveyRequestSchema,
+  TokenSchema,
+  TrackingEventSchema,
+  type EnvVarsResponse,
+} from '@skillquiz/contracts';
+import { notFound, tooManyRequests, validate } from '../http/errors';
+import { MissLimiter } from './rate-limit';
+import {
+  UnknownTokenError,
+  abandonQuiz,
+  answerQuestion,
+  finishQuiz,
+  getQuestion,
+  getQuizResult,
+  logQuestionEvent,
+  passQuiz,
+  recordTrackingEvent,
+  submitSurvey,
+  type QuizDeps,
+} from './service';
+import { mongooseQuizStore } from './store';
 
-export function quizRouter(): Router {
-  return new Router();
+export interface QuizRouterOptions {
+  /** Replaces the per-client unknown-token limiter (tests). */
+  limiter?: MissLimiter;
 }
+
+export function quizRouter(options: QuizRouterOptions = {}): Router {
+  const router = new Router();
+  const limiter = options.limiter ?? new MissLimiter();
+  const store = mongooseQuizStore();
+  const deps = (ctx: Context): QuizDeps => ({ store, config: ctx.config });
+
+  /** Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. */
+  const tokenGuard: Middleware = async (ctx: Context, next: Next) => {
+    const client = ctx.ip || 'unknown';
+    if (limiter.isBlocked(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
+    try {
+      if (!TokenSchema.safeParse(ctx.params.token).success) throw new UnknownTokenError();
+      await next();
+    } catch (err) {
+      if (err instanceof UnknownTokenError) limiter.recordMiss(client);
+      throw err;
+    }
+  };
+
+  const token = (ctx: Context): string => ctx.params.token;
+  /** A question number in the path: a positive integer, else 404 (no such question). */
+  const number = (ctx: Context): number => {
+    const parsed = PositiveIntParamSchema.safeParse(ctx.params.number);
+    if (!parsed.success) throw notFound('No such question: the question number must be a positive integer');
+    return parsed.data;
+  };
+
+  const ok = (ctx: Context, body: unknown, status = 200) => {
+    ctx.status = status;
+    ctx.body = body;
+  };
+
+  router.get('/api/env-vars', (ctx) => {
+    const body: EnvVarsResponse = { demoModeAllowed: ctx.config.demoModeAllowed };
+    ok(ctx, body);
+  });
+
+  router.get('/api/quiz/:token', tokenGuard, async (ctx) => {
+    ok(ctx, await getQuizResult(deps(ctx), token(ctx)));
+  });
+
+  router.get('/api/quiz/:token/question/:number', tokenGuard, async (ctx) => {
+    ok(ctx, await getQuestion(deps(ctx), token(ctx), number(ctx)));
+  });
+
+  router.post('/api/quiz/:token/question/:number', tokenGuard, async (ctx) => {
+    const n = number(ctx);
+    const body = validate(AnswerRequestSchema, ctx.request.body);
+    ok(ctx, await answerQuestion(deps(ctx), token(ctx), n, body));
+  });
+
+  router.post('/api/quiz/:token/question/:number/log', tokenGuard, async (ctx) => {
+    const n = number(ctx);
+    const body = validate(LogEventRequestSchema, ctx.request.body);
+    await logQuestionEvent(deps(ctx), token(ctx), n, body);
+    ok(ctx, { success: true }, 201);
+  });
+
+  router.post('/api/quiz/:token/tracking', tokenGuard, async (ctx) => {
+    const body = validate(TrackingEventSchema, ctx.request.body);
+    await recordTrackingEvent(deps(ctx), token(ctx), body);
+    ok(ctx, { success: true }, 201);
+  });
+
+  router.post('/api/quiz/:token/survey', tokenGuard, async (ctx) => {
+    const body = validate(SurveyRequestSchema, ctx.request.body);
+    ok(ctx, await submitSurvey(deps(ctx), token(ctx), body));
+  });
+
+  router.post('/api/quiz/:token/finish', tokenGuard, async (ctx) => {
+    ok(ctx, await finishQuiz(deps(ctx), token(ctx)));
+  });
+
+  router.post('/api/quiz/:token/abandon', tokenGuard, async (ctx) => {
+    ok(ctx, await abandonQuiz(deps(ctx), token(ctx)));
+  });
+
+  router.post('/api/quiz/:token/pass_243', tokenGuard, async (ctx) => {
+    ok(ctx, await passQuiz(deps(ctx), token(ctx)));
+  });
+
+  return router;
+}
+

@@ -1,0 +1,191 @@
+// Choosing questions: freezing the quiz plan, and picking the question for the next slot with the
+// adaptive engine (maximum information at the atom's estimate, exposure control, claim balancing,
+// one question per variation family, nothing seen twice).
+import { familyKey, selectNextItem, type BankItem } from '@skillquiz/adaptive';
+import { CONSTANTS } from '@skillquiz/contracts';
+import { servedOrder } from './answer-order';
+import { dropBeta, slotsOf, truncateAtom, type AtomPlan, type Slot } from './plan';
+import type { AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
+import type { QuizState, ServedQuestion } from './types';
+
+/** A question can be served only with at least two answers, one of them correct. */
+export function isServable(q: Pick<QuestionRecord, 'answers'>): boolean {
+  return q.answers.length >= 2 && q.answers.some((a) => a.c === true);
+}
+
+const familyOf = (q: Pick<BankRecord, 'id' | 'original_question_id'>): string =>
+  familyKey({ id: String(q.id), original_question_id: q.original_question_id == null ? null : String(q.original_question_id) });
+
+/**
+ * The plan of SPEC §3's quiz: per atom, the scored count (num_questions, capped by the number of
+ * variation families its scored bank holds) and the beta question (first servable id of
+ * beta_question_ordering not already taken by an earlier atom of this quiz).
+ */
+export async function buildPlan(state: QuizState, store: QuizStore): Promise<AtomPlan[]> {
+  const atoms = await store.atoms(state.atom_ids);
+  const taken = new Set<number>(state.served.map((q) => q.question_id));
+  const plan: AtomPlan[] = [];
+  for (const atomId of state.atom_ids) {
+    const atom = atoms.get(atomId);
+    if (!atom) {
+      plan.push({ atom_id: atomId, scored: 0, beta_question_id: null }); // atom deleted since the invitation
+      continue;
+    }
+    const bank = scoredBank(await store.bank(atomId), atom);
+    const families = new Set(bank.map(familyOf)).size;
+    const scored = Math.min(atom.num_questions > 0 ? atom.num_questions : CONSTANTS.DEFAULT_NUM_QUESTIONS, families);
+    let beta: number | null = null;
+    for (const id of atom.beta_question_ordering) {
+      if (taken.has(id)) continue;
+      const q = await store.question(id);
+      if (q && isServable(q)) {
+        beta = id;
+        taken.add(id);
+        break;
+      }
+    }
+    plan.push({ atom_id: atomId, scored, beta_question_id: beta });
+  }
+  return plan;
+}
+
+/** An atom's beta questions are uncalibrated: they never count as its scored questions. */
+function scoredBank(bank: BankRecord[], atom: AtomRecord): BankRecord[] {
+  const beta = new Set(atom.beta_question_ordering);
+  return bank.filter((q) => !beta.has(q.id));
+}
+
+/** Builds the served record of a question for a slot: content snapshot, answers in served order. */
+export function servedRecord(q: QuestionRecord, slot: Slot, now: Date): ServedQuestion {
+  return {
+    number: slot.number,
+    question_id: q.id,
+    atom_id: slot.atom_id,
+    scored: slot.kind === 'scored',
+    snapshot: {
+      question_text: q.question_text,
+      code_block: q.code_block,
+      code_language: q.code_language,
+      claim: q.claim,
+      difficulty_params: { a: q.difficulty_params.a, d: q.difficulty_params.d },
+      original_question_id: q.original_question_id,
+      version: q.version,
+      answers: servedOrder(q.answers).map((a) => ({ text: a.text, hash_id: a.hash_id, c: a.c === true })),
+    },
+    selected_at: now,
+    served_at: null,
+    expires_at: null,
+    answered_at: null,
+    answer: null,
+    answer_position: null,
+    correct: null,
+    timed_out: false,
+    post_skill_estimate: null,
+    post_skill_estimate_error: null,
+  };
+}
+
+export interface Advance {
+  state: QuizState;
+  /** Question ids newly chosen (their exposure is recorded once the write wins). */
+  exposed: number[];
+  /** Atoms started by freezing the plan (their administration count is recorded likewise). */
+  administered: string[];
+}
+
+/**
+ * Chooses the question for the next open slot and appends it to `served` (clock not started).
+ * Freezes the plan first if the quiz has none. An atom whose bank runs dry ends early and a beta
+ * question deleted meanwhile is dropped, both by adjusting the plan so numbering stays gap-free.
+ * Returns the state unchanged (no new entry) when no slot is left.
+ */
+export async function chooseNext(state: QuizState, store: QuizStore, now: Date): Promise<Advance> {
+  const administered: string[] = [];
+  let plan = state.plan;
+  if (!plan) {
+    plan = await buildPlan(state, store);
+    administered.push(...plan.filter((p) => p.scored > 0).map((p) => p.atom_id));
+  }
+  const excluded = new Set<number>(); // chosen but vanished before we could load it
+  for (;;) {
+    const slots = slotsOf(plan);
+    const slot = slots[state.served.length];
+    if (!slot) return { state: { ...state, plan }, exposed: [], administered };
+
+    if (slot.kind === 'beta') {
+      const q = await store.question(slot.question_id);
+      if (!q || !isServable(q)) {
+        plan = dropBeta(plan, slot.atom_id);
+        continue;
+      }
+      return appendServed(state, plan, servedRecord(q, slot, now), administered);
+    }
+
+    const picked = await pickScored(state, plan, slot, store, excluded);
+    if (picked === null) {
+      const scoredServed = state.served.filter((q) => q.atom_id === slot.atom_id && q.scored).length;
+      plan = truncateAtom(plan, slot.atom_id, scoredServed);
+      continue;
+    }
+    const q = await store.question(picked);
+    if (!q || !isServable(q)) {
+      excluded.add(picked);
+      continue;
+    }
+    return appendServed(state, plan, servedRecord(q, slot, now), administered);
+  }
+}
+
+function appendServed(state: QuizState, plan: AtomPlan[], record: ServedQuestion, administered: string[]): Advance {
+  return {
+    state: { ...state, plan, served: [...state.served, record] },
+    exposed: [record.question_id],
+    administered,
+  };
+}
+
+/** Id of the most useful scored question for this slot's atom, or null when none is eligible. */
+async function pickScored(
+  state: QuizState,
+  plan: AtomPlan[],
+  slot: Slot,
+  store: QuizStore,
+  excluded: ReadonlySet<number>,
+): Promise<number | null> {
+  const atoms = await store.atoms([slot.atom_id]);
+  const atom = atoms.get(slot.atom_id);
+  if (!atom) return null;
+  // Beta questions planned anywhere in this quiz are reserved for their slot.
+  const reserved = plan.map((p) => p.beta_question_id).filter((id): id is number => id != null);
+  const seen = new Set<string>([...state.served.map((q) => String(q.question_id)), ...reserved.map(String)]);
+  for (const id of excluded) seen.add(String(id));
+  const seenFamilies = new Set<string>(
+    state.served.map((q) => familyOf({ id: q.question_id, original_question_id: q.snapshot.original_question_id })),
+  );
+
+  const bank = scoredBank(await store.bank(slot.atom_id), atom);
+  const items: BankItem[] = bank.map((q) => ({
+    id: String(q.id),
+    a: q.difficulty_params.a,
+    d: q.difficulty_params.d,
+    claim: q.claim,
+    original_question_id: q.original_question_id == null ? null : String(q.original_question_id),
+  }));
+  const exposureCounts = new Map(bank.map((q) => [String(q.id), q.exposure_count]));
+  const claimCounts = new Map<string, number>();
+  for (const q of state.served) {
+    if (q.atom_id !== slot.atom_id || !q.scored) continue;
+    const c = q.snapshot.claim ?? '';
+    claimCounts.set(c, (claimCounts.get(c) ?? 0) + 1);
+  }
+  const estimate = state.estimates.find((e) => e.atom_id === slot.atom_id);
+  const choice = selectNextItem(items, {
+    theta: estimate?.estimate ?? 0,
+    seenIds: seen,
+    seenFamilies,
+    claimCounts,
+    exposureCounts,
+    totalAdministrations: Math.max(1, await store.administrations(slot.atom_id)),
+  });
+  return choice ? Number(choice.item.id) : null;
+}

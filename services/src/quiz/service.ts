@@ -1,0 +1,355 @@
+// The candidate quiz rules, one named function per call of SPEC §7. Routes (router.ts) only parse
+// input and call these. Every change to a quiz result is a read → decide → conditional write on
+// its revision; a lost race re-reads and decides again, so retries and concurrent submits are safe.
+import { probabilityCorrect } from '@skillquiz/adaptive';
+import type {
+  AnswerRequest,
+  AnswerResponse,
+  CandidateQuestion,
+  LogEventRequest,
+  NextQuestion,
+  QuizResult,
+  SurveyRequest,
+  TrackingEvent,
+} from '@skillquiz/contracts';
+import type { Config } from '../config';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { slotsOf, type AtomPlan } from './plan';
+import { estimateAtom, scoreAnswer } from './scoring';
+import { buildPlan, chooseNext } from './selection';
+import type { QuizStore } from './store-types';
+import { isQuizExpired, questionTimeLimitSeconds } from './timing';
+import type { QuizState, ServedQuestion } from './types';
+import { answerResponseOf, candidateQuestionView, nextQuestionOf, quizResultView } from './view';
+
+export type QuizConfig = Pick<Config, 'demoModeAllowed' | 'questionTimeLimitSeconds'>;
+
+export interface QuizDeps {
+  store: QuizStore;
+  config: QuizConfig;
+  now?: () => Date;
+  /** Uniform [0, 1): the simulated candidate of pass_243. */
+  random?: () => number;
+}
+
+/** A 404 for a token that matches no quiz; the router counts these per client (rate limit). */
+export class UnknownTokenError extends HttpError {
+  constructor() {
+    super(404, 'Quiz not found');
+  }
+}
+
+export const quizExpired = () => new HttpError(410, 'This quiz has expired: it was abandoned or not finished in time');
+
+/** Ability of the simulated candidate that pass_243 plays (a strong candidate, about L5). */
+export const SIMULATED_THETA = 2;
+
+/** A write lost to a concurrent one is retried this many times before giving up with 409. */
+const MAX_ATTEMPTS = 10;
+
+interface Decision<T> {
+  result: T;
+  /** The new state to write, or undefined when nothing changes. */
+  next?: QuizState;
+  exposed?: number[];
+  administered?: string[];
+}
+
+async function load(deps: QuizDeps, token: string): Promise<QuizState> {
+  const state = await deps.store.loadByToken(token);
+  if (!state) throw new UnknownTokenError();
+  return state;
+}
+
+/** Runs decide() on the current state and writes its outcome conditionally, retrying lost races. */
+async function update<T>(deps: QuizDeps, token: string, decide: (s: QuizState) => Promise<Decision<T>>): Promise<T> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const state = await load(deps, token);
+    const d = await decide(state);
+    if (!d.next) return d.result;
+    if (!(await deps.store.commit(state, d.next))) continue;
+    // Counts feed exposure control; recorded only by the request whose write won.
+    if (d.exposed?.length) await deps.store.recordExposure(d.exposed);
+    if (d.administered?.length) await deps.store.recordAdministrations(d.administered);
+    return d.result;
+  }
+  throw conflict('The quiz is busy with another request; please retry');
+}
+
+const nowOf = (deps: QuizDeps) => (deps.now ? deps.now() : new Date());
+
+/** The plan to show: the frozen one, or (before the first question) what it would be now. */
+async function planOf(state: QuizState, store: QuizStore): Promise<AtomPlan[]> {
+  return state.plan ?? (await buildPlan(state, store));
+}
+
+function assertOpen(state: QuizState, now: Date): void {
+  if (isQuizExpired(state, now)) throw quizExpired();
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/quiz/{token}/
+
+export async function getQuizResult(deps: QuizDeps, token: string): Promise<QuizResult> {
+  const state = await load(deps, token);
+  return renderQuizResult(deps, state);
+}
+
+async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizResult> {
+  const plan = await planOf(state, deps.store);
+  const atoms = await deps.store.atoms(state.atom_ids);
+  const company = await deps.store.company(state);
+  const questionsLeft = nextQuestionOf(state, plan) !== null;
+  const progress = await deps.store.invitationProgress(state, questionsLeft);
+  return quizResultView(state, plan, atoms, company, progress);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/quiz/{token}/question/{number}/
+
+/**
+ * The candidate's view of question `number`: the current question or one already served. The
+ * first fetch of the next number chooses it (question 1 is chosen here; later ones when the
+ * previous answer arrives); the first fetch of a chosen question starts its clock.
+ */
+export async function getQuestion(deps: QuizDeps, token: string, number: number): Promise<CandidateQuestion> {
+  return update(deps, token, async (state) => {
+    const now = nowOf(deps);
+    assertOpen(state, now);
+    let next = state;
+    let exposed: number[] = [];
+    let administered: string[] = [];
+    const last = state.served[state.served.length - 1];
+    if (number === state.served.length + 1 && (!last || last.answered_at)) {
+      ({ state: next, exposed, administered } = await chooseNext(state, deps.store, now));
+    }
+    const q = next.served[number - 1];
+    if (!q) throw notFound(`Question ${number} is not available`);
+    if (!q.expires_at) next = await startClock(deps, next, number - 1, now);
+    return {
+      result: candidateQuestionView(next.served[number - 1], deps.config.demoModeAllowed),
+      next: next === state ? undefined : next,
+      exposed,
+      administered,
+    };
+  });
+}
+
+async function startClock(deps: QuizDeps, state: QuizState, index: number, now: Date): Promise<QuizState> {
+  const q = state.served[index];
+  const atom = (await deps.store.atoms([q.atom_id])).get(q.atom_id);
+  const seconds = questionTimeLimitSeconds(atom ?? {}, deps.config.questionTimeLimitSeconds);
+  const served = state.served.slice();
+  served[index] = { ...q, served_at: now, expires_at: new Date(now.getTime() + seconds * 1000) };
+  return { ...state, served, started_at: state.started_at ?? now };
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/quiz/{token}/question/{number}/
+
+/**
+ * Scores the answer to the current question, updates the atom's estimate and chooses the next
+ * question. Answering an already answered question returns the stored result (never scores twice).
+ */
+export async function answerQuestion(
+  deps: QuizDeps,
+  token: string,
+  number: number,
+  body: AnswerRequest,
+): Promise<AnswerResponse> {
+  return update(deps, token, async (state) => {
+    const now = nowOf(deps);
+    const plan = await planOf(state, deps.store);
+    if (number > slotsOf(plan).length) throw notFound(`Question ${number} is not part of this quiz`);
+    const stored = state.served[number - 1];
+    if (stored?.answered_at) return { result: storedResponse(state, plan, number - 1) };
+    assertOpen(state, now);
+    if (!stored || number !== state.served.length) {
+      throw conflict(`Only the current question can be answered (question ${number} is not current)`);
+    }
+    if (!stored.expires_at) throw conflict(`Question ${number} has not been served yet: fetch it first`);
+
+    const verdict = scoreAnswer(stored.snapshot.answers, body.answer, stored.expires_at, now);
+    const answered = recordAnswer(state, number - 1, body, verdict, now);
+    const { state: next, exposed } = await chooseNext(answered, deps.store, now);
+    return { result: storedResponse(next, next.plan ?? plan, number - 1), next, exposed };
+  });
+}
+
+/** The answer fields of served[index], plus the atom's new estimate when the question is scored. */
+function recordAnswer(
+  state: QuizState,
+  index: number,
+  body: Pick<AnswerRequest, 'answer' | 'answer_position'>,
+  verdict: { correct: boolean; timed_out: boolean },
+  now: Date,
+): QuizState {
+  const q = state.served[index];
+  const answeredQ: ServedQuestion = {
+    ...q,
+    answered_at: now,
+    answer: body.answer,
+    answer_position: body.answer_position,
+    correct: verdict.correct,
+    timed_out: verdict.timed_out,
+  };
+  const served = state.served.slice();
+  served[index] = answeredQ;
+  let estimates = state.estimates;
+  const current = estimates.find((e) => e.atom_id === q.atom_id);
+  if (q.scored) {
+    const responses = served
+      .filter((s) => s.atom_id === q.atom_id && s.scored && s.answered_at)
+      .map((s) => ({ difficulty_params: s.snapshot.difficulty_params, correct: s.correct === true }));
+    const est = estimateAtom(responses);
+    estimates = [
+      ...estimates.filter((e) => e.atom_id !== q.atom_id),
+      { atom_id: q.atom_id, estimate: est.estimate, error: est.error, answered: responses.length },
+    ];
+    served[index] = { ...answeredQ, post_skill_estimate: est.estimate, post_skill_estimate_error: est.error };
+  } else {
+    // Unscored (beta): the estimate is unchanged, reported as it stands so nothing gives it away.
+    const est = current ?? (() => {
+      const prior = estimateAtom([]);
+      return { estimate: prior.estimate, error: prior.error };
+    })();
+    served[index] = { ...answeredQ, post_skill_estimate: est.estimate, post_skill_estimate_error: est.error };
+  }
+  return { ...state, served, estimates };
+}
+
+/** The response for answered served[index]: its result and the question after it, if any. */
+function storedResponse(state: QuizState, plan: readonly AtomPlan[], index: number): AnswerResponse {
+  const after = state.served[index + 1];
+  let next: NextQuestion | null;
+  if (after) next = { number: after.number, expires_at: after.expires_at ? after.expires_at.toISOString() : null };
+  else next = nextQuestionOf(state, plan);
+  return answerResponseOf(state.served[index], next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST .../question/{number}/log/ and POST /api/quiz/{token}/tracking
+
+export async function logQuestionEvent(deps: QuizDeps, token: string, number: number, body: LogEventRequest): Promise<void> {
+  const state = await load(deps, token);
+  const q = state.served[number - 1];
+  if (!q) throw notFound(`Question ${number} has not been served in this quiz`);
+  await deps.store.insertQuestionLog({
+    quiz_id: state.id,
+    token,
+    number,
+    eventName: body.eventName,
+    eventDetails: body.eventDetails ?? null,
+    at: nowOf(deps),
+  });
+}
+
+export async function recordTrackingEvent(deps: QuizDeps, token: string, body: TrackingEvent): Promise<void> {
+  const state = await load(deps, token);
+  if (body.token !== token) throw badRequest('token in the body does not match the quiz in the path');
+  await deps.store.insertTrackingEvent({
+    quiz_id: state.id,
+    token,
+    questionId: body.questionId,
+    event: body.event,
+    eventDetails: body.eventDetails,
+    at: nowOf(deps),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Survey, finish, abandon
+
+function questionsLeft(state: QuizState, plan: readonly AtomPlan[]): boolean {
+  return nextQuestionOf(state, plan) !== null;
+}
+
+/** The relevance survey of the done page: only once no question is left. */
+export async function submitSurvey(deps: QuizDeps, token: string, body: SurveyRequest): Promise<QuizResult> {
+  const state = await update(deps, token, async (s) => {
+    const plan = await planOf(s, deps.store);
+    if (!s.finished_at && questionsLeft(s, plan)) throw conflict('The survey opens once the quiz is finished');
+    const next = { ...s, survey_completed: true, content_relevant_rating: body.content_relevant_rating };
+    return { result: next, next };
+  });
+  return renderQuizResult(deps, state);
+}
+
+/** Marks the quiz finished; allowed once every question is answered. Idempotent. */
+export async function finishQuiz(deps: QuizDeps, token: string): Promise<QuizResult> {
+  const state = await update(deps, token, async (s) => {
+    if (s.finished_at) return { result: s };
+    const now = nowOf(deps);
+    assertOpen(s, now);
+    const plan = await planOf(s, deps.store);
+    if (questionsLeft(s, plan)) throw conflict('The quiz cannot be finished while questions remain');
+    const next = { ...s, finished_at: now };
+    return { result: next, next };
+  });
+  return renderQuizResult(deps, state);
+}
+
+/**
+ * Sets abandoned_at (the quiz becomes expired). A finished quiz, or one with nothing left to
+ * answer, is not abandoned: the front end calls this on every page close, the done page included.
+ */
+export async function abandonQuiz(deps: QuizDeps, token: string): Promise<QuizResult> {
+  const state = await update(deps, token, async (s) => {
+    if (s.finished_at || s.abandoned_at) return { result: s };
+    const plan = await planOf(s, deps.store);
+    if (!questionsLeft(s, plan) && s.started_at) return { result: s };
+    const next = { ...s, abandoned_at: nowOf(deps) };
+    return { result: next, next };
+  });
+  return renderQuizResult(deps, state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/quiz/{token}/pass_243 (demo only)
+
+/**
+ * Demo skip: answers every remaining question as a simulated candidate of ability
+ * SIMULATED_THETA (each answer correct with its 2PL probability) and finishes the quiz, so staff
+ * reach the done page quickly. Only when demo mode is allowed; the quiz is flagged `simulated`.
+ */
+export async function passQuiz(deps: QuizDeps, token: string): Promise<QuizResult> {
+  if (!deps.config.demoModeAllowed) throw forbidden('The skip is only available when demo mode is allowed');
+  const random = deps.random ?? Math.random;
+  const state = await update(deps, token, async (s) => {
+    if (s.finished_at) return { result: s };
+    const now = nowOf(deps);
+    assertOpen(s, now);
+    let cur = s;
+    const exposed: number[] = [];
+    const administered: string[] = [];
+    for (;;) {
+      const last = cur.served[cur.served.length - 1];
+      if (!last || last.answered_at) {
+        const adv = await chooseNext(cur, deps.store, now);
+        exposed.push(...adv.exposed);
+        administered.push(...adv.administered);
+        if (adv.state.served.length === cur.served.length) {
+          cur = adv.state;
+          break;
+        }
+        cur = adv.state;
+      }
+      const index = cur.served.length - 1;
+      if (!cur.served[index].expires_at) cur = await startClock(deps, cur, index, now);
+      const q = cur.served[index];
+      const wantCorrect = random() < probabilityCorrect(q.snapshot.difficulty_params, SIMULATED_THETA);
+      const pick = q.snapshot.answers.findIndex((a) => a.c === wantCorrect);
+      const position = pick >= 0 ? pick : 0;
+      cur = recordAnswer(
+        cur,
+        index,
+        { answer: q.snapshot.answers[position].hash_id, answer_position: position },
+        { correct: q.snapshot.answers[position].c, timed_out: false },
+        now,
+      );
+    }
+    const next = { ...cur, finished_at: now, simulated: true };
+    return { result: next, next, exposed, administered };
+  });
+  return renderQuizResult(deps, state);
+}

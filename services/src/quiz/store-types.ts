@@ -1,0 +1,72 @@
+// What the quiz rules need from storage. store.ts implements it with the mongoose models; the
+// rules in service.ts only see this interface and the plain QuizState.
+import type { DifficultyParams } from '@skillquiz/adaptive';
+import type { LevelThresholds } from '@skillquiz/contracts';
+import type { QuizState } from './types';
+import type { CompanyInfo, InvitationProgress } from './view';
+
+export interface AtomRecord {
+  id: string;
+  name: string;
+  num_questions: number;
+  eta_minutes: number;
+  beta_question_ordering: number[];
+  levels_thresholds: LevelThresholds | null;
+}
+
+/** A bank question as selection needs it (no text, no answers). */
+export interface BankRecord {
+  id: number;
+  difficulty_params: DifficultyParams;
+  claim: string | null;
+  original_question_id: number | null;
+  exposure_count: number;
+}
+
+export interface QuestionRecord extends BankRecord {
+  question_text: string;
+  code_block: string;
+  code_language: string | null;
+  version: number | null;
+  answers: { text: string; hash_id: string; c: boolean; position?: number | null }[];
+}
+
+export interface QuizStore {
+  loadByToken(token: string): Promise<QuizState | null>;
+  /**
+   * Writes `next` only if the stored revision is still `prev.rev` (and bumps it). Returns false
+   * when another request changed the quiz first; the caller re-reads and decides again.
+   */
+  commit(prev: QuizState, next: QuizState): Promise<boolean>;
+  atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;
+  /** Scored bank of an atom: administered questions listing it. */
+  bank(atomId: string): Promise<BankRecord[]>;
+  question(id: number): Promise<QuestionRecord | null>;
+  /** +1 exposure for each question id (one candidate was served it). */
+  recordExposure(questionIds: readonly number[]): Promise<void>;
+  /** +1 administration for each atom (a quiz started it); exposure rates are relative to this. */
+  recordAdministrations(atomIds: readonly string[]): Promise<void>;
+  administrations(atomId: string): Promise<number>;
+  company(state: QuizState): Promise<CompanyInfo | null>;
+  /**
+   * How far the candidate is through the invitation this quiz belongs to. `questionsLeft` says
+   * whether this quiz still has questions (it counts as done when it has none).
+   */
+  invitationProgress(state: QuizState, questionsLeft: boolean): Promise<InvitationProgress>;
+  insertQuestionLog(entry: {
+    quiz_id: string;
+    token: string;
+    number: number;
+    eventName: string;
+    eventDetails: unknown;
+    at: Date;
+  }): Promise<void>;
+  insertTrackingEvent(entry: {
+    quiz_id: string;
+    token: string;
+    questionId: number;
+    event: number;
+    eventDetails: { l?: number; r?: number; t?: number } | undefined;
+    at: Date;
+  }): Promise<void>;
+}

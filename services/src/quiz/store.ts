@@ -1,0 +1,222 @@
+// QuizStore on the mongoose models: the only quiz module that talks to the database.
+import { Types } from 'mongoose';
+import {
+  Atom,
+  Company,
+  Counter,
+  Invitation,
+  Question,
+  QuestionLog,
+  QuizResult,
+  TrackingEvent,
+  type QuizResultDoc,
+} from '../models';
+import type { AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
+import type { QuizState } from './types';
+import type { InvitationProgress } from './view';
+
+/** Counter `_id` holding how many quizzes have started an atom (the base of exposure rates). */
+export const administrationsCounter = (atomId: string) => `atom-administrations:${atomId}`;
+
+/** The candidate path of a quiz; relative, so it works whatever origin serves the front end. */
+export const quizPath = (token: string) => `/quiz/${token}`;
+
+type LeanQuiz = QuizResultDoc;
+
+function toState(doc: LeanQuiz): QuizState {
+  return {
+    id: String(doc._id),
+    token: doc.token,
+    rev: doc.rev ?? 0,
+    invitation_id: doc.invitation ? String(doc.invitation) : null,
+    company_id: doc.company ? String(doc.company) : null,
+    atom_ids: doc.atom_ids ?? [],
+    plan: doc.plan && doc.plan.length ? doc.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null })) : null,
+    served: (doc.served ?? []).map((q) => ({
+      ...q,
+      snapshot: { ...q.snapshot, answers: q.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id, c: a.c })) },
+    })),
+    estimates: doc.estimates ?? [],
+    created_at: doc.created_at,
+    started_at: doc.started_at ?? null,
+    finished_at: doc.finished_at ?? null,
+    abandoned_at: doc.abandoned_at ?? null,
+    expires_at: doc.expires_at ?? null,
+    survey_completed: doc.survey_completed ?? false,
+    content_relevant_rating: doc.content_relevant_rating ?? null,
+    blur_on_window_blur: doc.blur_on_window_blur ?? false,
+    simulated: doc.simulated ?? false,
+  };
+}
+
+/** The fields a quiz write may change (everything else is fixed when the quiz is issued). */
+function mutableFields(s: QuizState) {
+  return {
+    plan: s.plan,
+    served: s.served,
+    estimates: s.estimates,
+    started_at: s.started_at,
+    finished_at: s.finished_at,
+    abandoned_at: s.abandoned_at,
+    survey_completed: s.survey_completed,
+    content_relevant_rating: s.content_relevant_rating,
+    simulated: s.simulated,
+  };
+}
+
+const BANK_FIELDS = { _id: 1, difficulty_params: 1, claim: 1, original_question_id: 1, exposure_count: 1 } as const;
+
+type BankLean = { _id: number; difficulty_params?: { a: number; d: number }; claim?: string | null; original_question_id?: number | null; exposure_count?: number };
+
+function toBank(q: BankLean): BankRecord {
+  return {
+    id: q._id,
+    difficulty_params: { a: q.difficulty_params?.a ?? 1, d: q.difficulty_params?.d ?? 0 },
+    claim: q.claim ?? null,
+    original_question_id: q.original_question_id ?? null,
+    exposure_count: q.exposure_count ?? 0,
+  };
+}
+
+export function mongooseQuizStore(): QuizStore {
+  return {
+    async loadByToken(token) {
+      const doc = await QuizResult.findOne({ token }).lean<LeanQuiz>().exec();
+      return doc ? toState(doc) : null;
+    },
+
+    async commit(prev, next) {
+      const res = await QuizResult.updateOne(
+        { _id: new Types.ObjectId(prev.id), rev: prev.rev },
+        { $set: { ...mutableFields(next), rev: prev.rev + 1 } },
+        { runValidators: true },
+      ).exec();
+      return res.matchedCount === 1;
+    },
+
+    async atoms(ids) {
+      const docs = await Atom.find({ _id: { $in: [...ids] } })
+        .select({ _id: 1, name: 1, num_questions: 1, eta_minutes: 1, beta_question_ordering: 1, levels_thresholds: 1 })
+        .lean()
+        .exec();
+      const map = new Map<string, AtomRecord>();
+      for (const a of docs) {
+        map.set(a._id, {
+          id: a._id,
+          name: a.name,
+          num_questions: a.num_questions ?? 0,
+          eta_minutes: a.eta_minutes ?? 0,
+          beta_question_ordering: a.beta_question_ordering ?? [],
+          levels_thresholds: a.levels_thresholds && a.levels_thresholds.length === 5 ? a.levels_thresholds : null,
+        });
+      }
+      return map;
+    },
+
+    async bank(atomId) {
+      const docs = await Question.find({ atoms: atomId, administered: true }).select(BANK_FIELDS).lean<BankLean[]>().exec();
+      return docs.map(toBank);
+    },
+
+    async question(id) {
+      const q = await Question.findById(id).lean().exec();
+      if (!q) return null;
+      const rec: QuestionRecord = {
+        ...toBank(q as BankLean),
+        question_text: q.question_text ?? '',
+        code_block: q.code_block ?? '',
+        code_language: q.code_language ?? null,
+        version: q.version ?? null,
+        answers: (q.answers ?? []).map((a) => ({ text: a.text ?? '', hash_id: a.hash_id, c: a.c === true, position: a.position ?? null })),
+      };
+      return rec;
+    },
+
+    async recordExposure(ids) {
+      if (!ids.length) return;
+      await Question.updateMany({ _id: { $in: [...ids] } }, { $inc: { exposure_count: 1 } }).exec();
+    },
+
+    async recordAdministrations(atomIds) {
+      for (const id of atomIds) {
+        await Counter.updateOne({ _id: administrationsCounter(id) }, { $inc: { seq: 1 } }, { upsert: true }).exec();
+      }
+    },
+
+    async administrations(atomId) {
+      const c = await Counter.findById(administrationsCounter(atomId)).lean().exec();
+      return c?.seq ?? 0;
+    },
+
+    async company(state) {
+      if (!state.company_id) return null;
+      const c = await Company.findById(state.company_id).lean().exec();
+      return c ? { name: c.name ?? null, logo_url: c.logo_url ?? null } : null;
+    },
+
+    async invitationProgress(state, questionsLeft) {
+      return invitationProgress(state, questionsLeft);
+    },
+
+    async insertQuestionLog(e) {
+      await QuestionLog.create({
+        quiz_result: new Types.ObjectId(e.quiz_id),
+        token: e.token,
+        question_number: e.number,
+        eventName: e.eventName,
+        eventDetails: e.eventDetails ?? null,
+        at: e.at,
+      });
+    },
+
+    async insertTrackingEvent(e) {
+      await TrackingEvent.create({
+        quiz_result: new Types.ObjectId(e.quiz_id),
+        token: e.token,
+        questionId: e.questionId,
+        event: e.event,
+        eventDetails: e.eventDetails ?? {},
+        at: e.at,
+      });
+    },
+  };
+}
+
+/**
+ * required_atoms_left, max_atoms_left and quiz_url from the invitation (one quiz per atom, see
+ * services/README.md): an atom is done when a quiz of the invitation covering it is finished (this
+ * quiz also counts once it has no question left). quiz_url leads to the first quiz of the
+ * invitation, required atoms first, that is not done and not expired; with none, to this quiz's
+ * done page. A quiz without an invitation has nothing left.
+ */
+async function invitationProgress(state: QuizState, questionsLeft: boolean): Promise<InvitationProgress> {
+  const donePage = `${quizPath(state.token)}/done`;
+  if (!state.invitation_id) return { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
+  const invitation = await Invitation.findById(state.invitation_id).lean().exec();
+  if (!invitation) return { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
+  const quizzes = await QuizResult.find({ invitation: invitation._id })
+    .select({ token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, expires_at: 1, created_at: 1 })
+    .sort({ created_at: 1 })
+    .lean()
+    .exec();
+  const now = Date.now();
+  const isDone = (q: (typeof quizzes)[number]) =>
+    q.token === state.token ? state.finished_at != null || !questionsLeft : q.finished_at != null;
+  const isOpen = (q: (typeof quizzes)[number]) =>
+    !isDone(q) && !q.abandoned_at && !(q.expires_at && new Date(q.expires_at).getTime() < now);
+  const doneAtoms = new Set(quizzes.filter(isDone).flatMap((q) => q.atom_ids));
+  const required = invitation.required_atoms ?? [];
+  const optional = (invitation.optional_atoms ?? []).filter((a) => !required.includes(a));
+  const requiredLeft = required.filter((a) => !doneAtoms.has(a));
+  const optionalLeft = optional.filter((a) => !doneAtoms.has(a));
+
+  let quizUrl = donePage;
+  for (const atom of [...requiredLeft, ...optionalLeft]) {
+    const q = quizzes.find((x) => x.token !== state.token && x.atom_ids.includes(atom) && isOpen(x));
+    if (q) {
+      quizUrl = quizPath(q.token);
+      break;
+    }
+  }
+  return { required_atoms_left: requiredLeft.length, max_atoms_left: optionalLeft.length, quiz_url: quizUrl };
+}

@@ -1,0 +1,57 @@
+// Clocks the server decides: a question's time limit, the grace for answers in flight, and when a
+// whole quiz counts as expired.
+
+/** Time limit of a question when its atom gives no usable estimate (eta_minutes 0). */
+export const DEFAULT_QUESTION_SECONDS = 90;
+/** Bounds of a per-question limit derived from an atom's eta_minutes. */
+export const MIN_QUESTION_SECONDS = 30;
+export const MAX_QUESTION_SECONDS = 600;
+/**
+ * An answer arriving up to this long after expires_at still counts: it covers network latency and
+ * the candidate who clicked in the last second. Later answers are scored as timed out (incorrect).
+ */
+export const ANSWER_GRACE_MS = 5_000;
+
+export interface AtomTiming {
+  eta_minutes?: number | null;
+  num_questions?: number | null;
+}
+
+/**
+ * Seconds a candidate gets for one question of this atom. QUESTION_TIME_LIMIT_SECONDS (the
+ * override) wins; otherwise the atom's estimated duration spread over its questions
+ * (eta_minutes * 60 / num_questions), kept within [30 s, 10 min]; otherwise 90 s.
+ */
+export function questionTimeLimitSeconds(atom: AtomTiming, override?: number): number {
+  if (override !== undefined && override > 0) return override;
+  const eta = atom.eta_minutes ?? 0;
+  const n = atom.num_questions ?? 0;
+  if (eta > 0 && n > 0) {
+    const perQuestion = Math.round((eta * 60) / n);
+    return Math.min(MAX_QUESTION_SECONDS, Math.max(MIN_QUESTION_SECONDS, perQuestion));
+  }
+  return DEFAULT_QUESTION_SECONDS;
+}
+
+/** True once the question's clock has run out (the empty answer becomes acceptable). */
+export function hasExpired(expiresAt: Date, now: Date): boolean {
+  return now.getTime() >= expiresAt.getTime();
+}
+
+/** True when an answer arrives too late to count (after expires_at + grace). */
+export function isTooLate(expiresAt: Date, now: Date): boolean {
+  return now.getTime() > expiresAt.getTime() + ANSWER_GRACE_MS;
+}
+
+export interface QuizClock {
+  finished_at?: Date | null;
+  abandoned_at?: Date | null;
+  expires_at?: Date | null;
+}
+
+/** SPEC §4: expired when abandoned, or not finished and past its expiry time. */
+export function isQuizExpired(quiz: QuizClock, now: Date): boolean {
+  if (quiz.abandoned_at) return true;
+  if (quiz.finished_at) return false;
+  return quiz.expires_at != null && now.getTime() > quiz.expires_at.getTime();
+}

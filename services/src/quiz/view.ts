@@ -1,0 +1,127 @@
+// What a candidate is shown: the quiz result (SPEC §3), the question view and the answer response.
+// The only place that turns stored state into candidate JSON, so the correct flag `c` is dropped
+// here and nowhere else (and CandidateQuestionSchema, a strict schema, would reject a leak).
+import {
+  CandidateQuestionSchema,
+  DEFAULT_LEVELS_THRESHOLDS,
+  type AnswerResponse,
+  type CandidateQuestion,
+  type LevelThresholds,
+  type NextQuestion,
+  type PastQuestion,
+  type QuizResult,
+} from '@skillquiz/contracts';
+import { servedCountOf, slotsOf, type AtomPlan } from './plan';
+import type { QuizState, ServedQuestion } from './types';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** The current question: the served one not answered yet, or the next number still to choose. */
+export function nextQuestionOf(state: QuizState, plan: readonly AtomPlan[]): NextQuestion | null {
+  const last = state.served[state.served.length - 1];
+  if (last && last.answered_at == null) return { number: last.number, expires_at: iso(last.expires_at) };
+  const total = slotsOf(plan).length;
+  if (state.served.length < total) return { number: state.served.length + 1, expires_at: null };
+  return null;
+}
+
+export function pastQuestionOf(q: ServedQuestion): PastQuestion {
+  return {
+    number: q.number,
+    correct: q.correct === true,
+    atom_id: q.atom_id,
+    claim: q.snapshot.claim,
+    difficulty_params: { a: q.snapshot.difficulty_params.a, d: q.snapshot.difficulty_params.d },
+    post_skill_estimate: q.post_skill_estimate,
+    post_skill_estimate_error: q.post_skill_estimate_error,
+  };
+}
+
+export interface AtomInfo {
+  id: string;
+  name: string;
+  levels_thresholds: LevelThresholds | null;
+}
+
+export interface CompanyInfo {
+  name: string | null;
+  logo_url: string | null;
+}
+
+export interface InvitationProgress {
+  required_atoms_left: number;
+  max_atoms_left: number;
+  /** Link to the invitation's next unfinished quiz, or this quiz's done page. */
+  quiz_url: string | null;
+}
+
+export function quizResultView(
+  state: QuizState,
+  plan: readonly AtomPlan[],
+  atoms: ReadonlyMap<string, AtomInfo>,
+  company: CompanyInfo | null,
+  progress: InvitationProgress,
+): QuizResult {
+  return {
+    assessment_token: state.token,
+    started_at: iso(state.started_at),
+    finished_at: iso(state.finished_at),
+    survey_completed: state.survey_completed,
+    abandoned_at: iso(state.abandoned_at),
+    expires_at: iso(state.expires_at),
+    blur_on_window_blur: state.blur_on_window_blur,
+    quiz: {
+      company_logo_url: company?.logo_url ?? null,
+      company_name: company?.name ?? null,
+      atoms: plan.map((p) => {
+        const atom = atoms.get(p.atom_id);
+        return {
+          id: p.atom_id,
+          name: atom?.name ?? p.atom_id,
+          // Served count, beta included: the displayed total is what the candidate will answer.
+          num_questions: servedCountOf(p),
+          levels_thresholds: atom?.levels_thresholds ?? [...DEFAULT_LEVELS_THRESHOLDS],
+        };
+      }),
+    },
+    next_question: nextQuestionOf(state, plan),
+    past_questions: state.served.filter((q) => q.answered_at != null).map(pastQuestionOf),
+    required_atoms_left: progress.required_atoms_left,
+    max_atoms_left: progress.max_atoms_left,
+    quiz_url: progress.quiz_url,
+  };
+}
+
+/**
+ * The candidate's view of a served question. `demo` (DEMO_MODE_ALLOWED) marks the correct answer
+ * with `correct: true` for the demo sidebar's 'Correct' label; otherwise no correctness leaves.
+ */
+export function candidateQuestionView(q: ServedQuestion, demo: boolean): CandidateQuestion {
+  if (!q.expires_at) throw new Error('candidateQuestionView: the question has not been served yet');
+  const view = {
+    number: q.number,
+    expires_at: q.expires_at.toISOString(),
+    difficulty_params: { a: q.snapshot.difficulty_params.a, d: q.snapshot.difficulty_params.d },
+    atom_id: q.atom_id,
+    claim: q.snapshot.claim,
+    question_text: q.snapshot.question_text,
+    code_block: q.snapshot.code_block,
+    code_language: q.snapshot.code_language,
+    answers: q.snapshot.answers.map((a) =>
+      demo && a.c ? { text: a.text, hash_id: a.hash_id, correct: true as const } : { text: a.text, hash_id: a.hash_id },
+    ),
+  };
+  // Strict parse: an unexpected key (such as `c`) is a bug and must fail here, not reach a browser.
+  return CandidateQuestionSchema.parse(view);
+}
+
+/** The answer response of a stored (answered) question; `next` is absent when the quiz is over. */
+export function answerResponseOf(q: ServedQuestion, next: NextQuestion | null): AnswerResponse {
+  const body: AnswerResponse = {
+    correct: q.correct === true,
+    post_skill_estimate: q.post_skill_estimate,
+    post_skill_estimate_error: q.post_skill_estimate_error,
+  };
+  if (next) body.next_question = next;
+  return body;
+}
