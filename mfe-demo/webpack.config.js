@@ -1,0 +1,8 @@
+// The demo remote: exposes the demo sidebar the quiz pages mount (through the shell's DemoSidebar prop).
+const { createConfig } = require('@skillquiz/webpack-config');
+
+module.exports = createConfig({
+  name: 'mfe_demo',
+  dir: __dirname,
+  exposes: { './DemoSidebar': './src/DemoSidebar.tsx' },
+});

@@ -1,0 +1,45 @@
+// Finds and loads remotes at run time. The serving side publishes GET /remotes.json
+// (remote name -> URL of its mf-manifest.json), so a remote moves without rebuilding the shell.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesManifest } from '@skillquiz/contracts';
+
+export const REMOTES_MANIFEST_URL = '/remotes.json';
+
+let manifest: Promise<RemotesManifest> | null = null;
+const registered = new Map<string, string>();
+
+async function fetchManifest(): Promise<RemotesManifest> {
+  const res = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${res.status}`);
+  return (await res.json()) as RemotesManifest;
+}
+
+/** The manifest, fetched once; `refresh` (a retry) fetches it again, and a failed fetch is never cached. */
+export function getRemotesManifest(refresh = false): Promise<RemotesManifest> {
+  if (!manifest || refresh) {
+    manifest = fetchManifest().catch((err) => {
+      manifest = null;
+      throw err;
+    });
+  }
+  return manifest;
+}
+
+/**
+ * Loads an exposed module, e.g. 'mfe_quiz/QuizApp'. `retry` re-reads the manifest and re-registers the
+ * remote with force, which drops the runtime's cached (failed) manifest and entry so the load really
+ * happens again.
+ */
+export async function loadRemoteModule<T = unknown>(id: string, { retry = false } = {}): Promise<T> {
+  const remoteName = id.split('/')[0];
+  const remotes = await getRemotesManifest(retry);
+  const entry = remotes[remoteName];
+  if (!entry) throw new Error(`Remote "${remoteName}" is not listed in ${REMOTES_MANIFEST_URL}`);
+  if (retry || registered.get(remoteName) !== entry) {
+    registerRemotes([{ name: remoteName, entry }], { force: registered.has(remoteName) });
+    registered.set(remoteName, entry);
+  }
+  const mod = await loadRemote<T>(id);
+  if (mod == null) throw new Error(`Remote module ${id} could not be loaded`);
+  return mod;
+}

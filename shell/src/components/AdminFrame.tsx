@@ -1,0 +1,75 @@
+// SPEC §2 admin frame: the top bar and the current-user check. While GET /me is pending nothing is
+// rendered; when it fails the user is sent to /admin (the login page); once it succeeds the bar links
+// to the admin areas and Logout.
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { CurrentUser } from '@skillquiz/contracts';
+import { fetchCurrentUser } from '../api/me';
+import { PRODUCT_NAME } from '../constants';
+
+export interface AdminOutletContext {
+  /** The signed-in user, or null when GET /me failed. */
+  user: CurrentUser | null;
+}
+
+type UserState = { status: 'pending' } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out' };
+
+const LOGIN_PATH = '/admin';
+const isLoginPath = (pathname: string) => pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
+
+export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof fetchCurrentUser }) {
+  const [state, setState] = useState<UserState>({ status: 'pending' });
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let live = true;
+    loadUser().then((result) => {
+      if (!live) return;
+      setState(result.success ? { status: 'signed-in', user: result.data } : { status: 'signed-out' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [loadUser]);
+
+  const mustSignIn = state.status === 'signed-out' && !isLoginPath(pathname);
+  useEffect(() => {
+    if (mustSignIn) navigate(LOGIN_PATH, { replace: true });
+  }, [mustSignIn, navigate]);
+
+  if (state.status === 'pending' || mustSignIn) return null;
+  const user = state.status === 'signed-in' ? state.user : null;
+
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <span className="admin-brand">
+          <span className="admin-brand-name">{PRODUCT_NAME}</span> <span className="admin-brand-area">Admin</span>
+        </span>
+        {user && (
+          <nav aria-label="Admin">
+            <ul className="admin-links">
+              <li>
+                <NavLink to="/admin/atoms">Atoms</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/questions">Questions</NavLink>
+              </li>
+              <li>
+                {/* Served by the back end, not a client route. */}
+                <a href="/sidekiq">Background jobs</a>
+              </li>
+              <li>
+                <a href="/logout">Logout</a>
+              </li>
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main className="admin-main">
+        <Outlet context={{ user } satisfies AdminOutletContext} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Turns an exposed module id ('mfe_quiz/QuizApp') into a React component that loads it lazily inside a
+// RemoteBoundary. Nothing about the remote's URL is known here: see api/remotes.ts.
+import { lazy, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadRemoteModule } from '../api/remotes';
+import { RemoteBoundary } from './RemoteBoundary';
+
+export type RemoteLoader = (id: string, opts: { retry: boolean }) => Promise<unknown>;
+
+export interface RemoteComponentOptions {
+  /** Render nothing (instead of the unavailable message) while loading or when down. */
+  silent?: boolean;
+  /** The fallbacks stand for a whole page: give them a <main> landmark. */
+  asMain?: boolean;
+  /** How to load the module (tests inject one); defaults to module federation. */
+  load?: RemoteLoader;
+}
+
+type AnyComponent = ComponentType<any>;
+
+function asDefaultExport(mod: unknown): { default: AnyComponent } {
+  const candidate = mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
+  if (typeof candidate !== 'function' && !(candidate && typeof candidate === 'object' && '$$typeof' in candidate)) {
+    throw new Error('The remote module does not export a React component');
+  }
+  return { default: candidate as AnyComponent };
+}
+
+export function loadRemoteComponent<P extends object>(
+  id: string,
+  { silent = false, asMain = false, load = loadRemoteModule }: RemoteComponentOptions = {},
+): ComponentType<P> {
+  // One lazy component per load attempt, shared by every mount: navigating away and back does not reload.
+  let current: LazyExoticComponent<AnyComponent> | null = null;
+  let lastFailed = false;
+  const lazyComponent = (retry: boolean) => {
+    if (!current || retry) {
+      const forceReload = retry || lastFailed;
+      lastFailed = false;
+      current = lazy(() =>
+        load(id, { retry: forceReload })
+          .then(asDefaultExport)
+          .catch((err) => {
+            // The next mount starts a fresh, forced load rather than replaying this failure.
+            lastFailed = true;
+            current = null;
+            throw err;
+          }),
+      );
+    }
+    return current;
+  };
+
+  function RemoteComponent(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const Remote = useMemo(() => lazyComponent(attempt > 0), [attempt]);
+    return (
+      <RemoteBoundary label={id} attempt={attempt} silent={silent} asMain={asMain} onRetry={() => setAttempt((a) => a + 1)}>
+        <Remote {...props} />
+      </RemoteBoundary>
+    );
+  }
+  RemoteComponent.displayName = `Remote(${id})`;
+  return RemoteComponent;
+}

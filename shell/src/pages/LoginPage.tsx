@@ -1,0 +1,31 @@
+// /admin: the login form (posts to the central sign-on with the CSRF token), hidden for admins.
+import { useOutletContext } from 'react-router-dom';
+import { readCookie } from '../api/cookies';
+import { SIGN_ON_PROVIDER } from '../constants';
+import type { AdminOutletContext } from '../components/AdminFrame';
+
+export const CSRF_COOKIE = 'CSRF-TOKEN';
+
+export function LoginPage() {
+  const { user } = useOutletContext<AdminOutletContext>();
+  if (user?.isAdmin) {
+    return (
+      <section className="admin-home" aria-labelledby="admin-home-title">
+        <h1 id="admin-home-title">Dashboard</h1>
+        <p>Signed in as {user.name || user.email}. Choose Atoms or Questions above.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="login" aria-labelledby="login-title">
+      <h1 id="login-title">Sign in</h1>
+      <p>The admin area is for SkillQuiz staff.</p>
+      <form method="post" action="/auth/central">
+        <input type="hidden" name="authenticity_token" value={readCookie(CSRF_COOKIE)} />
+        <button type="submit" className="button">
+          Login with {SIGN_ON_PROVIDER}
+        </button>
+      </form>
+    </section>
+  );
+}

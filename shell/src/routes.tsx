@@ -1,0 +1,33 @@
+// Every route of the shell, as data. Remotes own the pages under their prefix (they render their own
+// nested <Routes>); the shell owns the frame, the 404 and error pages.
+import type { RouteObject } from 'react-router-dom';
+import { RootLayout } from './components/RootLayout';
+import { AdminFrame } from './components/AdminFrame';
+import { ErrorPage } from './pages/ErrorPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { LoginPage } from './pages/LoginPage';
+import { QuizPage } from './pages/QuizPage';
+import { AdminAtomsPage, AdminQuestionsPage } from './pages/AdminRemotePages';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: 'quiz/*', element: <QuizPage /> },
+      { path: '404', element: <NotFoundPage /> },
+      {
+        path: 'admin',
+        element: <AdminFrame />,
+        children: [
+          { index: true, element: <LoginPage /> },
+          { path: 'atoms/*', element: <AdminAtomsPage /> },
+          { path: 'questions/*', element: <AdminQuestionsPage /> },
+          { path: '*', element: <ErrorPage embedded /> },
+        ],
+      },
+      { path: '*', element: <ErrorPage /> },
+    ],
+  },
+];
