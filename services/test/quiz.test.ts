@@ -1,0 +1,363 @@
+// The candidate quiz API over HTTP against the real services process and the embedded engine,
+// demo mode OFF: a whole quiz, idempotent and concurrent submits, time-outs, expiry, abandonment,
+// bad input, and proof that no candidate response carries a correct flag.
+import mongoose from 'mongoose';
+import { AnswerResponseSchema, CandidateQuestionSchema, QuizResultSchema } from '@skillquiz/contracts';
+import { QuestionLog, QuizResult, TrackingEvent } from '../src/models';
+import { startStack, type Stack } from './helpers/stack';
+import { call, connect, issueQuiz, question, quizDoc, seedFixture, type Fixture, type Reply } from './quiz-fixtures';
+
+jest.setTimeout(120_000);
+
+const LIMIT_SECONDS = 1;
+let stack: Stack;
+let fx: Fixture;
+/** Every JSON body a candidate call returned, for the no-correct-flag check. */
+const bodies: { path: string; body: unknown }[] = [];
+
+async function api<T = any>(method: string, path: string, body?: unknown, raw?: string): Promise<Reply<T>> {
+  const r = await call<T>(stack.baseUrl, method, path, body, raw);
+  bodies.push({ path: `${method} ${path}`, body: r.body });
+  return r;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  stack = await startStack({ DEMO_MODE_ALLOWED: 'false', QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS) });
+  await connect(stack.mongoUri);
+  fx = await seedFixture('q');
+});
+afterAll(async () => {
+  await mongoose.disconnect();
+  await stack?.stop();
+});
+
+/** Fetches the current question and answers it (correctly when `right`). */
+async function answerCurrent(token: string, n: number, right = true) {
+  const q = await api('GET', `/api/quiz/${token}/question/${n}/`);
+  expect(q.status).toBe(200);
+  const doc = await quizDoc(token);
+  const snap = doc!.served[n - 1].snapshot;
+  const idx = snap.answers.findIndex((a) => a.c === right);
+  const res = await api('POST', `/api/quiz/${token}/question/${n}/`, { answer: snap.answers[idx].hash_id, answer_position: idx });
+  return { q, res };
+}
+
+/** Recursively finds any `c` or `correct` key inside an `answers` array. */
+function leaks(value: unknown, inAnswers = false): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => leaks(v, inAnswers));
+  if (value && typeof value === 'object') {
+    const found: string[] = [];
+    for (const [k, v] of Object.entries(value)) {
+      if (inAnswers && (k === 'c' || k === 'correct')) found.push(k);
+      found.push(...leaks(v, inAnswers || k === 'answers'));
+    }
+    return found;
+  }
+  return [];
+}
+
+describe('a whole quiz', () => {
+  let token: string;
+
+  it('shows the quiz result before start, with the planned total (beta included)', async () => {
+    token = await issueQuiz(fx);
+    const r = await api('GET', `/api/quiz/${token}/`);
+    expect(r.status).toBe(200);
+    const view = QuizResultSchema.parse(r.body);
+    expect(view.assessment_token).toBe(token);
+    expect(view.started_at).toBeNull();
+    expect(view.quiz.company_name).toBe(fx.companyName);
+    expect(view.quiz.atoms.map((a) => [a.id, a.num_questions])).toEqual([
+      [fx.atomA, 5],
+      [fx.atomB, 2],
+    ]);
+    expect(view.next_question).toEqual({ number: 1, expires_at: null });
+    expect(view.past_questions).toEqual([]);
+    // Without the trailing slash too.
+    expect((await api('GET', `/api/quiz/${token}`)).status).toBe(200);
+  });
+
+  it('serves question 1, starts its clock and started_at, without the correct flag', async () => {
+    const before = Date.now();
+    const r = await api('GET', `/api/quiz/${token}/question/1/`);
+    expect(r.status).toBe(200);
+    const q = CandidateQuestionSchema.parse(r.body);
+    expect(q.number).toBe(1);
+    expect(q.atom_id).toBe(fx.atomA);
+    const expires = Date.parse(q.expires_at);
+    expect(expires).toBeGreaterThanOrEqual(before + LIMIT_SECONDS * 1000 - 50);
+    expect(expires).toBeLessThanOrEqual(Date.now() + LIMIT_SECONDS * 1000 + 50);
+    expect(q.answers.length).toBeGreaterThanOrEqual(2);
+    for (const a of q.answers) expect(Object.keys(a).sort()).toEqual(['hash_id', 'text']);
+    // Fetching again returns the same question and the same clock.
+    const again = await api('GET', `/api/quiz/${token}/question/1`);
+    expect(again.body).toEqual(r.body);
+    const view = (await api('GET', `/api/quiz/${token}/`)).body;
+    expect(view.started_at).not.toBeNull();
+    expect(view.next_question).toEqual({ number: 1, expires_at: q.expires_at });
+    // Exposure is recorded once for the served question.
+    const doc = await quizDoc(token);
+    expect((await question(doc!.served[0].question_id))!.exposure_count).toBe(1);
+  });
+
+  it('a future question number is 404 and cannot be answered', async () => {
+    expect((await api('GET', `/api/quiz/${token}/question/2/`)).status).toBe(404);
+    expect((await api('GET', `/api/quiz/${token}/question/99/`)).status).toBe(404);
+    const r = await api('POST', `/api/quiz/${token}/question/2/`, { answer: 'abcdef', answer_position: 0 });
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({ success: false, message: expect.stringMatching(/current question/) });
+  });
+
+  it('scores an answer on the server and returns the estimate and the next question', async () => {
+    const { res } = await answerCurrent(token, 1, true);
+    expect(res.status).toBe(200);
+    const body = AnswerResponseSchema.parse(res.body);
+    expect(body.correct).toBe(true);
+    expect(body.post_skill_estimate).toBeGreaterThan(0);
+    expect(body.post_skill_estimate_error).toBeGreaterThan(0);
+    expect(body.post_skill_estimate_error).toBeLessThan(1);
+    expect(body.next_question).toEqual({ number: 2, expires_at: null });
+  });
+
+  it('a repeated submit returns the stored result and never scores twice', async () => {
+    const doc = await quizDoc(token);
+    const wrong = doc!.served[0].snapshot.answers.find((a) => !a.c)!;
+    const again = await api('POST', `/api/quiz/${token}/question/1/`, { answer: wrong.hash_id, answer_position: 0 });
+    expect(again.status).toBe(200);
+    expect(again.body.correct).toBe(true);
+    const after = await quizDoc(token);
+    expect(after!.served[0].answer).toBe(doc!.served[0].answer);
+    expect(after!.rev).toBe(doc!.rev);
+    expect(after!.estimates).toEqual(doc!.estimates);
+  });
+
+  it('an empty answer before the question expires is 400; after, it counts as incorrect', async () => {
+    const q = await api('GET', `/api/quiz/${token}/question/2/`);
+    expect(q.status).toBe(200);
+    const early = await api('POST', `/api/quiz/${token}/question/2/`, { answer: '', answer_position: -1 });
+    expect(early.status).toBe(400);
+    expect((await quizDoc(token))!.served[1].answered_at).toBeNull();
+    await sleep(Date.parse(q.body.expires_at) - Date.now() + 50);
+    const late = await api('POST', `/api/quiz/${token}/question/2/`, { answer: '', answer_position: -1 });
+    expect(late.status).toBe(200);
+    expect(late.body.correct).toBe(false);
+    const served = (await quizDoc(token))!.served[1];
+    expect(served.timed_out).toBe(true);
+    expect(served.correct).toBe(false);
+  });
+
+  it('walks the rest of the quiz, the beta question inside atom A, then atom B', async () => {
+    for (let n = 3; n <= fx.total; n++) {
+      const { q, res } = await answerCurrent(token, n, n % 2 === 1);
+      expect(q.body.number).toBe(n);
+      expect(res.status).toBe(200);
+      if (n < fx.total) expect(res.body.next_question).toEqual({ number: n + 1, expires_at: null });
+      else expect(res.body).not.toHaveProperty('next_question');
+    }
+    const doc = (await quizDoc(token))!;
+    expect(doc.served.map((s) => s.atom_id)).toEqual([fx.atomA, fx.atomA, fx.atomA, fx.atomA, fx.atomA, fx.atomB, fx.atomB]);
+    // The beta question comes right after atom A's third scored question, unscored.
+    expect(doc.served[3].question_id).toBe(fx.betaId);
+    expect(doc.served[3].scored).toBe(false);
+    expect(doc.served.filter((s) => s.scored).length).toBe(6);
+    // Never two questions of one variation family, never a question twice.
+    const ids = doc.served.map((s) => s.question_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const families = doc.served.map((s) => s.snapshot.original_question_id ?? s.question_id);
+    expect(new Set(families).size).toBe(families.length);
+    // The beta answer left the estimate as it was.
+    expect(doc.served[3].post_skill_estimate).toBe(doc.served[2].post_skill_estimate);
+    const aEstimate = doc.estimates.find((e) => e.atom_id === fx.atomA)!;
+    expect(aEstimate.answered).toBe(4);
+
+    const view = QuizResultSchema.parse((await api('GET', `/api/quiz/${token}/`)).body);
+    expect(view.next_question ?? null).toBeNull();
+    expect(view.past_questions.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(view.past_questions[0]).toMatchObject({ correct: true, atom_id: fx.atomA });
+    expect(view.past_questions[1].correct).toBe(false);
+  });
+
+  it('the survey needs an integer 0..2; finish sets finished_at; both show in the quiz result', async () => {
+    for (const bad of [3, -1, 1.5, '1', null, true]) {
+      const r = await api('POST', `/api/quiz/${token}/survey`, { content_relevant_rating: bad });
+      expect(r.status).toBe(400);
+      expect(r.body.success).toBe(false);
+    }
+    expect((await api('POST', `/api/quiz/${token}/survey`, {})).status).toBe(400);
+    expect((await quizDoc(token))!.survey_completed).toBe(false);
+
+    const fin = await api('POST', `/api/quiz/${token}/finish`);
+    expect(fin.status).toBe(200);
+    expect(fin.body.finished_at).not.toBeNull();
+    const fin2 = await api('POST', `/api/quiz/${token}/finish`);
+    expect(fin2.body.finished_at).toBe(fin.body.finished_at);
+
+    const s = await api('POST', `/api/quiz/${token}/survey`, { content_relevant_rating: 2 });
+    expect(s.status).toBe(200);
+    expect(s.body.survey_completed).toBe(true);
+    expect((await quizDoc(token))!.content_relevant_rating).toBe(2);
+    // Abandon on the done page (page close) does not expire a finished quiz.
+    const ab = await api('POST', `/api/quiz/${token}/abandon`);
+    expect(ab.body.abandoned_at).toBeNull();
+  });
+
+  it('no candidate response carried a correct flag', () => {
+    expect(bodies.length).toBeGreaterThan(20);
+    const found = bodies.flatMap((b) => leaks(b.body).map((k) => `${b.path}: ${k}`));
+    expect(found).toEqual([]);
+  });
+});
+
+describe('answers', () => {
+  it('concurrent submits of one question score it once', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const doc = (await quizDoc(token))!;
+    const answers = doc.served[0].snapshot.answers;
+    const replies = await Promise.all(
+      answers.flatMap((a, i) => [0, 1, 2].map(() => call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, { answer: a.hash_id, answer_position: i }))),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    const after = (await quizDoc(token))!;
+    expect(after.served.length).toBe(2); // question 2 chosen exactly once
+    const winner = after.served[0];
+    for (const r of replies) expect(r.body.correct).toBe(winner.correct);
+    expect(after.estimates.find((e) => e.atom_id === fx.atomA)!.answered).toBe(1);
+    expect((await question(after.served[1].question_id))!.exposure_count).toBe(1);
+  });
+
+  it('an answer after the deadline plus grace counts as timed out', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const snap = (await quizDoc(token))!.served[0].snapshot;
+    const right = snap.answers.findIndex((a) => a.c);
+    await sleep(LIMIT_SECONDS * 1000 + 5_000 + 300);
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[right].hash_id, answer_position: right });
+    expect(r.status).toBe(200);
+    expect(r.body.correct).toBe(false);
+    expect((await quizDoc(token))!.served[0].timed_out).toBe(true);
+  });
+
+  it('rejects bad input with 4xx and changes nothing', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const before = await quizDoc(token);
+    const cases: [string, string, unknown, string | undefined, number][] = [
+      ['POST', '/question/1/', undefined, '{"answer": "x",', 400],
+      ['POST', '/question/1/', { answer: 12, answer_position: 0 }, undefined, 400],
+      ['POST', '/question/1/', { answer: 'abc' }, undefined, 400],
+      ['POST', '/question/1/', { answer: 'notAnAnswer', answer_position: 0 }, undefined, 400],
+      ['POST', '/question/1/', { answer: 'bad hash!', answer_position: 0 }, undefined, 400],
+      ['POST', '/question/1/', { answer: 'abc', answer_position: 1.5 }, undefined, 400],
+      ['POST', '/question/1/', { answer: 'abc', answer_position: 0, extra: 1 }, undefined, 400],
+      ['POST', '/question/1/', ['abc'], undefined, 400],
+      ['POST', '/question/0/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['POST', '/question/-1/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['POST', '/question/1.5/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['POST', '/question/abc/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['POST', '/question/99999999999/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['POST', '/question/50/', { answer: 'abc', answer_position: 0 }, undefined, 404],
+      ['GET', '/question/0/', undefined, undefined, 404],
+      ['GET', '/question/1e3/', undefined, undefined, 404],
+      ['POST', '/question/1/log/', { eventDetails: {} }, undefined, 400],
+      ['POST', '/question/1/log/', { eventName: 'x'.repeat(500) }, undefined, 400],
+      ['POST', '/question/5/log/', { eventName: 'focus' }, undefined, 404],
+      ['POST', '/tracking', { token, questionId: 1, event: 7 }, undefined, 400],
+      ['POST', '/tracking', { token, questionId: -1, event: 0 }, undefined, 400],
+      ['POST', '/tracking', { token, questionId: 1, event: 0, eventDetails: { l: 'x' } }, undefined, 400],
+      ['POST', '/tracking', { token: 'someoneElsesTokenXYZ', questionId: 1, event: 0 }, undefined, 400],
+      ['POST', '/survey', { content_relevant_rating: 1 }, undefined, 409],
+      ['POST', '/finish', undefined, undefined, 409],
+      ['POST', '/pass_243', undefined, undefined, 403],
+    ];
+    for (const [method, path, body, raw, status] of cases) {
+      const r = await api(method, `/api/quiz/${token}${path}`, body, raw);
+      expect({ method, path, body, status: r.status }).toEqual({ method, path, body, status });
+      expect(r.body).toEqual({ success: false, message: expect.any(String) });
+    }
+    const after = await quizDoc(token);
+    expect(after).toEqual(before);
+    expect(await QuestionLog.countDocuments({ token })).toBe(0);
+    expect(await TrackingEvent.countDocuments({ token })).toBe(0);
+  });
+
+  it('stores per-question logs and tracking events', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const log = await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'answer_selected', eventDetails: { index: 2 } });
+    expect(log.status).toBe(201);
+    const tr = await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 0, eventDetails: { l: 1000, r: 4000, t: 3000 } });
+    expect(tr.status).toBe(201);
+    const logs = await QuestionLog.find({ token }).lean();
+    expect(logs).toMatchObject([{ question_number: 1, eventName: 'answer_selected', eventDetails: { index: 2 } }]);
+    const events = await TrackingEvent.find({ token }).lean();
+    expect(events).toMatchObject([{ questionId: 1, event: 0, eventDetails: { l: 1000, r: 4000, t: 3000 } }]);
+  });
+});
+
+describe('expiry and abandonment', () => {
+  it('an abandoned quiz is expired: no question can be fetched or answered (410)', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const ab = await api('POST', `/api/quiz/${token}/abandon`);
+    expect(ab.status).toBe(200);
+    expect(ab.body.abandoned_at).not.toBeNull();
+    const snap = (await quizDoc(token))!.served[0].snapshot;
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 });
+    expect(r.status).toBe(410);
+    expect(r.body.message).toMatch(/expired/);
+    expect((await api('GET', `/api/quiz/${token}/question/1/`)).status).toBe(410);
+    expect((await quizDoc(token))!.served[0].answered_at).toBeNull();
+  });
+
+  it('a quiz unfinished past its expiry is expired', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    await QuizResult.updateOne({ token }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    const snap = (await quizDoc(token))!.served[0].snapshot;
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 });
+    expect(r.status).toBe(410);
+    expect((await api('POST', `/api/quiz/${token}/finish`)).status).toBe(410);
+    const view = (await api('GET', `/api/quiz/${token}/`)).body;
+    expect(Date.parse(view.expires_at)).toBeLessThan(Date.now());
+  });
+});
+
+describe('invitations', () => {
+  it('required_atoms_left, max_atoms_left and quiz_url follow the invitation', async () => {
+    const fx2 = await seedFixture('inv');
+    const tA = await issueQuiz(fx2, { atoms: [fx2.atomA] });
+    const tB = await issueQuiz(fx2, { atoms: [fx2.atomB] });
+    let view = (await api('GET', `/api/quiz/${tA}/`)).body;
+    expect(view).toMatchObject({ required_atoms_left: 1, max_atoms_left: 1, quiz_url: `/quiz/${tB}` });
+    for (let n = 1; n <= 5; n++) await answerCurrent(tA, n);
+    view = (await api('POST', `/api/quiz/${tA}/finish`)).body;
+    expect(view).toMatchObject({ required_atoms_left: 0, max_atoms_left: 1, quiz_url: `/quiz/${tB}` });
+    for (let n = 1; n <= 2; n++) await answerCurrent(tB, n);
+    view = (await api('POST', `/api/quiz/${tB}/finish`)).body;
+    expect(view).toMatchObject({ required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tB}/done` });
+  });
+});
+
+describe('env-vars and tokens', () => {
+  it('env-vars says demo mode is not allowed', async () => {
+    expect((await api('GET', '/api/env-vars')).body).toEqual({ demoModeAllowed: false });
+  });
+
+  it('an unknown token is 404, and too many unknown tokens from one client are 429', async () => {
+    const r = await api('GET', '/api/quiz/AAAAAAAAAAAAAAAAAAAAAA/');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ success: false, message: 'Quiz not found' });
+    expect((await api('GET', '/api/quiz/short/')).status).toBe(404);
+    let status = 0;
+    for (let i = 0; i < 30 && status !== 429; i++) {
+      status = (await api('POST', `/api/quiz/unknownToken${String(i).padStart(10, '0')}/finish`)).status;
+    }
+    expect(status).toBe(429);
+    const blocked = await api('GET', '/api/quiz/AAAAAAAAAAAAAAAAAAAAAA/');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.success).toBe(false);
+  });
+});
