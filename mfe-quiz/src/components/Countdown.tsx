@@ -1,0 +1,41 @@
+// The question timer: mm:ss to expires_at, refreshed every second; it sticks to the top right
+// (10 px / 20 px) once its place has been scrolled past (SPEC §2).
+import { useEffect, useRef, useState } from 'react';
+import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { formatCountdown, msUntil } from '../hooks/time';
+import { SUPPORT_EMAIL } from '../config';
+
+export function Countdown({ expiresAt }: { expiresAt: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  const [stuck, setStuck] = useState(false);
+  const slot = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), CONSTANTS.TIMER_REFRESH_MS);
+    return () => clearInterval(id);
+  }, []);
+
+  useEffect(() => {
+    const el = slot.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(([entry]) => {
+      // Stuck only when the slot left through the top, not when it is below the fold.
+      setStuck(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { TOP_PX, RIGHT_PX } = CONSTANTS.STICKY_TIMER;
+  return (
+    <div className="sq-timer-slot" ref={slot}>
+      <div className={stuck ? 'sq-timer sq-timer--stuck' : 'sq-timer'} style={stuck ? { top: TOP_PX, right: RIGHT_PX } : undefined}>
+        <span className="sq-timer__icon" aria-hidden="true">⏱</span>
+        <span className="sq-timer__time" aria-hidden="true">{formatCountdown(msUntil(expiresAt, now))}</span>
+        <span className="sq-sr-only">
+          Time left for this question: {formatCountdown(msUntil(expiresAt, now))}. Users who need more time should contact support at {SUPPORT_EMAIL}.
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+// The quiz context: the quiz result for the token in the route, its reload, local updates made by
+// the question flow, the SPEC §2 redirect rules, the demo-mode flags and the quiz-expired check.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { QuizResult } from '@skillquiz/contracts';
+import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { quizApi } from '../api/quizApi';
+import { parseQuizPage, redirectTarget } from './redirectRule';
+import { isQuizExpired } from './time';
+
+export interface QuizContextValue {
+  token: string;
+  /** Absolute path of the quiz, e.g. /quiz/{token}. */
+  base: string;
+  /** undefined while loading, null when there is no such quiz. */
+  result: QuizResult | null | undefined;
+  /** Set when loading failed for another reason than "not found". */
+  loadError: string | null;
+  reload(): Promise<QuizResult | null | undefined>;
+  /** Applies a local change (the question flow mirrors what the server did). */
+  update(change: (result: QuizResult) => QuizResult): void;
+  /** While true the redirect rules wait (the pass_243 skip is running). */
+  setRedirectsHeld(held: boolean): void;
+  expired: boolean;
+  demoModeAllowed: boolean;
+  demoModeEnabled: boolean;
+  setDemoModeEnabled(enabled: boolean): void;
+  currentQuestionNumber: number | undefined;
+  setCurrentQuestionNumber(n: number | undefined): void;
+  href(subPath: string): string;
+}
+
+const QuizContext = createContext<QuizContextValue | null>(null);
+
+export function useQuiz(): QuizContextValue {
+  const value = useContext(QuizContext);
+  if (!value) throw new Error('useQuiz must be used inside <QuizProvider>');
+  return value;
+}
+
+function readDemoFlag(): boolean {
+  try {
+    return localStorage.getItem(CONSTANTS.DEMO_MODE_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Whole-quiz expiry: checked on load and every 10 s, and no more once expired. */
+function useQuizExpired(result: QuizResult | null | undefined): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    if (expired || !result) return undefined;
+    if (isQuizExpired(result, Date.now())) {
+      setExpired(true);
+      return undefined;
+    }
+    const id = setInterval(() => {
+      if (isQuizExpired(result, Date.now())) setExpired(true);
+    }, CONSTANTS.QUIZ_EXPIRY_CHECK_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [result, expired]);
+  return expired;
+}
+
+function useDemoMode(hasResult: boolean) {
+  const [allowed, setAllowed] = useState(false);
+  const [stored, setStored] = useState(readDemoFlag);
+  useEffect(() => {
+    if (!hasResult) return undefined;
+    let live = true;
+    // An env-vars failure leaves demo mode not allowed (SPEC §8).
+    void quizApi.envVars().then((r) => live && setAllowed(r.success && r.data?.demoModeAllowed === true));
+    return () => {
+      live = false;
+    };
+  }, [hasResult]);
+  const setEnabled = useCallback(
+    (enabled: boolean) => {
+      if (!allowed) return; // changeable only when the server allows demo mode
+      try {
+        localStorage.setItem(CONSTANTS.DEMO_MODE_STORAGE_KEY, String(enabled));
+      } catch {
+        // storage full or blocked: the toggle still works for this page
+      }
+      setStored(enabled);
+    },
+    [allowed],
+  );
+  return { allowed, enabled: allowed && stored, setEnabled };
+}
+
+export function QuizProvider({ children }: { children: ReactNode }) {
+  const params = useParams();
+  const token = params.token ?? '';
+  const splat = params['*'] ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The quiz's own base path, whatever the shell mounts QuizApp under.
+  const base = useMemo(() => {
+    const path = location.pathname.replace(/\/+$/, '');
+    const rest = splat.replace(/\/+$/, '');
+    return rest && path.endsWith(`/${rest}`) ? path.slice(0, -rest.length - 1) : path;
+  }, [location.pathname, splat]);
+
+  const [result, setResult] = useState<QuizResult | null | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [held, setRedirectsHeld] = useState(false);
+  const [currentQuestionNumber, setCurrentQuestionNumber] = useState<number | undefined>(undefined);
+  const latestLoad = useRef(0);
+
+  const reload = useCallback(async () => {
+    const id = ++latestLoad.current;
+    const r = await quizApi.getQuiz(token);
+    if (id !== latestLoad.current) return undefined; // a newer load won
+    if (r.success) {
+      setLoadError(null);
+      setResult(r.data);
+      return r.data;
+    }
+    if (r.status >= 400 && r.status < 500) {
+      // Unknown or malformed token: SPEC §8 sends it to /404.
+      setResult(null);
+      return null;
+    }
+    setLoadError(r.message);
+    return undefined;
+  }, [token]);
+
+  useEffect(() => {
+    setResult(undefined);
+    void reload();
+  }, [reload]);
+
+  const update = useCallback((change: (r: QuizResult) => QuizResult) => {
+    setResult((r) => (r ? change(r) : r));
+  }, []);
+
+  // SPEC §2 redirect rules: only when the current page is not on the allowed list.
+  useEffect(() => {
+    if (result === undefined || held) return;
+    const target = redirectTarget(result, parseQuizPage(splat, location.search), Date.now());
+    if (target === null) return;
+    navigate(target === '/404' ? '/404' : target ? `${base}/${target}` : base, { replace: true });
+  }, [result, held, splat, location.search, base, navigate]);
+
+  const expired = useQuizExpired(result);
+  const demo = useDemoMode(Boolean(result));
+  const href = useCallback((sub: string) => (sub ? `${base}/${sub}` : base), [base]);
+
+  const value: QuizContextValue = {
+    token,
+    base,
+    result,
+    loadError,
+    reload,
+    update,
+    setRedirectsHeld,
+    expired,
+    demoModeAllowed: demo.allowed,
+    demoModeEnabled: demo.enabled,
+    setDemoModeEnabled: demo.setEnabled,
+    currentQuestionNumber,
+    setCurrentQuestionNumber,
+    href,
+  };
+  return <QuizContext.Provider value={value}>{children}</QuizContext.Provider>;
+}

@@ -1,0 +1,69 @@
+// Done page (SPEC §2): the completed message, quizzes left or the share note, the
+// 'Show {company} more of your skills!' card, and the relevance survey.
+import { useEffect } from 'react';
+import { quizApi } from '../api/quizApi';
+import { Spinner } from '../components/Spinner';
+import { Survey } from '../components/Survey';
+import { useQuiz } from '../hooks/useQuiz';
+import { COME_BACK_NOTE, completedText, moreQuizzesText, quizzesLeftText, sharedText, showMoreTitle } from './doneTexts';
+
+function GreenCheck() {
+  return (
+    <svg className="sq-check" viewBox="0 0 52 52" width="64" height="64" aria-hidden="true" focusable="false">
+      <circle cx="26" cy="26" r="25" fill="#15803d" />
+      <path d="M14 27 l8 8 l16 -17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function DonePage() {
+  const { token, result, reload } = useQuiz();
+  // The finish call has just run: fetch the final counts.
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (!result) return <Spinner label="Loading" />;
+  const company = result.quiz.company_name ?? 'the hiring company';
+  const required = result.required_atoms_left;
+  const max = result.max_atoms_left;
+  const takeAnother = result.quiz_url ? (
+    <a className="sq-button" href={result.quiz_url}>
+      Take another quiz
+    </a>
+  ) : null;
+
+  return (
+    <>
+      <section className="sq-card sq-center sq-done" aria-labelledby="sq-done-title">
+        <GreenCheck />
+        <h1 id="sq-done-title" className="sq-title">
+          {completedText(result.quiz.atoms[0]?.name)}
+        </h1>
+        {required > 0 ? (
+          <>
+            <p>{quizzesLeftText(required)}</p>
+            {takeAnother}
+            <p className="sq-note">{COME_BACK_NOTE}</p>
+          </>
+        ) : (
+          <p>{sharedText(company)}</p>
+        )}
+      </section>
+      {required === 0 && max > 0 && (
+        <section className="sq-card sq-center" aria-labelledby="sq-more-title">
+          <h2 id="sq-more-title" className="sq-subtitle">
+            {showMoreTitle(company)}
+          </h2>
+          <p>{moreQuizzesText(max)}</p>
+          {takeAnother}
+        </section>
+      )}
+      <Survey
+        completed={result.survey_completed}
+        companyName={company}
+        onSubmit={async (rating) => (await quizApi.survey(token, { content_relevant_rating: rating })).success}
+      />
+    </>
+  );
+}

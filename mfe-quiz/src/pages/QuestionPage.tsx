@@ -1,0 +1,227 @@
+// The question page and its state flow (SPEC §2, §4): fetch the next question when it differs from
+// the one shown, submit, time out, move on; integrity tracking and the per-question log meanwhile.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CandidateQuestion } from '@skillquiz/contracts';
+import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { quizApi } from '../api/quizApi';
+import { AnswerList } from '../components/AnswerList';
+import { CodeBlock } from '../components/CodeBlock';
+import { Countdown } from '../components/Countdown';
+import { RichText } from '../components/RichText';
+import { Spinner } from '../components/Spinner';
+import { TimedOutView } from '../components/TimedOutView';
+import { loadExtraGrammars } from '../code/grammars';
+import { addServedQuestion, applyAnswer, wantedQuestionNumber } from '../hooks/questionFlow';
+import { isQuestionExpired, totalQuestions } from '../hooks/time';
+import { useQuiz } from '../hooks/useQuiz';
+import { useBeforeUnloadGuard, useDocumentTitle, useWindowFocused } from '../hooks/useWindowFocus';
+import { startIntegrityTracking } from '../tracking/integrity';
+import { logQuestionEvent } from '../tracking/questionLog';
+import { startQueue } from '../tracking/queue';
+
+type Outcome = { kind: 'next'; number: number } | { kind: 'done' } | { kind: 'failed' } | { kind: 'refused' };
+
+export function QuestionPage() {
+  const quiz = useQuiz();
+  const { token, result, update, reload, href, demoModeEnabled, setCurrentQuestionNumber } = quiz;
+  const navigate = useNavigate();
+
+  const [question, setQuestion] = useState<CandidateQuestion | null>(null);
+  const [fetchFailed, setFetchFailed] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  const fetching = useRef<number | null>(null);
+  const sendingRef = useRef(false);
+
+  const wanted = result ? wantedQuestionNumber(result) : null;
+
+  useEffect(() => {
+    startQueue(); // replays log jobs left by an earlier visit
+    void loadExtraGrammars(); // SPEC §1: the extra grammars load in the background
+  }, []);
+
+  // A next question that differs from the one shown is fetched (serving it starts its clock).
+  const fetchQuestion = useCallback(
+    async (n: number) => {
+      if (fetching.current === n) return;
+      fetching.current = n;
+      setFetchFailed(false);
+      const r = await quizApi.getQuestion(token, n);
+      fetching.current = null;
+      if (!r.success) {
+        if (r.status === 404) navigate('/404', { replace: true });
+        else setFetchFailed(true); // SPEC §8: the page stays without a new question
+        return;
+      }
+      const q = r.data;
+      setQuestion(q);
+      setSelected(null);
+      setTimedOut(false);
+      setSubmitting(false);
+      sendingRef.current = false;
+      update((res) => addServedQuestion(res, q, new Date().toISOString()));
+      logQuestionEvent(token, q.number, 'question_shown', { at: Date.now() });
+    },
+    [token, navigate, update],
+  );
+
+  useEffect(() => {
+    if (wanted !== null && question?.number !== wanted) void fetchQuestion(wanted);
+  }, [wanted, question?.number, fetchQuestion]);
+
+  // The route follows the question shown.
+  useEffect(() => {
+    if (!question) return;
+    setCurrentQuestionNumber(question.number);
+    const path = href(`question/${question.number}`);
+    if (window.location.pathname.replace(/\/+$/, '') !== path) navigate(path, { replace: true });
+  }, [question, href, navigate, setCurrentQuestionNumber]);
+  useEffect(() => () => setCurrentQuestionNumber(undefined), [setCurrentQuestionNumber]);
+
+  /** Sends the answer (null = the empty answer of a timed-out question) and says what comes next. */
+  const send = useCallback(
+    async (index: number | null): Promise<Outcome> => {
+      if (!question) return { kind: 'refused' };
+      const n = question.number;
+      const body = index === null ? { answer: '', answer_position: -1 } : { answer: question.answers[index].hash_id, answer_position: index };
+      logQuestionEvent(token, n, index === null ? 'timed_out_submitted' : 'answer_submitted', { answer_position: body.answer_position });
+      const r = await quizApi.answer(token, n, body).catch(() => ({ success: false as const, status: 0, message: 'Network error' }));
+      if (!r.success) return r.status === 0 ? { kind: 'failed' } : { kind: 'refused' };
+      update((res) => applyAnswer(res, n, r.data));
+      return r.data.next_question ? { kind: 'next', number: r.data.next_question.number } : { kind: 'done' };
+    },
+    [question, token, update],
+  );
+
+  const proceed = useCallback(
+    async (outcome: Outcome) => {
+      if (outcome.kind === 'next') {
+        navigate(href(`question/${outcome.number}`));
+        return;
+      }
+      if (outcome.kind === 'done') {
+        await quizApi.finish(token);
+        navigate(href('done'));
+        return;
+      }
+      sendingRef.current = false;
+      setSubmitting(false);
+      // A send that failed reloads the quiz data and stays; a refusal stops silently (SPEC §4, §8).
+      if (outcome.kind === 'failed') await reload();
+    },
+    [navigate, href, token, reload],
+  );
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (selected === null || sendingRef.current || timedOut) return; // SPEC §5
+    sendingRef.current = true;
+    setSubmitting(true);
+    await proceed(await send(selected));
+  };
+
+  // Question expiry: checked every second.
+  useEffect(() => {
+    if (!question || timedOut) return undefined;
+    const check = () => {
+      if (isQuestionExpired(question.expires_at, Date.now())) setTimedOut(true);
+    };
+    check();
+    const id = setInterval(check, CONSTANTS.QUESTION_EXPIRY_POLL_MS);
+    return () => clearInterval(id);
+  }, [question, timedOut]);
+
+  // Timed out: send the empty answer now (the indicator shows meanwhile); close after 2000 ms.
+  useEffect(() => {
+    if (!timedOut || !question || sendingRef.current) return undefined;
+    sendingRef.current = true;
+    setSubmitting(true);
+    let live = true;
+    const delay = new Promise((r) => setTimeout(r, CONSTANTS.TIMEOUT_NEXT_QUESTION_DELAY_MS));
+    void Promise.all([send(null), delay]).then(async ([outcome]) => {
+      if (!live) return;
+      if (outcome.kind === 'next' || outcome.kind === 'done') {
+        await proceed(outcome);
+        return;
+      }
+      // Not accepted (e.g. the server's clock has not reached the deadline yet): reload and re-check.
+      sendingRef.current = false;
+      setSubmitting(false);
+      await reload();
+      if (live) setTimedOut(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [timedOut, question, send, proceed, reload]);
+
+  // Integrity tracking, off while the timed-out view shows.
+  useEffect(() => {
+    if (!question || timedOut) return undefined;
+    return startIntegrityTracking({ token, questionNumber: question.number });
+  }, [token, question, timedOut]);
+
+  const focused = useWindowFocused(Boolean(result?.blur_on_window_blur));
+  useBeforeUnloadGuard(Boolean(question));
+  useDocumentTitle(question ? `Question ${question.number}` : null);
+
+  const onSelect = (index: number) => {
+    setSelected(index);
+    if (question) logQuestionEvent(token, question.number, 'answer_selected', { answer_position: index });
+  };
+
+  if (!result || !question) {
+    return (
+      <section className="sq-card" aria-busy={!fetchFailed}>
+        {fetchFailed ? (
+          <>
+            <h1 className="sq-title">We could not load the question.</h1>
+            <button type="button" className="sq-button" onClick={() => wanted !== null && void fetchQuestion(wanted)}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <Spinner label="Loading the question" />
+        )}
+      </section>
+    );
+  }
+
+  if (timedOut) return <TimedOutView sending={submitting} />;
+
+  return (
+    <section className="sq-question" aria-labelledby="sq-question-title">
+      <div className="sq-question__header">
+        <h1 id="sq-question-title" className="sq-question__number">
+          Question {question.number} / {totalQuestions(result)}
+        </h1>
+        <Countdown expiresAt={question.expires_at} />
+      </div>
+      {!focused ? (
+        <div className="sq-card sq-blurred" role="status">
+          The question is hidden while this window is not in focus. Click here or return to this window to continue.
+        </div>
+      ) : (
+        <form className="sq-card" onSubmit={onSubmit} aria-label={`Question ${question.number}`}>
+          <RichText className="sq-question__text" text={question.question_text} />
+          {question.code_block.trim() !== '' && <CodeBlock code={question.code_block} language={question.code_language} />}
+          <AnswerList
+            name={`answer-${question.number}`}
+            answers={question.answers}
+            selected={selected}
+            onSelect={onSelect}
+            showCorrect={demoModeEnabled}
+            disabled={submitting}
+          />
+          <div className="sq-actions">
+            <button type="submit" className="sq-button" disabled={selected === null || submitting}>
+              {submitting ? 'Submitting...' : 'Submit Your Answer'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// Welcome page (SPEC §2): the loading bar, then 'Begin Quiz'. With ?pass=243 or the /pass_243 route
+// it first makes the special skip call and reloads the quiz data.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { quizApi } from '../api/quizApi';
+import { LoadingBar } from '../components/LoadingBar';
+import { Spinner } from '../components/Spinner';
+import { useLoadingProgress } from '../hooks/loadingBar';
+import { useQuiz } from '../hooks/useQuiz';
+
+export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
+  const { token, result, reload, setRedirectsHeld, href } = useQuiz();
+  const [params] = useSearchParams();
+  const skip = skipRoute || params.get('pass') === CONSTANTS.SKIP_PASS_VALUE;
+  const [skipping, setSkipping] = useState(skip);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!skip || started.current === token) return;
+    started.current = token;
+    setSkipping(true);
+    setRedirectsHeld(true);
+    void (async () => {
+      await quizApi.pass243(token);
+      await reload();
+      setSkipping(false);
+      setRedirectsHeld(false);
+    })();
+  }, [skip, token, reload, setRedirectsHeld]);
+
+  const { progress, complete } = useLoadingProgress(result !== undefined && !skipping);
+
+  if (skipping) {
+    return (
+      <section className="sq-card sq-center" aria-busy="true">
+        <h1 className="sq-title">...Being fast and smart for you...</h1>
+        <p>This can take a while</p>
+        <Spinner label="Working" />
+      </section>
+    );
+  }
+
+  return (
+    <section className="sq-card sq-center">
+      <div aria-live="polite">
+        <h1 className="sq-title">{complete ? 'Your exercise has finished loading!' : 'Loading your exercise...'}</h1>
+      </div>
+      <LoadingBar progress={progress} label="Loading your exercise" />
+      {complete && (
+        <Link className="sq-button" to={href('question/1')}>
+          Begin Quiz
+        </Link>
+      )}
+    </section>
+  );
+}

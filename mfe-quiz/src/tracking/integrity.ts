@@ -1,0 +1,73 @@
+// Integrity tracking on a question page (SPEC §3 tracking events): tab switches, going offline,
+// developer tools opened/closed, clipboard use. Events go through the persistent queue.
+import { CONSTANTS, TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/dist/constants';
+import { AwayPeriod, type AwayDetails } from './awayPeriod';
+import { sendTrackingEvent } from './questionLog';
+
+export interface TrackingTarget {
+  token: string;
+  questionNumber: number;
+}
+
+/** Starts listening; returns the function that stops every listener. */
+export function startIntegrityTracking(target: TrackingTarget): () => void {
+  const send = (event: TrackingEventType, eventDetails?: AwayDetails) =>
+    sendTrackingEvent({ token: target.token, questionId: target.questionNumber, event, ...(eventDetails ? { eventDetails } : {}) });
+
+  const tab = new AwayPeriod();
+  const offline = new AwayPeriod();
+
+  const onLeave = () => tab.leave(Date.now());
+  const onReturn = () => {
+    if (document.visibilityState === 'hidden') return;
+    const details = tab.back(Date.now());
+    if (details) send(TRACKING_EVENTS.switchedTabs, details);
+  };
+  const onVisibility = () => (document.visibilityState === 'hidden' ? onLeave() : onReturn());
+  const onOffline = () => offline.leave(Date.now());
+  const onOnline = () => {
+    const details = offline.back(Date.now());
+    if (details) send(TRACKING_EVENTS.wentOffline, details);
+  };
+  const onClipboard = () => send(TRACKING_EVENTS.usedClipboard);
+
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('blur', onLeave);
+  window.addEventListener('focus', onReturn);
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  for (const type of ['copy', 'cut', 'paste'] as const) document.addEventListener(type, onClipboard);
+
+  // devtools-detector is loaded after the page is up, keeping it out of the first paint.
+  let stopped = false;
+  let stopDevtools = () => {};
+  void import(/* webpackChunkName: "devtools" */ 'devtools-detector')
+    .then((detector) => {
+      if (stopped) return;
+      let open = false;
+      const listener = (isOpen: boolean) => {
+        if (isOpen === open) return;
+        open = isOpen;
+        send(isOpen ? TRACKING_EVENTS.devToolsOpened : TRACKING_EVENTS.devToolsClosed);
+      };
+      detector.setDetectDelay(CONSTANTS.DEVTOOLS.POLL_MS);
+      detector.addListener(listener);
+      detector.launch();
+      stopDevtools = () => {
+        detector.removeListener(listener);
+        detector.stop();
+      };
+    })
+    .catch(() => undefined);
+
+  return () => {
+    stopped = true;
+    stopDevtools();
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('blur', onLeave);
+    window.removeEventListener('focus', onReturn);
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+    for (const type of ['copy', 'cut', 'paste'] as const) document.removeEventListener(type, onClipboard);
+  };
+}
