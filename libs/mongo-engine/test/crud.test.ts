@@ -1,0 +1,200 @@
+// Reads, writes, cursors and admin commands through the official driver.
+import { Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { Target, startTarget } from './target';
+
+let target: Target;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  target = await startTarget();
+  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
+  db = client.db(target.dbName);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await target?.close();
+});
+
+describe('handshake and admin', () => {
+  it('answers ping, buildInfo and hello like a writable standalone', async () => {
+    expect(await db.command({ ping: 1 })).toMatchObject({ ok: 1 });
+    const info = await db.admin().buildInfo();
+    expect(typeof info.version).toBe('string');
+    const hello = await db.admin().command({ hello: 1 });
+    expect(hello.isWritablePrimary).toBe(true);
+    expect(hello.maxWireVersion).toBeGreaterThanOrEqual(9);
+    expect(hello.maxBsonObjectSize).toBe(16 * 1024 * 1024);
+  });
+
+  it('names an unknown command in a CommandNotFound error', async () => {
+    const err = await db.command({ frobnicateWidgets: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(err.code).toBe(59);
+    expect(err.codeName).toBe('CommandNotFound');
+    expect(err.message).toContain('frobnicateWidgets');
+  });
+
+  it('creates, lists and drops collections and databases', async () => {
+    await db.createCollection('created');
+    const names = (await db.listCollections().toArray()).map((c) => c.name);
+    expect(names).toContain('created');
+    const err = await db.createCollection('created').catch((e) => e);
+    // MongoDB >= 7 accepts an identical re-create; older ones (and this engine) answer NamespaceExists
+    if (err instanceof Error) expect((err as MongoServerError).code).toBe(48);
+    expect(await db.collection('created').drop()).toBe(true);
+    expect((await db.listCollections({ name: 'created' }).toArray()).length).toBe(0);
+
+    const other = client.db(`${target.dbName}_other`);
+    await other.collection('x').insertOne({ a: 1 });
+    const dbs = (await client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
+    expect(dbs).toContain(`${target.dbName}_other`);
+    await other.dropDatabase();
+    const after = (await client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
+    expect(after).not.toContain(`${target.dbName}_other`);
+  });
+});
+
+describe('insert and find', () => {
+  const coll = () => db.collection('people');
+
+  beforeAll(async () => {
+    await coll().insertMany(
+      Array.from({ length: 250 }, (_, i) => ({ _id: i, name: `p${String(i).padStart(3, '0')}`, age: i % 50, group: i % 3, tags: i % 2 ? ['odd'] : ['even', 'x'] })),
+    );
+  });
+
+  it('returns inserted ids and generates ObjectIds', async () => {
+    const r = await db.collection('misc').insertOne({ hello: 'world' });
+    expect(r.insertedId).toBeInstanceOf(ObjectId);
+    const found = await db.collection('misc').findOne({ _id: r.insertedId });
+    expect(found).toEqual({ _id: r.insertedId, hello: 'world' });
+  });
+
+  it('iterates more than one batch through getMore', async () => {
+    const all = await coll().find({}).toArray();
+    expect(all).toHaveLength(250);
+    expect(new Set(all.map((d) => d._id)).size).toBe(250);
+    const small = await coll().find({}, { batchSize: 7 }).toArray();
+    expect(small).toHaveLength(250);
+  });
+
+  it('sorts, skips, limits and projects', async () => {
+    const docs = await coll().find({ group: 1 }).sort({ age: -1, _id: 1 }).skip(2).limit(5).project({ name: 1, age: 1, _id: 0 }).toArray();
+    expect(docs).toHaveLength(5);
+    for (const d of docs) expect(Object.keys(d).sort()).toEqual(['age', 'name']);
+    const ages = docs.map((d) => d.age);
+    expect([...ages].sort((a, b) => b - a)).toEqual(ages);
+    const excluded = await coll().findOne({ _id: 4 }, { projection: { tags: 0 } });
+    expect(excluded).toEqual({ _id: 4, name: 'p004', age: 4, group: 1 });
+    // the exclusion must not have touched the stored document
+    expect((await coll().findOne({ _id: 4 }))!.tags).toEqual(['even', 'x']);
+  });
+
+  it('matches query operators, arrays and $in', async () => {
+    expect(await coll().countDocuments({ age: { $gte: 45 } })).toBe(25);
+    expect(await coll().countDocuments({ tags: 'odd' })).toBe(125);
+    expect(await coll().countDocuments({ _id: { $in: [1, 2, 3, 999] } })).toBe(3);
+    expect(await coll().countDocuments({ $or: [{ age: 0 }, { age: 1 }] })).toBe(10);
+    expect(await coll().countDocuments({ name: /^p00/ })).toBe(10);
+  });
+
+  it('closes a cursor with killCursors', async () => {
+    const cursor = coll().find({}, { batchSize: 10 });
+    await cursor.next();
+    const id = cursor.id!;
+    expect(id.isZero()).toBe(false);
+    expect((await db.command({ getMore: id, collection: 'people', batchSize: 2 })).cursor.nextBatch).toHaveLength(2);
+    await cursor.close();
+    const err = await db.command({ getMore: id, collection: 'people' }).catch((e) => e);
+    expect(err.code).toBe(43);
+  });
+
+  it('counts, estimates and finds distinct values', async () => {
+    expect(await coll().estimatedDocumentCount()).toBe(250);
+    expect(await coll().countDocuments({ group: 0 })).toBe(84);
+    expect(await coll().countDocuments({}, { skip: 240 })).toBe(10);
+    expect((await coll().distinct('group')).sort()).toEqual([0, 1, 2]);
+    expect((await coll().distinct('tags')).sort()).toEqual(['even', 'odd', 'x']);
+    expect(await coll().distinct('age', { group: 2, age: { $lt: 5 } })).toEqual(expect.arrayContaining([2]));
+  });
+
+  it('keeps numeric BSON types readable', async () => {
+    await db.collection('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
+    const d = await db.collection('nums').findOne({ _id: 'n' });
+    expect(Number(d!.i)).toBe(5);
+    expect(Number(d!.l)).toBe(7);
+    expect(d!.d).toBe(1.5);
+  });
+});
+
+describe('delete', () => {
+  it('deletes one or many', async () => {
+    const c = db.collection('del');
+    await c.insertMany([{ k: 1 }, { k: 1 }, { k: 1 }, { k: 2 }]);
+    expect((await c.deleteOne({ k: 1 })).deletedCount).toBe(1);
+    expect((await c.deleteMany({ k: 1 })).deletedCount).toBe(2);
+    expect((await c.deleteMany({ k: 3 })).deletedCount).toBe(0);
+    expect(await c.countDocuments()).toBe(1);
+  });
+});
+
+describe('aggregate', () => {
+  beforeAll(async () => {
+    await db.collection('orders').insertMany([
+      { _id: 1, customer: 'a', items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }], total: 30 },
+      { _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 },
+      { _id: 3, customer: 'a', items: [], total: 5 },
+    ]);
+    await db.collection('customers').insertMany([
+      { _id: 'a', name: 'Alice' },
+      { _id: 'b', name: 'Bob' },
+    ]);
+  });
+
+  it('runs $match $group $sort $limit $skip $project', async () => {
+    const r = await db
+      .collection('orders')
+      .aggregate([{ $match: { total: { $gt: 1 } } }, { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } }, { $sort: { sum: -1 } }, { $skip: 0 }, { $limit: 5 }, { $project: { _id: 0, customer: '$_id', sum: 1, n: 1 } }])
+      .toArray();
+    expect(r).toEqual([
+      { sum: 50, n: 1, customer: 'b' },
+      { sum: 35, n: 2, customer: 'a' },
+    ]);
+  });
+
+  it('runs $unwind $lookup $addFields $count $facet', async () => {
+    const unwound = await db.collection('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
+    expect(unwound).toEqual([
+      { _id: 'x', qty: 7 },
+      { _id: 'y', qty: 1 },
+    ]);
+    const joined = await db
+      .collection('orders')
+      .aggregate([{ $match: { _id: 2 } }, { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } }, { $addFields: { whoName: { $arrayElemAt: ['$who.name', 0] } } }, { $project: { who: 0, items: 0 } }])
+      .toArray();
+    expect(joined).toEqual([{ _id: 2, customer: 'b', total: 50, whoName: 'Bob' }]);
+    expect(await db.collection('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
+    const [facet] = await db
+      .collection('orders')
+      .aggregate([{ $facet: { big: [{ $match: { total: { $gte: 30 } } }, { $count: 'n' }], all: [{ $count: 'n' }] } }])
+      .toArray();
+    expect(facet).toEqual({ big: [{ n: 2 }], all: [{ n: 3 }] });
+    // stored documents are untouched by pipeline stages
+    expect(await db.collection('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
+  });
+
+  it('returns large results through a cursor', async () => {
+    const c = db.collection('many');
+    await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
+    const r = await c.aggregate([{ $match: { i: { $gte: 0 } } }, { $sort: { i: -1 } }]).toArray();
+    expect(r).toHaveLength(300);
+    expect(r[0].i).toBe(299);
+  });
+
+  it('rejects a malformed pipeline with an error naming aggregate', async () => {
+    const err = await db.collection('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
+    expect(err).toBeInstanceOf(MongoServerError);
+  });
+});
