@@ -1,0 +1,108 @@
+// The shell's routes in a memory router: 404, error page, admin frame and login.
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ApiResult } from '@skillquiz/http-client';
+import type { CurrentUser } from '@skillquiz/contracts';
+import { fetchCurrentUser } from './api/me';
+import { loadRemoteModule } from './api/remotes';
+import { routes } from './routes';
+import { UNAVAILABLE_MESSAGE } from './constants';
+
+jest.mock('./api/me', () => ({ fetchCurrentUser: jest.fn() }));
+jest.mock('./api/remotes', () => ({ loadRemoteModule: jest.fn() }));
+
+const me = fetchCurrentUser as jest.MockedFunction<typeof fetchCurrentUser>;
+const remote = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
+const admin: CurrentUser = { email: 'admin@skillquiz.local', name: 'Ada Admin', isAdmin: true };
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  me.mockReset();
+  remote.mockReset();
+  remote.mockRejectedValue(new Error('remote is down'));
+  document.cookie = 'CSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+afterEach(() => jest.restoreAllMocks());
+
+it('/404 shows the not-found page with a way back, titled SkillQuiz', async () => {
+  renderAt('/404');
+  expect(await screen.findByRole('heading', { name: 'Woah! How did you get here?' })).toBeInTheDocument();
+  expect(screen.getByText("This page doesn't exist.")).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to SkillQuiz' })).toHaveAttribute('href', '/');
+  expect(document.title).toBe('SkillQuiz');
+});
+
+it('any other path shows the error page', async () => {
+  renderAt('/no/such/page');
+  expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+});
+
+it('admin: renders nothing while /me is pending', async () => {
+  let finish: (r: ApiResult<CurrentUser>) => void = () => {};
+  me.mockReturnValue(new Promise((r) => (finish = r)));
+  const { container } = render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admin/atoms'] })} />);
+  await new Promise((r) => setTimeout(r, 10));
+  // Only the shell's (empty) toast region is on the page: no bar, no page, no remote loading.
+  expect(container.querySelector('.admin')).toBeNull();
+  expect(container.textContent).toBe('');
+  expect(remote).not.toHaveBeenCalled();
+  finish({ success: true, data: admin });
+  expect(await screen.findByRole('link', { name: 'Atoms' })).toBeInTheDocument();
+});
+
+it('admin: a failed /me sends the user to /admin with the login form and the CSRF token', async () => {
+  document.cookie = 'CSRF-TOKEN=tok%2Ben123';
+  me.mockResolvedValue({ success: false, status: 401, message: 'Bad Request' });
+  const router = renderAt('/admin/questions/edit/7');
+  const button = await screen.findByRole('button', { name: 'Login with SkillQuiz SSO' });
+  expect(router.state.location.pathname).toBe('/admin');
+  const form = button.closest('form')!;
+  expect(form).toHaveAttribute('method', 'post');
+  expect(form).toHaveAttribute('action', '/auth/central');
+  expect(form.querySelector('input[type="hidden"][name="authenticity_token"]')).toHaveValue('tok+en123');
+  expect(screen.getByText('SkillQuiz')).toBeInTheDocument();
+  expect(screen.getByText('Admin')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Logout' })).not.toBeInTheDocument();
+  expect(document.title).toBe('SkillQuiz - Dashboard');
+});
+
+it('admin: signed in, the bar links to the areas, jobs and Logout, and the login form is hidden', async () => {
+  me.mockResolvedValue({ success: true, data: admin });
+  renderAt('/admin');
+  expect(await screen.findByRole('link', { name: 'Atoms' })).toHaveAttribute('href', '/admin/atoms');
+  expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute('href', '/admin/questions');
+  expect(screen.getByRole('link', { name: 'Background jobs' })).toHaveAttribute('href', '/sidekiq');
+  expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+  expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
+});
+
+it('admin: an admin remote that does not exist yet shows the unavailable state inside the frame', async () => {
+  me.mockResolvedValue({ success: true, data: admin });
+  renderAt('/admin/atoms');
+  expect(await screen.findByRole('alert')).toHaveTextContent(UNAVAILABLE_MESSAGE);
+  expect(screen.getByRole('link', { name: 'Questions' })).toBeInTheDocument();
+  expect(remote).toHaveBeenCalledWith('mfe_admin_atoms/AdminAtomsApp', expect.objectContaining({ retry: expect.any(Boolean) }));
+  await waitFor(() => expect(document.title).toBe('SkillQuiz - Dashboard'));
+});
+
+it('/quiz/* mounts the quiz remote and hands it the demo sidebar component', async () => {
+  const QuizApp = ({ DemoSidebar }: { DemoSidebar?: unknown }) => (
+    <main>
+      <p>quiz remote</p>
+      <p>{typeof DemoSidebar === 'function' ? 'has sidebar' : 'no sidebar'}</p>
+    </main>
+  );
+  remote.mockImplementation(async (id) => {
+    if (id === 'mfe_quiz/QuizApp') return { default: QuizApp };
+    throw new Error('down');
+  });
+  renderAt('/quiz/abc/question/2');
+  expect(await screen.findByText('quiz remote')).toBeInTheDocument();
+  expect(screen.getByText('has sidebar')).toBeInTheDocument();
+});
