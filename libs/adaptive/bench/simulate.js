@@ -125,6 +125,31 @@ function itemsToReach(result, target) {
   return { mean: sum / result.rows.length, reached: reached / result.rows.length };
 }
 
+/**
+ * Reference point, not a CAT: candidates whose theta is KNOWN take the most informative items
+ * still under the cap, greedily in arrival order. sqrt(mean 1 / (1 + test information)) then
+ * approximates the RMSE attainable under that cap, showing how much of the loss is the cap itself.
+ */
+function knownThetaBound(bank, rng, cap, length, simulees) {
+  const counts = new Float64Array(bank.length);
+  let acc = 0;
+  for (let s = 1; s <= simulees; s++) {
+    const theta = normal(rng);
+    const ranked = bank.map((it, i) => [A.itemInformation(it, theta), i]).sort((x, y) => y[0] - x[0]);
+    let info = 1; // N(0, 1) prior
+    let taken = 0;
+    for (const [v, i] of ranked) {
+      if (taken >= length) break;
+      if (cap < 1 && counts[i] / s >= cap) continue;
+      info += v;
+      counts[i]++;
+      taken++;
+    }
+    acc += 1 / info;
+  }
+  return Math.sqrt(acc / simulees);
+}
+
 function timing() {
   console.log('\n== timing: one updatePosterior + summarizePosterior + selectNextItem ==');
   for (const size of [300, 1000, 10000]) {
@@ -161,6 +186,11 @@ function main() {
   const runOn = simulate({ bank, rng: A.createRng(SEED + 2), length: RUN_ON_LENGTH, selection: on, simulees: SIMULEES });
   const reach = itemsToReach(runOn, 0.3);
   console.log(`\nitems to reach SE < 0.30 (exposure control on, tests run on to ${RUN_ON_LENGTH}; non-reachers count as ${RUN_ON_LENGTH}): mean ${f(reach.mean, 1)}, reached by ${pct(reach.reached)}`);
+  console.log('\nreference (known theta, greedy, no estimation error): RMSE ~ sqrt(mean 1/(1 + test information))');
+  for (const cap of [1, on.exposureCap]) {
+    const r = [10, 20].map((n) => f(knownThetaBound(bank, A.createRng(SEED + 3), cap, n, SIMULEES)));
+    console.log(`  cap ${cap === 1 ? 'none' : cap}: at 10 items ${r[0]}, at 20 items ${r[1]}`);
+  }
   timing();
 }
 

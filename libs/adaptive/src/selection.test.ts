@@ -49,6 +49,17 @@ describe('selectNextItem', () => {
     expect(seen.size).toBe(40);
   });
 
+  it('excludes the siblings and the original of a seen variation, wherever they sit in the bank', () => {
+    const items: BankItem[] = [
+      { id: 'v1', a: 2, d: 0, original_question_id: 'o' },
+      { id: 'o', a: 2, d: 0 },
+      { id: 'v2', a: 2, d: 0, original_question_id: 'o' },
+      { id: 'free', a: 0.2, d: 0 },
+    ];
+    expect(selectNextItem(items, { theta: 0, seenIds: ['v2'] }, { topK: 1 })?.item.id).toBe('free');
+    expect(selectNextItem(items, { theta: 0, seenIds: new Set(['v2', 'free']) })).toBeNull();
+  });
+
   it('excludes families named in seenFamilies (questions seen outside this bank)', () => {
     const items: BankItem[] = [
       { id: 'v1', a: 2, d: 0, original_question_id: 'orig' },

@@ -77,10 +77,13 @@ function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
 // Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
 let infoBuf = new Float64Array(0);
 let flagBuf = new Uint8Array(0); // 0 = ineligible, 1 = under the exposure cap, 2 = at/over it
+let claimBuf = new Int32Array(0); // index of the item's claim in this call's claim list
 function ensureScratch(n: number): void {
   if (infoBuf.length < n) {
-    infoBuf = new Float64Array(Math.max(n, infoBuf.length * 2));
-    flagBuf = new Uint8Array(infoBuf.length);
+    const size = Math.max(n, infoBuf.length * 2);
+    infoBuf = new Float64Array(size);
+    flagBuf = new Uint8Array(size);
+    claimBuf = new Int32Array(size);
   }
 }
 
@@ -94,6 +97,9 @@ function ensureScratch(n: number): void {
  *    >= (1 - tolerance) times the overall best; let m = the fewest questions served so far in
  *    this atom among competitive claims; items of claims served more than m are dropped.
  * 4. Randomesque: uniform choice among the topK most informative remaining items.
+ *
+ * Cost: one pass over the bank with about three hash lookups per item, plus a short second
+ * pass; nothing is cached between calls, so nothing can go stale.
  */
 export function selectNextItem<T extends BankItem>(
   items: readonly T[],
@@ -110,58 +116,101 @@ export function selectNextItem<T extends BankItem>(
   ensureScratch(n);
 
   const seen = asSet(state.seenIds);
-  let families = asSet(state.seenFamilies);
-  if (seen && seen.size > 0) {
-    // Families of seen items that are in this bank (the caller need not compute them).
-    const fam = new Set<string>(families ?? []);
-    for (let i = 0; i < n; i++) if (seen.has(items[i].id)) fam.add(familyKey(items[i]));
-    families = fam;
-  }
+  const seenFamilies = asSet(state.seenFamilies);
+  const checkFamilies = seenFamilies !== undefined && seenFamilies.size > 0;
   const total = state.totalAdministrations ?? 0;
-  const capActive = cap < 1 && total > 0 && state.exposureCounts !== undefined;
+  const exposure = cap < 1 && total > 0 ? state.exposureCounts : undefined;
+  const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
+  const claimIndex = claimCounts ? new Map<string, number>() : undefined;
+  const claimNames: string[] = [];
+  const bestUnder: number[] = []; // per claim: best information among items under the cap
+  const bestAny: number[] = []; // per claim: best information among all eligible items
+  // Families of seen variations: their original's id is not in `seen`, so they are collected
+  // here and applied in a fix-up pass (siblings may come earlier in the array).
+  let lateFamilies: Set<string> | undefined;
 
-  // Pass 1: eligibility, information, exposure flag.
+  // Pass 1: eligibility, information, exposure flag, claim bests.
   let under = 0;
   let over = 0;
   for (let i = 0; i < n; i++) {
     const it = items[i];
-    if ((seen && seen.has(it.id)) || (families && families.size > 0 && families.has(familyKey(it)))) {
+    const original = it.original_question_id;
+    if (seen) {
+      if (seen.has(it.id)) {
+        if (original != null && !seen.has(original)) (lateFamilies ??= new Set()).add(original);
+        flagBuf[i] = 0;
+        continue;
+      }
+      if (original != null && seen.has(original)) {
+        flagBuf[i] = 0;
+        continue;
+      }
+    }
+    if (checkFamilies && seenFamilies!.has(original ?? it.id)) {
       flagBuf[i] = 0;
       continue;
     }
     const p = 1 / (1 + Math.exp(-(it.a * theta + it.d)));
-    const info = it.a * it.a * p * (1 - p);
-    infoBuf[i] = Number.isFinite(info) ? info : 0;
-    if (capActive && lookup(state.exposureCounts, it.id) / total >= cap) {
-      flagBuf[i] = 2;
-      over++;
-    } else {
-      flagBuf[i] = 1;
-      under++;
+    const raw = it.a * it.a * p * (1 - p);
+    const info = Number.isFinite(raw) ? raw : 0;
+    infoBuf[i] = info;
+    let isOver = false;
+    if (exposure) isOver = lookup(exposure, it.id) / total >= cap;
+    flagBuf[i] = isOver ? 2 : 1;
+    if (isOver) over++;
+    else under++;
+    if (claimIndex) {
+      const claim = it.claim ?? '';
+      let c = claimIndex.get(claim);
+      if (c === undefined) {
+        c = claimNames.length;
+        claimIndex.set(claim, c);
+        claimNames.push(claim);
+        bestUnder.push(-1);
+        bestAny.push(-1);
+      }
+      claimBuf[i] = c;
+      if (info > bestAny[c]) bestAny[c] = info;
+      if (!isOver && info > bestUnder[c]) bestUnder[c] = info;
+    }
+  }
+  if (lateFamilies) {
+    for (let i = 0; i < n; i++) {
+      const f = flagBuf[i];
+      if (f === 0 || !lateFamilies.has(familyKey(items[i]))) continue;
+      flagBuf[i] = 0;
+      if (f === 2) over--;
+      else under--;
+    }
+    // Claim bests may include a now-excluded item; recompute them from the flags.
+    if (claimIndex) {
+      bestUnder.fill(-1);
+      bestAny.fill(-1);
+      for (let i = 0; i < n; i++) {
+        const f = flagBuf[i];
+        if (f === 0) continue;
+        const c = claimBuf[i];
+        if (infoBuf[i] > bestAny[c]) bestAny[c] = infoBuf[i];
+        if (f === 1 && infoBuf[i] > bestUnder[c]) bestUnder[c] = infoBuf[i];
+      }
     }
   }
   if (under + over === 0) return null;
   const admissibleMax = under > 0 ? 1 : 2; // flag <= admissibleMax is admissible
 
-  // Pass 2 (claim balancing): best information per claim among admissible items. The least
-  // served of the competitive claims sets the bar; claims served more than that are dropped.
-  // Dropping only over-served claims (rather than keeping one claim) leaves the top-k mixed.
-  let maxServed = Infinity;
-  if (tolerance >= 0 && state.claimCounts) {
-    const bestByClaim = new Map<string, number>();
-    let best = -1;
-    for (let i = 0; i < n; i++) {
-      const f = flagBuf[i];
-      if (f === 0 || f > admissibleMax) continue;
-      const c = items[i].claim ?? '';
-      const v = infoBuf[i];
-      const prev = bestByClaim.get(c);
-      if (prev === undefined || v > prev) bestByClaim.set(c, v);
-      if (v > best) best = v;
+  // Claim balancing: the least served of the competitive claims sets the bar; claims served more
+  // than that are dropped. Dropping only over-served claims (rather than keeping one claim)
+  // leaves the top-k mixed when the best claim is itself among the least served.
+  let claimAllowed: boolean[] | undefined;
+  if (claimIndex && claimNames.length > 1) {
+    const bests = admissibleMax === 1 ? bestUnder : bestAny;
+    const best = Math.max(...bests);
+    let maxServed = Infinity;
+    const served = claimNames.map((c) => lookup(claimCounts, c));
+    for (let c = 0; c < claimNames.length; c++) {
+      if (bests[c] >= 0 && bests[c] >= (1 - tolerance) * best) maxServed = Math.min(maxServed, served[c]);
     }
-    for (const [c, v] of bestByClaim) {
-      if (v >= (1 - tolerance) * best) maxServed = Math.min(maxServed, lookup(state.claimCounts, c));
-    }
+    claimAllowed = served.map((s) => s <= maxServed);
   }
 
   // Pass 3: top-k by information (small insertion-sorted arrays), then a uniform pick.
@@ -170,7 +219,7 @@ export function selectNextItem<T extends BankItem>(
   for (let i = 0; i < n; i++) {
     const f = flagBuf[i];
     if (f === 0 || f > admissibleMax) continue;
-    if (maxServed !== Infinity && lookup(state.claimCounts, items[i].claim ?? '') > maxServed) continue;
+    if (claimAllowed && !claimAllowed[claimBuf[i]]) continue;
     const v = infoBuf[i];
     if (topIdx.length === topK && v <= topInfo[topK - 1]) continue;
     let j = topIdx.length === topK ? topK - 1 : topIdx.length;
