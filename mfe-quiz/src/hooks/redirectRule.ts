@@ -45,9 +45,10 @@ export function isLongExpired(expiresAt: string | null | undefined, now: number)
 
 export function decideRedirect(result: QuizResult | null, now: number): RedirectDecision {
   if (!result) return { allowed: [], target: '/404' };
+  // Finished first: a quiz finished by the skip call may never have recorded a start.
+  if (result.finished_at) return { allowed: ['done'], target: 'done' };
   // Not started: the start page (plain or with the skip) or question 1.
   if (!result.started_at) return { allowed: ['start', 'skip', 'question'], questionNumber: 1, target: '' };
-  if (result.finished_at) return { allowed: ['done'], target: 'done' };
   const next = result.next_question;
   if (!next) return { allowed: ['done'], target: 'done' };
   const page = `question/${next.number}`;

@@ -1,0 +1,85 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { QuizResult } from '@skillquiz/contracts';
+import { quizResult } from '../testFixtures';
+import { DonePage } from './DonePage';
+import { moreQuizzesText, quizzesLeftText } from './doneTexts';
+
+const survey = jest.fn();
+jest.mock('../api/quizApi', () => ({ quizApi: { survey: (...args: unknown[]) => survey(...args) } }));
+
+let current: QuizResult;
+jest.mock('../hooks/useQuiz', () => ({
+  useQuiz: () => ({ token: 'tok_0123456789abcdefghij', result: current, reload: async () => current }),
+}));
+
+const done = (o: Partial<QuizResult>) => {
+  current = quizResult({ started_at: 's', finished_at: 'f', ...o });
+  return render(<DonePage />);
+};
+
+describe('done page texts (SPEC §2)', () => {
+  it('plural only above one', () => {
+    expect(quizzesLeftText(1)).toBe('You have 1 more quiz to complete.');
+    expect(quizzesLeftText(3)).toBe('You have 3 more quizzes to complete.');
+    expect(moreQuizzesText(1)).toBe('You can take one more quiz.');
+    expect(moreQuizzesText(4)).toBe('You can take up to 4 more quizzes.');
+  });
+
+  it('with required quizzes left: how many, the link and the come-back note; no share note', () => {
+    done({ required_atoms_left: 2, max_atoms_left: 3, quiz_url: '/quiz/next_token_0123456789' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You've completed the JavaScript quiz");
+    expect(screen.getByText('You have 2 more quizzes to complete.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take another quiz' })).toHaveAttribute('href', '/quiz/next_token_0123456789');
+    expect(screen.getByText(/link in your original email/)).toBeInTheDocument();
+    expect(screen.queryByText(/We've shared your results/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
+  });
+
+  it('with none required: the share note, and the optional quizzes card', () => {
+    done({ required_atoms_left: 0, max_atoms_left: 1, quiz_url: '/quiz/next_token_0123456789' });
+    expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Show Acme more of your skills!' })).toBeInTheDocument();
+    expect(screen.getByText('You can take one more quiz.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Take another quiz' })).toHaveLength(1);
+  });
+
+  it('with nothing left at all: no card', () => {
+    done({ required_atoms_left: 0, max_atoms_left: 0 });
+    expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
+    expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
+  });
+});
+
+describe('survey', () => {
+  beforeEach(() => survey.mockReset());
+
+  it('offers three labelled faces, sends the rating and thanks after success', async () => {
+    survey.mockResolvedValue({ success: true, data: {} });
+    done({});
+    expect(screen.getByText(/Do you feel the content you were just tested on is relevant/)).toBeInTheDocument();
+    expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
+    const faces = screen.getAllByRole('button');
+    expect(faces.map((b) => b.getAttribute('aria-label'))).toEqual(['No, not relevant', 'Somewhat relevant', 'Yes, relevant']);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, relevant' }));
+    expect(survey).toHaveBeenCalledWith('tok_0123456789abcdefghij', { content_relevant_rating: 2 });
+    expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
+    expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('stays open when the save fails', async () => {
+    survey.mockResolvedValue({ success: false, status: 500, message: 'Internal server error' });
+    done({});
+    await userEvent.click(screen.getByRole('button', { name: 'No, not relevant' }));
+    expect(survey).toHaveBeenCalledWith('tok_0123456789abcdefghij', { content_relevant_rating: 0 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'No, not relevant' })).toBeEnabled());
+    expect(screen.queryByText('Thank you for your feedback.')).not.toBeInTheDocument();
+  });
+
+  it('shows the thank-you state when the survey was already completed', () => {
+    done({ survey_completed: true });
+    expect(screen.getByText('Thank you for your feedback.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
