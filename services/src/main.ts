@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, withBoundPort } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { createLogger } from './http/logger';
-import { seedIfEmpty } from './seed';
+import { demoQuizLink, seedIfEmpty } from './seed';
 
 async function main(): Promise<void> {
   let config;
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   db = await connectDatabase(config, logger);
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
+  else if (seed.reason === 'not-empty') logger.info('the database already has content: not seeding the demo bank');
 
   // Bind first, so PORT=0 gets a real port before links are built from it.
   const app0 = createApp({ config, logger });
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
   const port = (server.address() as AddressInfo).port;
   config = withBoundPort(config, port);
   app0.context.config = config;
+
+  // `npm start` picks this line up for its summary.
+  const demoLink = await demoQuizLink(config.publicUrl);
+  if (demoLink) console.log(`Demo candidate link: ${demoLink}`);
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const shownHost = host.includes(':') ? `[${host}]` : host;

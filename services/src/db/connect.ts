@@ -4,6 +4,7 @@
 // `node services/dist/main.js` run by hand.)
 import path from 'node:path';
 import mongoose from 'mongoose';
+import { startEngine } from '@skillquiz/mongo-engine';
 import type { Config } from '../config';
 import type { Logger } from '../http/logger';
 
@@ -15,14 +16,6 @@ export interface Database {
   kind: 'external' | 'embedded';
   close(): Promise<void>;
 }
-
-/** The shape of @skillquiz/mongo-engine's in-process API. */
-interface EngineHandle {
-  port: number;
-  uri: string;
-  stop(): Promise<void>;
-}
-type StartEngine = (opts: { port: number; dbpath: string }) => Promise<EngineHandle>;
 
 /** Appends the default database name to a server URI that names none (mongodb://h:p or h:p/). */
 export function withDefaultDb(uri: string, dbName = DEFAULT_DB_NAME): string {
@@ -39,8 +32,6 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
     return { uri: config.mongodbUri, kind: 'external', close: () => mongoose.disconnect() };
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startEngine } = require('@skillquiz/mongo-engine') as { startEngine: StartEngine };
   const dbpath = path.join(config.dataDir, 'db');
   const engine = await startEngine({ port: 0, dbpath });
   const uri = withDefaultDb(engine.uri);

@@ -1,10 +1,135 @@
-// First-run seeding of the demo bank. Filled in once the models and ./content land.
+// First-run seeding of the demo bank (src/seed/content): atoms, questions with integer ids from
+// the counter, variations linked to their originals, beta questions in each atom's
+// beta_question_ordering, the demo company and the demo invitation.
+//
+// Idempotent and resumable through one marker document (collection `seed_state`, _id 'demo'):
+//   - no marker and the database already has atoms → not an empty database: never seed;
+//   - no marker and no atoms → claim the marker and seed;
+//   - marker not done (a start that died mid-seed) → resume: the marker maps each seed question's
+//     stable key to the id it got, so nothing is created twice;
+//   - marker done → nothing to do.
+// The marker also keeps the demo invitation, so every start prints the same demo link.
+import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../http/logger';
+import { createInvitation, findOrCreateCompany, quizLink } from '../invitations';
+import { Atom, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER } from '../models';
+import { demoCompany, demoInvitation, seedAtoms, type SeedAtom, type SeedQuestion } from './content';
 
-export interface SeedResult {
-  seeded: boolean;
+export const SEED_COLLECTION = 'seed_state';
+const MARKER_ID = 'demo';
+
+interface SeedMarker {
+  _id: string;
+  done: boolean;
+  started_at: Date;
+  finished_at?: Date;
+  /** Seed question key → question id. */
+  questions: Record<string, number>;
+  demo_invitation?: Types.ObjectId;
+  /** Token of the demo invitation's first quiz: the printed demo candidate link. */
+  demo_token?: string;
 }
 
-export async function seedIfEmpty(_logger: Logger): Promise<SeedResult> {
-  return { seeded: false };
+export interface SeedResult {
+  /** True when this call inserted content. */
+  seeded: boolean;
+  /** Why nothing was seeded, when it was not. */
+  reason?: 'already-seeded' | 'not-empty';
+  demoToken?: string;
+}
+
+function markers() {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('seedIfEmpty needs a connected mongoose');
+  return db.collection<SeedMarker>(SEED_COLLECTION);
+}
+
+export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
+  const col = markers();
+  let marker = await col.findOne({ _id: MARKER_ID });
+  if (marker?.done) return { seeded: false, reason: 'already-seeded', demoToken: marker.demo_token };
+  if (!marker) {
+    if ((await Atom.estimatedDocumentCount().exec()) > 0) return { seeded: false, reason: 'not-empty' };
+    try {
+      await col.insertOne({ _id: MARKER_ID, done: false, started_at: new Date(), questions: {} });
+    } catch (err) {
+      // Another process claimed the seed at the same moment; it seeds, we do not.
+      if ((err as { code?: number }).code === 11000) return { seeded: false, reason: 'already-seeded' };
+      throw err;
+    }
+    marker = (await col.findOne({ _id: MARKER_ID }))!;
+  } else {
+    logger.warn('resuming an unfinished seed');
+  }
+
+  const ids = { ...marker.questions };
+  for (const atom of seedAtoms) await seedAtom(atom, ids);
+
+  let { demo_token: demoToken, demo_invitation: demoInvitationId } = marker;
+  if (!demoToken) {
+    const company = await findOrCreateCompany(demoCompany);
+    const seededAtoms = new Set(seedAtoms.map((a) => a.id));
+    const { invitation, quizzes } = await createInvitation({
+      company,
+      requiredAtoms: demoInvitation.required_atoms.filter((s) => seededAtoms.has(s)),
+      optionalAtoms: demoInvitation.optional_atoms.filter((s) => seededAtoms.has(s)),
+    });
+    demoToken = quizzes[0].token;
+    demoInvitationId = invitation._id;
+  }
+  await col.updateOne(
+    { _id: MARKER_ID },
+    { $set: { done: true, finished_at: new Date(), demo_token: demoToken, demo_invitation: demoInvitationId } },
+  );
+  return { seeded: true, demoToken };
+
+  /** Creates the question unless the marker says it exists; records its id in the marker. */
+  async function ensureQuestion(atomId: string, q: SeedQuestion, ids: Record<string, number>): Promise<number> {
+    if (ids[q.key] !== undefined) return ids[q.key];
+    let original: number | null = null;
+    if (q.variation_of) {
+      original = ids[q.variation_of];
+      if (original === undefined) throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
+    }
+    const doc = await createQuestion({
+      question_text: q.question_text,
+      code_block: q.code_block,
+      code_language: q.code_language,
+      language: q.language,
+      claim: q.claim,
+      difficulty_params: q.difficulty_params,
+      administered: q.administered,
+      answers: q.answers.map((a) => ({ text: a.text, c: a.c, ...(a.position !== undefined ? { position: a.position } : {}) })),
+      atoms: [atomId],
+      original_question_id: original,
+    });
+    ids[q.key] = doc._id;
+    await col.updateOne({ _id: MARKER_ID }, { $set: { [`questions.${q.key}`]: doc._id } });
+    return doc._id;
+  }
+
+  async function seedAtom(atom: SeedAtom, ids: Record<string, number>): Promise<void> {
+    const { questions, beta_question_keys, id, ...fields } = atom;
+    // The atom first (questions reference it); its beta ordering once the ids exist.
+    await Atom.updateOne({ _id: id }, { $setOnInsert: { ...fields, beta_question_ordering: [] } }, { upsert: true }).exec();
+    // Originals before variations, so original_question_id can be filled in.
+    const ordered = [...questions.filter((q) => !q.variation_of), ...questions.filter((q) => q.variation_of)];
+    for (const q of ordered) await ensureQuestion(id, q, ids);
+    const beta = beta_question_keys.map((key) => {
+      if (ids[key] === undefined) throw new Error(`atom ${id}: beta question ${key} is not in its questions`);
+      return ids[key];
+    });
+    await Atom.updateOne({ _id: id }, { $set: { beta_question_ordering: beta } }).exec();
+    // Keep the counter above every seeded id even if a future seed imports explicit ids.
+    await raiseSequence(QUESTION_COUNTER, Math.max(0, ...Object.values(ids)));
+  }
+}
+
+/** The demo candidate link, once the demo content is seeded (null otherwise). */
+export async function demoQuizLink(publicUrl: string): Promise<string | null> {
+  const marker = await markers().findOne({ _id: MARKER_ID });
+  if (!marker?.demo_token) return null;
+  // The quiz may have been deleted by an admin tool; do not print a dead link.
+  const exists = await QuizResult.exists({ token: marker.demo_token }).exec();
+  return exists ? quizLink(publicUrl, marker.demo_token) : null;
 }

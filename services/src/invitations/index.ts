@@ -1,0 +1,187 @@
+// Invitations and the quizzes issued from them. One rule, used by `npm run invite`, the seed and
+// the quiz API:
+//   - an invitation lists required atoms (in order) and optional atoms;
+//   - it yields one quiz (a QuizResult with its own token) per atom, all issued when the
+//     invitation is created: required atoms first, in order, then the optional ones;
+//   - the candidate's link is the first quiz's; each quiz's `quiz_url` leads to the next quiz of
+//     the invitation that is still open (see invitationProgress).
+import { randomBytes } from 'node:crypto';
+import type { Types } from 'mongoose';
+import { badRequest } from '../http/errors';
+import { Atom, Company, Invitation, QuizResult, type CompanyDoc, type InvitationDoc, type QuizResultDoc } from '../models';
+
+/** 192 bits from the OS's cryptographic source, URL-safe (32 characters). */
+export const TOKEN_BYTES = 24;
+
+export function newQuizToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** The candidate's link for a quiz token. */
+export function quizLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/quiz/${token}`;
+}
+
+export interface CompanyInput {
+  name: string;
+  logo_url?: string | null;
+  support_email?: string | null;
+}
+
+/** Finds the company by name (names are unique) or creates it. Safe under concurrent calls. */
+export async function findOrCreateCompany(input: CompanyInput): Promise<CompanyDoc> {
+  const name = input.name.trim();
+  if (!name) throw badRequest('A company needs a name');
+  const insert = { name, logo_url: input.logo_url ?? null, support_email: input.support_email ?? null };
+  try {
+    const doc = await Company.findOneAndUpdate(
+      { name },
+      { $setOnInsert: insert },
+      { upsert: true, returnDocument: 'after', lean: true },
+    ).exec();
+    return doc!;
+  } catch (err) {
+    // Two upserts raced on the unique name: the other one created it.
+    if ((err as { code?: number }).code === 11000) return (await Company.findOne({ name }).lean().exec())!;
+    throw err;
+  }
+}
+
+/** Throws a 400 naming every slug that is not an atom. */
+export async function assertAtomsExist(slugs: string[]): Promise<void> {
+  if (slugs.length === 0) return;
+  const found = await Atom.find({ _id: { $in: slugs } }, { _id: 1 }).lean().exec();
+  const known = new Set(found.map((a) => a._id));
+  const unknown = slugs.filter((s) => !known.has(s));
+  if (unknown.length) {
+    const all = (await Atom.find({}, { _id: 1 }).sort({ _id: 1 }).lean().exec()).map((a) => a._id);
+    throw badRequest(
+      `Unknown atom${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` +
+        (all.length ? ` (known atoms: ${all.join(', ')})` : ' (there are no atoms yet)'),
+    );
+  }
+}
+
+export interface CreateInvitationInput {
+  company: CompanyDoc | Types.ObjectId;
+  requiredAtoms: string[];
+  optionalAtoms?: string[];
+  candidateEmail?: string | null;
+  candidateName?: string | null;
+}
+
+export interface CreatedInvitation {
+  invitation: InvitationDoc;
+  /** One per atom, in invitation order; the first is the candidate's starting link. */
+  quizzes: QuizResultDoc[];
+}
+
+/** Creates an invitation and issues its quizzes (one per atom, required first). */
+export async function createInvitation(input: CreateInvitationInput): Promise<CreatedInvitation> {
+  const requiredAtoms = [...new Set(input.requiredAtoms)];
+  const optionalAtoms = [...new Set(input.optionalAtoms ?? [])].filter((s) => !requiredAtoms.includes(s));
+  if (requiredAtoms.length === 0) throw badRequest('An invitation needs at least one required atom');
+  await assertAtomsExist([...requiredAtoms, ...optionalAtoms]);
+
+  const companyId = '_id' in input.company ? input.company._id : input.company;
+  const invitation = (
+    await Invitation.create({
+      company: companyId,
+      required_atoms: requiredAtoms,
+      optional_atoms: optionalAtoms,
+      candidate_email: input.candidateEmail ?? null,
+      candidate_name: input.candidateName ?? null,
+    })
+  ).toObject();
+
+  const quizzes: QuizResultDoc[] = [];
+  for (const atom of [...requiredAtoms, ...optionalAtoms]) {
+    quizzes.push(await createQuizForInvitation(invitation, [atom]));
+  }
+  return { invitation, quizzes };
+}
+
+/**
+ * Issues one quiz of `invitation` over `atomIds` (served in that order), with a fresh token.
+ * A token collision (2^-192) would surface as a duplicate-key error and is retried once.
+ */
+export async function createQuizForInvitation(
+  invitation: Pick<InvitationDoc, '_id' | 'company'>,
+  atomIds: string[],
+  opts: { token?: string } = {},
+): Promise<QuizResultDoc> {
+  if (atomIds.length === 0) throw badRequest('A quiz needs at least one atom');
+  const create = (token: string) =>
+    QuizResult.create({ token, invitation: invitation._id, company: invitation.company, atom_ids: atomIds });
+  try {
+    return (await create(opts.token ?? newQuizToken())).toObject();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000 || opts.token) throw err;
+    return (await create(newQuizToken())).toObject();
+  }
+}
+
+export interface InvitationProgress {
+  /** Required atoms of the invitation whose quiz is still open, not counting this quiz. */
+  required_atoms_left: number;
+  /** Optional atoms whose quiz is still open, not counting this quiz. */
+  max_atoms_left: number;
+  /** The next open quiz's link (required before optional, in invitation order), or null. */
+  quiz_url: string | null;
+}
+
+type QuizForProgress = Pick<QuizResultDoc, '_id' | 'invitation' | 'atom_ids'>;
+type SiblingQuiz = Pick<QuizResultDoc, '_id' | 'token' | 'atom_ids' | 'finished_at' | 'abandoned_at' | 'expires_at'>;
+
+/** A quiz the candidate can still take or resume: not finished, abandoned or past its expiry. */
+export function isOpenQuiz(q: Pick<QuizResultDoc, 'finished_at' | 'abandoned_at' | 'expires_at'>, now: Date): boolean {
+  return !q.finished_at && !q.abandoned_at && !(q.expires_at && q.expires_at.getTime() <= now.getTime());
+}
+
+/**
+ * required_atoms_left, max_atoms_left and quiz_url for a quiz, from its invitation's other
+ * quizzes. A quiz without an invitation stands alone (0, 0, null).
+ */
+export async function invitationProgress(
+  quiz: QuizForProgress,
+  publicUrl: string,
+  now: Date = new Date(),
+): Promise<InvitationProgress> {
+  const none: InvitationProgress = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: null };
+  if (!quiz.invitation) return none;
+  const [invitation, siblings] = await Promise.all([
+    Invitation.findById(quiz.invitation, { required_atoms: 1, optional_atoms: 1 }).lean().exec(),
+    QuizResult.find(
+      { invitation: quiz.invitation },
+      { token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, expires_at: 1 },
+    )
+      .lean<SiblingQuiz[]>()
+      .exec(),
+  ]);
+  if (!invitation) return none;
+  return progressFrom(invitation, siblings, quiz._id, publicUrl, now);
+}
+
+/** The pure part of invitationProgress (unit-testable). */
+export function progressFrom(
+  invitation: Pick<InvitationDoc, 'required_atoms' | 'optional_atoms'>,
+  siblings: SiblingQuiz[],
+  currentId: Types.ObjectId,
+  publicUrl: string,
+  now: Date,
+): InvitationProgress {
+  const order = [...invitation.required_atoms, ...invitation.optional_atoms];
+  const rank = (q: SiblingQuiz) => {
+    const i = order.indexOf(q.atom_ids[0]);
+    return i === -1 ? order.length : i;
+  };
+  const open = siblings
+    .filter((q) => !q._id.equals(currentId) && isOpenQuiz(q, now))
+    .sort((x, y) => rank(x) - rank(y));
+  const isRequired = (q: SiblingQuiz) => q.atom_ids.some((a) => invitation.required_atoms.includes(a));
+  return {
+    required_atoms_left: open.filter(isRequired).length,
+    max_atoms_left: open.filter((q) => !isRequired(q)).length,
+    quiz_url: open.length ? quizLink(publicUrl, open[0].token) : null,
+  };
+}

@@ -1,0 +1,151 @@
+// The services core over real HTTP against the real process and the embedded engine:
+// JSON errors for bad bodies and unknown routes, security headers, and idempotent seeding.
+import { MongoClient } from 'mongodb';
+import { startStack, type Stack } from './helpers/stack';
+
+jest.setTimeout(60_000);
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function call(method: string, path: string, body?: string, contentType = 'application/json') {
+  const res = await fetch(stack.baseUrl + path, {
+    method,
+    body,
+    headers: body !== undefined ? { 'content-type': contentType } : {},
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Document count per collection of the services' database. */
+async function collectionCounts(uri: string): Promise<Record<string, number>> {
+  const client = await MongoClient.connect(uri);
+  try {
+    const db = client.db();
+    const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
+    const counts: Record<string, number> = {};
+    for (const name of names) counts[name] = await db.collection(name).countDocuments();
+    return counts;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('error replies', () => {
+  it.each([
+    ['truncated object', '{"answer": '],
+    ['not JSON at all', 'hello'],
+    ['a bare string (only objects and arrays are bodies)', '"text"'],
+  ])('malformed JSON (%s) → 400 JSON error', async (_label, body) => {
+    const r = await call('POST', '/api/quiz/some-token/survey', body);
+    expect(r.status).toBe(400);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    expect(r.json).toEqual({ success: false, message: 'Malformed JSON body' });
+  });
+
+  it('a body over the size limit → 413 JSON error', async () => {
+    const r = await call('POST', '/api/quiz/some-token/survey', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(r.status).toBe(413);
+    expect(r.json).toEqual({ success: false, message: expect.stringMatching(/too large/i) });
+  });
+
+  it.each([
+    ['GET', '/api/no-such-thing'],
+    ['GET', '/api'],
+    ['DELETE', '/api/atoms/anything/else/here'],
+    ['POST', '/api/nothing/here'],
+  ])('unknown API route %s %s → 404 { success:false, message }', async (method, path) => {
+    const r = await call(method, path, method === 'POST' ? '{}' : undefined);
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ success: false, message: expect.stringContaining(path) });
+  });
+
+  it('sets security headers on every response', async () => {
+    for (const path of ['/api/no-such-thing', '/']) {
+      const r = await call('GET', path);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(r.headers.get('referrer-policy')).toBe('same-origin');
+    }
+  });
+
+  it('never leaks a stack trace', async () => {
+    const r = await call('POST', '/api/x', '{"a":');
+    expect(r.text).not.toMatch(/\bat .*\.(js|ts):\d+/);
+  });
+});
+
+describe('seeding', () => {
+  it('seeds the demo bank on first start and never again', async () => {
+    const first = await collectionCounts(stack.mongoUri);
+    expect(first.atoms).toBeGreaterThanOrEqual(1);
+    expect(first.questions).toBeGreaterThanOrEqual(40);
+    expect(first.companies).toBeGreaterThanOrEqual(1);
+    expect(first.invitations).toBeGreaterThanOrEqual(1);
+
+    const demoLink = (out: string[]) => out.map((l) => /Demo candidate link: (\S+)/.exec(l)?.[1]).find(Boolean);
+    const firstLink = demoLink(stack.services.output);
+    expect(firstLink).toMatch(/\/quiz\/[A-Za-z0-9_-]{32}$/);
+
+    await stack.restartServices();
+    const second = await collectionCounts(stack.mongoUri);
+    expect(second).toEqual(first);
+    // Same demo invitation, so the printed link is the same token (the port may differ).
+    expect(demoLink(stack.services.output)?.replace(/^.*\/quiz\//, '')).toBe(firstLink?.replace(/^.*\/quiz\//, ''));
+
+    // The restarted services answer as before.
+    const r = await call('GET', '/api/no-such-thing');
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('seeded content', () => {
+  it('links beta questions, variations, the counter and the demo invitation', async () => {
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const db = client.db();
+      const atoms = await db.collection<{ _id: string; beta_question_ordering: number[] }>('atoms').find().toArray();
+      const questions = await db
+        .collection<{ _id: number; atoms: string[]; original_question_id: number | null; answers: { c: boolean; hash_id: string }[] }>('questions')
+        .find()
+        .toArray();
+      const byId = new Map(questions.map((q) => [q._id, q]));
+      expect(atoms.map((a) => a._id).sort()).toEqual(['javascript', 'python', 'sql']);
+      for (const atom of atoms) {
+        expect(atom.beta_question_ordering.length).toBeGreaterThan(0);
+        for (const id of atom.beta_question_ordering) expect(byId.get(id)?.atoms).toContain(atom._id);
+        expect(questions.filter((q) => q.atoms.includes(atom._id)).length).toBeGreaterThanOrEqual(40);
+      }
+      const variations = questions.filter((q) => q.original_question_id != null);
+      expect(variations.length).toBeGreaterThan(0);
+      for (const v of variations) expect(byId.has(v.original_question_id!)).toBe(true);
+      for (const q of questions) {
+        expect(Number.isInteger(q._id)).toBe(true);
+        expect(q.answers.filter((a) => a.c)).toHaveLength(1);
+      }
+      const counter = await db.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'questions' });
+      expect(counter!.seq).toBeGreaterThanOrEqual(Math.max(...questions.map((q) => q._id)));
+
+      const invitation = (await db.collection('invitations').find().toArray())[0];
+      const quizzes = await db.collection('quiz_results').find({ invitation: invitation._id }).toArray();
+      expect(quizzes.map((q) => q.atom_ids).sort()).toEqual(
+        [...invitation.required_atoms, ...invitation.optional_atoms].map((a: string) => [a]).sort(),
+      );
+      for (const q of quizzes) expect(q.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    } finally {
+      await client.close();
+    }
+  });
+});
