@@ -1,0 +1,65 @@
+import { ObjectId } from 'bson';
+import { Collection } from './store';
+import { findDocs } from './query';
+
+function populate(): Collection {
+  const c = new Collection('db', 'c');
+  c.addIndex({ name: 'email_1', key: { email: 1 }, unique: true }, true);
+  c.addIndex({ name: 'org_1_num_1', key: { org: 1, num: 1 } }, true);
+  c.addIndex({ name: 'tags_1', key: { tags: 1 } }, true);
+  c.addIndex({ name: 'nick_1', key: { nick: 1 }, sparse: true }, true);
+  for (let i = 0; i < 5000; i++) c.put({ _id: i, email: `u${i}@x`, org: `o${i % 10}`, num: i % 7, tags: [`t${i % 3}`, 'all'], ...(i % 2 ? { nick: `n${i}` } : {}) }, true);
+  return c;
+}
+
+describe('Collection.candidates (hash index lookups instead of scans)', () => {
+  const c = populate();
+
+  it('answers _id and unique-field equality with exactly the matching documents', () => {
+    expect(c.candidates({ _id: 42 })!.map((d) => d._id)).toEqual([42]);
+    expect(c.candidates({ email: 'u7@x' })!.map((d) => d._id)).toEqual([7]);
+    expect(c.candidates({ email: { $eq: 'u7@x' } })!.map((d) => d._id)).toEqual([7]);
+    expect(c.candidates({ email: { $in: ['u1@x', 'u2@x', 'nope'] } })!.map((d) => d._id).sort()).toEqual([1, 2]);
+    expect(c.candidates({ $and: [{ email: 'u9@x' }, { org: 'o9' }] })!.map((d) => d._id)).toEqual([9]);
+  });
+
+  it('uses a compound index only when every field is pinned', () => {
+    expect(c.candidates({ org: 'o3', num: 3 })!.length).toBeLessThan(100);
+    expect(c.candidates({ org: 'o3' })).toBeNull();
+  });
+
+  it('looks up array elements in a multikey index', () => {
+    expect(c.candidates({ tags: 't1' })!.length).toBe(1667);
+  });
+
+  it('falls back to a scan for conditions a hash cannot answer', () => {
+    expect(c.candidates({ email: /u1/ })).toBeNull();
+    expect(c.candidates({ email: { $gt: 'u' } })).toBeNull();
+    expect(c.candidates({ unindexed: 1 })).toBeNull();
+    expect(c.candidates({ nick: null })).toBeNull(); // a sparse index lacks the documents without the field
+  });
+
+  it('keeps indexes in step with updates and removals', () => {
+    const d = c.getById(5)!;
+    c.put({ ...d, email: 'moved@x' }, true);
+    expect(c.candidates({ email: 'u5@x' })).toEqual([]);
+    expect(c.candidates({ email: 'moved@x' })!.map((x) => x._id)).toEqual([5]);
+    c.remove(5);
+    expect(c.candidates({ email: 'moved@x' })).toEqual([]);
+  });
+
+  it('gives the same answers as a scan', () => {
+    const q = { org: 'o4', num: 2, tags: 'all' };
+    const viaIndex = findDocs(c, q, {}, 'find').map((d) => d._id);
+    const scan = [...c.docs.values()].filter((d) => d.org === 'o4' && d.num === 2).map((d) => d._id);
+    expect(viaIndex).toEqual(scan);
+  });
+
+  it('treats ObjectIds with the same value as equal', () => {
+    const k = new Collection('db', 'k');
+    const id = new ObjectId();
+    k.put({ _id: id, v: 1 }, true);
+    expect(k.candidates({ _id: new ObjectId(id.toHexString()) })).toHaveLength(1);
+    expect(() => k.checkConstraints({ _id: new ObjectId(id.toHexString()) })).toThrow(/E11000/);
+  });
+});

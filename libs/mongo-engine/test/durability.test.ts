@@ -1,0 +1,217 @@
+// Engine-only: the bin as a child process, killed with SIGKILL under load, must come back with every
+// acknowledged write; compaction, torn journal tails and the dbpath lock are exercised on real files.
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { startEngine } from '../src';
+import { JOURNAL_FILE, SNAPSHOT_FILE } from '../src/journal';
+import { describeEngine, tempDir } from './target';
+
+const BIN = path.join(__dirname, '..', 'bin', 'skillquiz-mongo.js');
+
+interface Child {
+  proc: ChildProcess;
+  uri: string;
+}
+
+function spawnEngine(dbpath: string, extra: string[] = []): Promise<Child> {
+  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js'))) throw new Error('build first: npx tsc -b libs/mongo-engine');
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [BIN, '--port', '0', '--dbpath', dbpath, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`engine did not start: ${err}`)), 10_000);
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /skillquiz-mongo listening on ([^\s:]+):(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, uri: `mongodb://${m[1]}:${m[2]}` });
+      }
+    });
+    proc.stderr!.on('data', (d) => (err += d));
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`engine exited with ${code}: ${err}`));
+    });
+  });
+}
+
+function kill9(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) return resolve();
+    child.proc.once('exit', () => resolve());
+    child.proc.kill('SIGKILL');
+  });
+}
+
+const connect = (uri: string) => MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false, maxPoolSize: 8 });
+
+describeEngine('durability of the embedded engine', () => {
+  const dirs: string[] = [];
+  const children: Child[] = [];
+  const fresh = () => {
+    const d = tempDir('sq-dur-');
+    dirs.push(d);
+    return d;
+  };
+
+  afterAll(async () => {
+    for (const c of children) await kill9(c);
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged insert across SIGKILL and restart', async () => {
+    const dbpath = fresh();
+    const first = await spawnEngine(dbpath);
+    children.push(first);
+    const client = await connect(first.uri);
+    const coll = client.db('dur').collection('events');
+    await coll.createIndex({ key: 1 }, { unique: true });
+    const acked: number[] = [];
+    let next = 0;
+    let stop = false;
+    // several concurrent writers, singles and batches, so group commit is under load when the kill lands
+    const writer = async (batch: number) => {
+      while (!stop) {
+        const ids = Array.from({ length: batch }, () => next++);
+        try {
+          if (batch === 1) await coll.insertOne({ _id: ids[0] as never, key: `k${ids[0]}`, payload: 'x'.repeat(200) });
+          else await coll.insertMany(ids.map((id) => ({ _id: id as never, key: `k${id}`, payload: 'y'.repeat(200) })));
+          acked.push(...ids);
+        } catch {
+          return; // the engine is gone
+        }
+      }
+    };
+    const writers = [writer(1), writer(1), writer(1), writer(10), writer(50)];
+    await new Promise((r) => setTimeout(r, 1500));
+    await kill9(first);
+    stop = true;
+    await Promise.all(writers);
+    await client.close(true).catch(() => {});
+    expect(acked.length).toBeGreaterThan(50);
+
+    const second = await spawnEngine(dbpath);
+    children.push(second);
+    const client2 = await connect(second.uri);
+    const coll2 = client2.db('dur').collection('events');
+    const present = new Set((await coll2.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id as unknown as number));
+    const lost = acked.filter((id) => !present.has(id));
+    expect(lost).toEqual([]);
+    // the unique index came back too
+    const dup = await coll2.insertOne({ key: `k${acked[0]}` }).catch((e) => e);
+    expect(dup.code).toBe(11000);
+    await client2.close();
+    second.proc.kill('SIGTERM');
+    await new Promise((r) => second.proc.once('exit', r));
+    expect(fs.existsSync(path.join(dbpath, 'skillquiz-mongo.lock'))).toBe(false);
+  }, 60_000);
+
+  it('survives repeated kills with compaction running, for inserts, updates and deletes', async () => {
+    const dbpath = fresh();
+    const expected = new Map<number, number>(); // _id -> v, from acknowledged writes only
+    const unsure = new Set<number>(); // writes in flight at the kill may or may not have landed
+    for (let round = 0; round < 3; round++) {
+      const child = await spawnEngine(dbpath, ['--compact-bytes', '20000']);
+      children.push(child);
+      const client = await connect(child.uri);
+      const coll = client.db('dur').collection('state');
+      const stored = new Map((await coll.find({}).toArray()).map((d) => [d._id as unknown as number, d.v as number]));
+      for (const [id, v] of expected) if (!unsure.has(id)) expect([id, stored.get(id)]).toEqual([id, v]);
+      for (const id of stored.keys()) if (!expected.has(id) && !unsure.has(id)) throw new Error(`unexpected document ${id}`);
+      for (const id of unsure) {
+        if (stored.has(id)) expected.set(id, stored.get(id)!);
+        else expected.delete(id);
+      }
+      unsure.clear();
+      let stop = false;
+      const worker = async (w: number) => {
+        // each worker owns its ids, so acknowledgements of one id arrive in the order they were applied
+        for (let op = 0; !stop; op++) {
+          const id = w * 1000 + ((op * 7) % 75);
+          const kind = op % 5;
+          unsure.add(id);
+          try {
+            if (kind === 4) {
+              await coll.deleteOne({ _id: id as never });
+              expected.delete(id);
+            } else {
+              const r = await coll.findOneAndUpdate({ _id: id as never }, { $inc: { v: 1 }, $set: { pad: 'p'.repeat(300) } }, { upsert: true, returnDocument: 'after' });
+              expected.set(id, r!.v);
+            }
+            unsure.delete(id);
+          } catch {
+            return;
+          }
+        }
+      };
+      const workers = [0, 1, 2, 3].map(worker);
+      await new Promise((r) => setTimeout(r, 800 + round * 300));
+      await kill9(child);
+      stop = true;
+      await Promise.all(workers);
+      await client.close(true).catch(() => {});
+    }
+    expect(fs.existsSync(path.join(dbpath, SNAPSHOT_FILE))).toBe(true);
+  }, 60_000);
+
+  it('ignores a torn journal tail and keeps appending after it', async () => {
+    const dbpath = fresh();
+    let engine = await startEngine({ dbpath, log: () => {} });
+    let client = await connect(engine.uri);
+    await client.db('t').collection('c').insertMany([{ _id: 1 }, { _id: 2 }] as never[]);
+    await client.close();
+    await engine.stop();
+    // a record header promising more bytes than follow, as a kill mid-write leaves it
+    fs.appendFileSync(path.join(dbpath, JOURNAL_FILE), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]));
+    engine = await startEngine({ dbpath, log: () => {} });
+    client = await connect(engine.uri);
+    expect(await client.db('t').collection('c').countDocuments()).toBe(2);
+    await client.db('t').collection('c').insertOne({ _id: 3 } as never);
+    await client.close();
+    await engine.stop();
+    engine = await startEngine({ dbpath, log: () => {} });
+    client = await connect(engine.uri);
+    expect((await client.db('t').collection('c').find().toArray()).map((d) => d._id)).toEqual([1, 2, 3]);
+    await client.close();
+    await engine.stop();
+  });
+
+  it('restarts from a compacted snapshot', async () => {
+    const dbpath = fresh();
+    let engine = await startEngine({ dbpath, log: () => {}, compactBytes: 10_000 });
+    let client = await connect(engine.uri);
+    const c = client.db('snap').collection('docs');
+    await c.createIndex({ email: 1 }, { unique: true });
+    for (let i = 0; i < 200; i++) await c.insertOne({ _id: i as never, email: `u${i}@x`, v: 0 });
+    await c.updateMany({ _id: { $lt: 50 } as never }, { $set: { v: 1 } });
+    await c.deleteMany({ _id: { $gte: 150 } as never });
+    await engine.compact();
+    await c.insertOne({ _id: 1000 as never, email: 'after@x', v: 2 });
+    await client.close();
+    await engine.stop();
+    expect(fs.statSync(path.join(dbpath, SNAPSHOT_FILE)).size).toBeGreaterThan(0);
+    expect(fs.statSync(path.join(dbpath, JOURNAL_FILE)).size).toBeLessThan(10_000);
+
+    engine = await startEngine({ dbpath, log: () => {} });
+    client = await connect(engine.uri);
+    const c2 = client.db('snap').collection('docs');
+    expect(await c2.countDocuments()).toBe(151);
+    expect(await c2.countDocuments({ v: 1 })).toBe(50);
+    expect((await c2.findOne({ _id: 1000 as never }))!.email).toBe('after@x');
+    expect((await c2.insertOne({ email: 'u3@x' }).catch((e) => e)).code).toBe(11000);
+    await client.close();
+    await engine.stop();
+  });
+
+  it('refuses a second engine on the same dbpath', async () => {
+    const dbpath = fresh();
+    const engine = await startEngine({ dbpath, log: () => {} });
+    await expect(startEngine({ dbpath, log: () => {} })).rejects.toThrow(/in use|locked/);
+    const child = spawnEngine(dbpath);
+    await expect(child).rejects.toThrow(/locked/);
+    await engine.stop();
+  });
+});
