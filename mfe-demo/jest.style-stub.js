@@ -1,0 +1,2 @@
+// Stands in for imported .css files under jest (see jest.config.js).
+module.exports = {};
