@@ -11,8 +11,22 @@ export function decode(buf: Uint8Array): Doc {
   return BSON.deserialize(buf, DESERIALIZE_OPTIONS) as Doc;
 }
 
-export function encode(doc: Doc): Uint8Array {
-  return BSON.serialize(doc, { ignoreUndefined: true, checkKeys: false });
+const SERIALIZE_OPTIONS = { ignoreUndefined: true, checkKeys: false } as const;
+/** bson serializes into a 17 MiB scratch buffer by default and may silently truncate beyond it. */
+const SCRATCH_SAFE_BYTES = 16 * 1024 * 1024;
+
+export function encode(doc: Doc): Buffer {
+  try {
+    const out = BSON.serialize(doc, SERIALIZE_OPTIONS);
+    if (out.length < SCRATCH_SAFE_BYTES) return Buffer.from(out.buffer, out.byteOffset, out.length);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const size = BSON.calculateObjectSize(doc, SERIALIZE_OPTIONS);
+  // minInternalBufferSize is honoured by bson at run time but missing from its typings
+  const out = BSON.serialize(doc, { ...SERIALIZE_OPTIONS, minInternalBufferSize: size + 1024 } as Parameters<typeof BSON.serialize>[1]);
+  if (out.length !== size) throw new Error(`BSON encoding produced ${out.length} bytes, expected ${size}`);
+  return Buffer.from(out.buffer, out.byteOffset, out.length);
 }
 
 export function bsonSize(doc: Doc): number {

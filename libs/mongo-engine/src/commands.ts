@@ -502,7 +502,7 @@ const dbStats: Handler = (engine, _cmd, { db }) => {
 
 function noTransactions(name: string): Handler {
   return () => {
-    throw new CommandError('IllegalOperation', `${name}: transactions are not supported by skillquiz-mongo (standalone engine); Transaction numbers are only allowed on a replica set member or mongos`);
+    throw new CommandError('NotImplemented', `${name}: transactions are not supported by skillquiz-mongo (a standalone engine without replication)`);
   };
 }
 

@@ -11,14 +11,14 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { decode, encode } from './bsonutil';
+import { bsonSize, decode, encode } from './bsonutil';
 import { crc32 } from './crc32';
 import { Op, Store } from './store';
 
 export const JOURNAL_FILE = 'journal.skq';
 export const SNAPSHOT_FILE = 'snapshot.skq';
 const HEADER = 8;
-const MAX_RECORD = 64 * 1024 * 1024;
+const MAX_RECORD = 128 * 1024 * 1024; // a 48 MB insert batch is one record
 
 export interface JournalOptions {
   fsync: boolean;
@@ -162,9 +162,8 @@ export class Journal {
     let batch: Op[] = [];
     let batchBytes = 0;
     for (const op of this.store.snapshotOps()) {
-      const enc = encode(op);
       batch.push(op);
-      batchBytes += enc.length;
+      batchBytes += bsonSize(op);
       if (batch.length >= 2000 || batchBytes > 4 * 1024 * 1024) {
         chunks.push(frame(encode({ ops: batch })));
         batch = [];

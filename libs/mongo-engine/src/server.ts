@@ -70,7 +70,17 @@ export class WireServer {
         return;
       }
       const reply = await runCommand(this.engine, req.db, req.command, { db: req.db, connectionId, remote });
-      if (!req.moreToCome) write(encodeReply({ kind: req.kind, requestId: req.header.requestId }, reply));
+      if (req.moreToCome) return;
+      const to = { kind: req.kind, requestId: req.header.requestId };
+      let bytes: Buffer;
+      try {
+        bytes = encodeReply(to, reply);
+        if (bytes.length > MAX_MESSAGE_SIZE) throw new Error(`reply of ${bytes.length} bytes exceeds ${MAX_MESSAGE_SIZE}`);
+      } catch (e) {
+        const name = Object.keys(req.command)[0] ?? 'command';
+        bytes = encodeReply(to, { ok: 0, errmsg: `${name}: the reply could not be sent: ${(e as Error).message}`, code: 10334, codeName: 'BSONObjectTooLarge' });
+      }
+      write(bytes);
     };
 
     socket.on('data', (data: Buffer) => {

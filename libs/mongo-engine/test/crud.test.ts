@@ -1,6 +1,6 @@
 // Reads, writes, cursors and admin commands through the official driver.
 import { Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { Target, startTarget } from './target';
+import { EXTERNAL_URI, Target, startTarget } from './target';
 
 let target: Target;
 let client: MongoClient;
@@ -196,5 +196,44 @@ describe('aggregate', () => {
   it('rejects a malformed pipeline with an error naming aggregate', async () => {
     const err = await db.collection('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
+  });
+});
+
+describe('write concern and sessions', () => {
+  it('applies unacknowledged (w:0) writes sent with moreToCome', async () => {
+    const c = db.collection('w0');
+    await c.insertOne({ _id: 'fire-and-forget' as never }, { writeConcern: { w: 0 } });
+    // the next command on the pool is processed after it, so the document is visible
+    let found = null;
+    for (let i = 0; i < 50 && !found; i++) {
+      found = await c.findOne({ _id: 'fire-and-forget' as never });
+      if (!found) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(found).toEqual({ _id: 'fire-and-forget' });
+  });
+
+  it('accepts explicit sessions for ordinary commands', async () => {
+    const session = client.startSession();
+    try {
+      await db.collection('sess').insertOne({ a: 1 }, { session });
+      expect(await db.collection('sess').countDocuments({}, { session })).toBe(1);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  (EXTERNAL_URI ? it.skip : it)('refuses transactions with a clear error', async () => {
+    const session = client.startSession();
+    try {
+      const err = await session
+        .withTransaction(async () => {
+          await db.collection('tx').insertOne({ a: 1 }, { session });
+        })
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(String(err.message)).toMatch(/transaction/i);
+    } finally {
+      await session.endSession();
+    }
   });
 });
