@@ -1,5 +1,5 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   errors → security headers → body parser → routers → /api 404 → web (shell + remotes)
+//   errors → security headers → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
@@ -7,6 +7,7 @@ import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { apiNotFound, errorMiddleware, jsonBody, securityHeaders } from './http/middleware';
 import { allRouters } from './routes';
+import { signOnMiddleware } from './auth/session';
 import { serveWeb } from './web';
 
 export interface AppDeps {
@@ -26,6 +27,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(logger));
   app.use(securityHeaders());
   app.use(jsonBody());
+  // Sessions (signed cookies) and the CSRF cookie, before any router reads them.
+  app.use(signOnMiddleware(app, deps.config));
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());

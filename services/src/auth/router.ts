@@ -1,7 +1,53 @@
-// Central sign-on (/auth/central, /me, /logout). Filled by issue 4 (owned by the admin API
-// helper); this is the stub the app mounts until then.
+// Central sign-on routes: POST /auth/central (start), GET /auth/central/callback (finish),
+// GET /me (the signed-in admin), GET /logout. Thin: the rules live in oidc.ts, csrf.ts, admin.ts.
 import { Router } from '@koa/router';
+import type { CurrentUser } from '@skillquiz/contracts';
+import { forbidden } from '../http/errors';
+import { currentAdmin } from './admin';
+import { CSRF_FORM_FIELD, csrfTokenMatches, issueCsrfCookie } from './csrf';
+import { CALLBACK_PATH, beginLogin, completeLogin } from './oidc';
+import { ADMIN_LIMIT, SIGN_IN_LIMIT, rateLimit } from './rate-limit';
+import { replaceSession, sessionOf } from './session';
+
+export const AFTER_LOGIN_PATH = '/admin/atoms';
+export const AFTER_LOGOUT_PATH = '/admin';
 
 export function authRouter(): Router {
-  return new Router();
+  const router = new Router();
+  const signInLimit = rateLimit({ ...SIGN_IN_LIMIT, message: 'Too many sign-in attempts from this client; try again in a minute' });
+  const adminLimit = rateLimit(ADMIN_LIMIT);
+
+  router.post('/auth/central', signInLimit, async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    if (!csrfTokenMatches(ctx, body[CSRF_FORM_FIELD])) {
+      throw forbidden(`Invalid ${CSRF_FORM_FIELD}: reload the sign-in page and try again`);
+    }
+    const { url, pending } = await beginLogin(ctx.config);
+    sessionOf(ctx).pendingLogin = pending;
+    ctx.status = 303;
+    ctx.redirect(url);
+  });
+
+  router.get(CALLBACK_PATH, signInLimit, async (ctx) => {
+    const user = await completeLogin(ctx.config, ctx.querystring, sessionOf(ctx).pendingLogin);
+    // A fresh session: nothing from before the sign-in (the pending login included) carries over,
+    // and a fresh CSRF token, so a token seen before signing in is not the session's.
+    replaceSession(ctx, { user });
+    issueCsrfCookie(ctx);
+    ctx.redirect(AFTER_LOGIN_PATH);
+  });
+
+  router.get('/me', adminLimit, (ctx) => {
+    const admin = currentAdmin(ctx);
+    const body: CurrentUser = { email: admin.email, name: admin.name, isAdmin: true };
+    ctx.body = body;
+  });
+
+  // A plain link in the admin top bar, hence GET. Ends our session only (not the sign-on's own).
+  router.get('/logout', (ctx) => {
+    replaceSession(ctx, null);
+    ctx.redirect(AFTER_LOGOUT_PATH);
+  });
+
+  return router;
 }

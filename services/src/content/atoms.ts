@@ -1,0 +1,94 @@
+// Atom rules of the admin content API. Routes call these; each returns the contracts' shapes.
+//
+// Deleting an atom (decided here, SPEC leaves it open):
+// - refused (409) while an invitation still lists it, so no candidate's link loses an atom;
+// - otherwise the atom is removed and its slug is taken off every question that listed it. The
+//   questions stay in the bank (they may belong to other atoms); past quiz results keep their own
+//   snapshot of what they served, so nothing recorded changes.
+import type { Atom as AtomView, AtomCreate, AtomUpdate, AtomWithQuestionsResponse } from '@skillquiz/contracts';
+import { atomIdMatchesPath } from '@skillquiz/contracts';
+import { auditCreated, auditDeleted, auditUpdated } from '../audit';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { Atom, Invitation, Question, toAtom, toQuestion, type AtomDoc } from '../models';
+
+/** Bank size per atom slug: how many questions list it. */
+async function bankCounts(slugs?: string[]): Promise<Map<string, number>> {
+  const match = slugs ? { atoms: { $in: slugs } } : {};
+  const rows = await Question.aggregate<{ _id: string; n: number }>([
+    { $match: match },
+    { $unwind: '$atoms' },
+    { $group: { _id: '$atoms', n: { $sum: 1 } } },
+  ]).exec();
+  return new Map(rows.map((r) => [r._id, r.n]));
+}
+
+/** Atoms by slug; beta atoms only when asked for (the admin list asks; other lists do not). */
+export async function listAtoms(includeBeta: boolean): Promise<AtomView[]> {
+  const docs = await Atom.find(includeBeta ? {} : { beta: false }).sort({ _id: 1 }).lean<AtomDoc[]>().exec();
+  const counts = await bankCounts();
+  return docs.map((d) => toAtom(d, counts.get(d._id) ?? 0));
+}
+
+async function findAtom(id: string): Promise<AtomDoc> {
+  const doc = await Atom.findById(id).lean<AtomDoc>().exec();
+  if (!doc) throw notFound(`No atom with id '${id}'`);
+  return doc;
+}
+
+/** The atom and every question that lists it, lowest id first. */
+export async function getAtomWithQuestions(id: string): Promise<AtomWithQuestionsResponse> {
+  const atom = await findAtom(id);
+  const questions = await Question.find({ atoms: id }).sort({ _id: 1 }).lean().exec();
+  return { atom: toAtom(atom, questions.length), questions: questions.map(toQuestion) };
+}
+
+/** beta_question_ordering may only name questions that exist. */
+async function checkQuestionsExist(ids: number[] | undefined): Promise<void> {
+  if (!ids?.length) return;
+  const found = await Question.find({ _id: { $in: ids } }, { _id: 1 }).lean().exec();
+  const have = new Set(found.map((q) => q._id));
+  const missing = ids.filter((id) => !have.has(id));
+  if (missing.length) throw badRequest(`beta_question_ordering: no question with id ${missing.join(', ')}`);
+}
+
+/** The stored fields of an atom, as the audit log records them. */
+function auditFields(doc: AtomDoc): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, ...fields } = doc;
+  return fields;
+}
+
+export async function createAtom(input: AtomCreate, actor: string): Promise<AtomView> {
+  const { id, num_bank_questions: _ignored, ...fields } = input;
+  if (await Atom.exists({ _id: id }).exec()) throw conflict(`An atom with the slug '${id}' already exists`);
+  await checkQuestionsExist(fields.beta_question_ordering);
+  const created = (await Atom.create({ _id: id, ...fields })).toObject<AtomDoc>();
+  await auditCreated(actor, 'atom', id, auditFields(created));
+  return toAtom(created, (await bankCounts([id])).get(id) ?? 0);
+}
+
+/** Changes only the fields sent. The slug is the atom's identity and never changes. */
+export async function updateAtom(id: string, input: AtomUpdate, actor: string): Promise<AtomView> {
+  if (!atomIdMatchesPath(input, id)) throw badRequest(`id: the slug of an atom cannot change (it is '${id}')`);
+  const { id: _id, num_bank_questions: _ignored, ...patch } = input;
+  const doc = await Atom.findById(id).exec();
+  if (!doc) throw notFound(`No atom with id '${id}'`);
+  await checkQuestionsExist(patch.beta_question_ordering);
+  const before = auditFields(doc.toObject<AtomDoc>());
+  doc.set(patch);
+  await doc.save();
+  const after = doc.toObject<AtomDoc>();
+  await auditUpdated(actor, 'atom', id, before, auditFields(after));
+  return toAtom(after, (await bankCounts([id])).get(id) ?? 0);
+}
+
+export async function deleteAtom(id: string, actor: string): Promise<void> {
+  const atom = await findAtom(id);
+  const invitations = await Invitation.countDocuments({ $or: [{ required_atoms: id }, { optional_atoms: id }] }).exec();
+  if (invitations > 0) {
+    throw conflict(`The atom '${id}' cannot be deleted: ${invitations} invitation(s) still list it`);
+  }
+  const listed = await Question.find({ atoms: id }, { _id: 1 }).lean().exec();
+  await Question.updateMany({ atoms: id }, { $pull: { atoms: id } }).exec();
+  await Atom.deleteOne({ _id: id }).exec();
+  await auditDeleted(actor, 'atom', id, { ...auditFields(atom), removed_from_questions: listed.map((q) => q._id) });
+}

@@ -1,0 +1,140 @@
+// Question rules of the admin content API.
+//
+// Writes arrive already decoded and normalised by the contracts' QuestionWritePayloadSchema
+// (base64 UTF-8 text, claim lowercase with '_' for whitespace, original_question_id an integer).
+// Here: references must exist, answers without a hash_id get a fresh unique one, all_atoms is
+// stored as the model's `atoms`, and content edits bump `version`.
+//
+// Versioning rule: `version` starts at 1 and goes up by one on every edit of a content field
+// (QUESTION_CONTENT_FIELDS: text, code, languages, answers, claim, difficulty, original question).
+// Changing only administered or atoms is not a content edit. Quiz results never read a question's
+// live content for what they already served: they keep a snapshot (with the version it was), so an
+// edit never changes a recorded result.
+import {
+  CONSTANTS,
+  type Question as QuestionView,
+  type QuestionListQuery,
+  type QuestionListResponse,
+  type QuestionWrite,
+} from '@skillquiz/contracts';
+import type { QueryFilter } from 'mongoose';
+import { auditCreated, auditUpdated } from '../audit';
+import { badRequest, notFound } from '../http/errors';
+import {
+  Atom,
+  Question,
+  createQuestion as insertQuestion,
+  isContentChange,
+  newHashId,
+  toQuestion,
+  type AnswerDoc,
+  type QuestionDoc,
+} from '../models';
+
+/** Makes user text safe to use inside a regular expression (matched literally). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The Mongo filter of the questions list. */
+export function questionListFilter(query: QuestionListQuery): QueryFilter<QuestionDoc> {
+  const filter: QueryFilter<QuestionDoc> = {};
+  if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) filter.atoms = query.atom;
+  if (query.only_administered) filter.administered = true;
+  if (query.search) {
+    const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
+    const or: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
+    // Typing a question's id finds it too.
+    if (/^[1-9][0-9]{0,8}$/.test(query.search)) or.push({ _id: Number(query.search) });
+    filter.$or = or;
+  }
+  return filter;
+}
+
+/** One page of the questions list, newest first, with the total number of matches. */
+export async function listQuestions(query: QuestionListQuery): Promise<QuestionListResponse> {
+  const filter = questionListFilter(query);
+  const pageSize = CONSTANTS.QUESTIONS_PAGE_SIZE;
+  const [docs, total] = await Promise.all([
+    Question.find(filter).sort({ _id: -1 }).skip((query.page - 1) * pageSize).limit(pageSize).lean<QuestionDoc[]>().exec(),
+    Question.countDocuments(filter).exec(),
+  ]);
+  return { questions: docs.map(toQuestion), page: query.page, total, page_size: pageSize };
+}
+
+export async function getQuestion(id: number): Promise<QuestionView> {
+  const doc = await Question.findById(id).lean<QuestionDoc>().exec();
+  if (!doc) throw notFound(`No question with id ${id}`);
+  return toQuestion(doc);
+}
+
+/** all_atoms and original_question_id must name things that exist (a question is not its own original). */
+async function checkReferences(write: QuestionWrite, selfId?: number): Promise<void> {
+  if (write.all_atoms.length) {
+    const found = await Atom.find({ _id: { $in: write.all_atoms } }, { _id: 1 }).lean().exec();
+    const have = new Set(found.map((a) => a._id));
+    const missing = write.all_atoms.filter((slug) => !have.has(slug));
+    if (missing.length) throw badRequest(`all_atoms: no atom with id ${missing.map((s) => `'${s}'`).join(', ')}`);
+  }
+  const original = write.original_question_id;
+  if (original !== null) {
+    if (original === selfId) throw badRequest('original_question_id: a question cannot be a variation of itself');
+    if (!(await Question.exists({ _id: original }).exec())) throw badRequest(`original_question_id: no question with id ${original}`);
+  }
+}
+
+/** Answers as stored: a new answer (no hash_id) gets a fresh id unique within the question. */
+export function withHashIds(answers: QuestionWrite['answers']): AnswerDoc[] {
+  const taken = new Set(answers.flatMap((a) => (a.hash_id ? [a.hash_id] : [])));
+  return answers.map((a) => {
+    let hashId = a.hash_id;
+    while (!hashId || (!a.hash_id && taken.has(hashId))) hashId = newHashId();
+    taken.add(hashId);
+    return { hash_id: hashId, text: a.text, c: a.c, ...(a.position === undefined ? {} : { position: a.position }) };
+  });
+}
+
+/** The stored fields a write sets (the whole editable question: the form always sends all of it). */
+function storedFields(write: QuestionWrite): Partial<QuestionDoc> {
+  return {
+    question_text: write.question_text,
+    code_block: write.code_block,
+    code_language: write.code_language,
+    language: write.language,
+    administered: write.administered,
+    answers: withHashIds(write.answers),
+    atoms: write.all_atoms,
+    claim: write.claim,
+    original_question_id: write.original_question_id,
+    ...(write.difficulty_params ? { difficulty_params: write.difficulty_params } : {}),
+  };
+}
+
+/** A question as the audit log records it (plain values, no timestamps or counters). */
+function auditFields(doc: QuestionDoc): Record<string, unknown> {
+  const view = toQuestion(doc);
+  const { number: _n, expires_at: _e, created_at: _c, updated_at: _u, exposure_count: _x, id: _id, ...fields } = view;
+  return fields;
+}
+
+export async function createQuestion(write: QuestionWrite, actor: string): Promise<QuestionView> {
+  await checkReferences(write);
+  const created = (await insertQuestion(storedFields(write))).toObject<QuestionDoc>();
+  await auditCreated(actor, 'question', created._id, auditFields(created));
+  return toQuestion(created);
+}
+
+/** Replaces the question's editable fields; a content change bumps its version. */
+export async function updateQuestion(id: number, write: QuestionWrite, actor: string): Promise<QuestionView> {
+  const doc = await Question.findById(id).exec();
+  if (!doc) throw notFound(`No question with id ${id}`);
+  await checkReferences(write, id);
+  const beforeDoc = doc.toObject<QuestionDoc>();
+  const patch = storedFields(write);
+  doc.set(patch);
+  if (isContentChange(beforeDoc, patch)) doc.version = beforeDoc.version + 1;
+  await doc.save();
+  const after = doc.toObject<QuestionDoc>();
+  await auditUpdated(actor, 'question', id, auditFields(beforeDoc), auditFields(after));
+  return toQuestion(after);
+}
