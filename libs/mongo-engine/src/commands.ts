@@ -21,6 +21,8 @@ export interface EngineContext {
   cursors: Cursors;
   /** makes ops durable; resolves when they are on disk */
   commit(ops: Op[]): Promise<void>;
+  /** set once the journal failed: from then on writes are refused before they touch memory */
+  writeFailure(): Error | null;
   startedAt: number;
   connections(): number;
 }
@@ -548,6 +550,8 @@ export const HANDLERS: Record<string, Handler> = {
   dropDatabase,
 };
 
+const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'createIndexes', 'dropIndexes', 'deleteIndexes', 'drop', 'dropDatabase']);
+
 /** Run one command document against database `db`; never throws. */
 export async function runCommand(engine: EngineContext, db: string, cmd: Doc, call: CallContext): Promise<Doc> {
   const name = Object.keys(cmd)[0];
@@ -556,6 +560,8 @@ export async function runCommand(engine: EngineContext, db: string, cmd: Doc, ca
   if (!handler) return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
   try {
     if (cmd.startTransaction || cmd.autocommit === false) return noTransactions(name)(engine, cmd, call) as Doc;
+    const failure = WRITE_COMMANDS.has(name) ? engine.writeFailure() : null;
+    if (failure) throw new CommandError('IllegalOperation', `${name}: ${failure.message}`);
     if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db)) throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
     return await handler(engine, cmd, call);
   } catch (e) {

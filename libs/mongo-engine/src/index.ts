@@ -56,6 +56,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     store,
     cursors,
     commit: (ops) => journal.append(ops),
+    writeFailure: () => journal.failed,
     startedAt: Date.now(),
     connections: () => server.connectionCount,
   };

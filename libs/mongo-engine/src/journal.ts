@@ -112,6 +112,10 @@ export class Journal {
     await syncDir(this.dir);
   }
 
+  get failed(): Error | null {
+    return this.failure;
+  }
+
   /** Resolves once the ops are durable (or written, with fsync off). */
   append(ops: Op[]): Promise<void> {
     if (ops.length === 0) return Promise.resolve();
