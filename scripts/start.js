@@ -21,11 +21,13 @@ const ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const DEV_ADMIN_EMAIL = 'admin@skillquiz.local';
+const RUNNING_FILE = 'running.json'; // read by services/src/cli/running.ts
 
 const env = { ...process.env };
 for (const [k, v] of Object.entries(env)) if (v === '') delete env[k]; // empty = unset, as in config.ts
 const isProduction = env.NODE_ENV === 'production';
 const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
+const runningFile = path.join(dataDir, RUNNING_FILE);
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess, exited: Promise<void>, done: boolean }[]} */
 const children = [];
@@ -107,6 +109,12 @@ function onChildExit(name, code, signal) {
 async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
+  try {
+    const info = JSON.parse(fs.readFileSync(runningFile, 'utf8'));
+    if (info.pid === process.pid) fs.rmSync(runningFile);
+  } catch {
+    // not written (yet)
+  }
   // Reverse start order: services, then sign-on, then the database they were using.
   for (const entry of [...children].reverse()) {
     if (entry.done) continue;
@@ -145,13 +153,13 @@ async function main() {
   } else {
     const engineBin = 'libs/mongo-engine/bin/skillquiz-mongo.js';
     requireBuilt(engineBin);
-    const port = await freePort();
     const dbpath = path.join(dataDir, 'db');
     fs.mkdirSync(dbpath, { recursive: true });
+    // --port 0: the engine binds a free port itself and reports it (no race with other programs).
     const [, hostPort] = await startChild(
       'db',
       engineBin,
-      ['--port', String(port), '--dbpath', dbpath],
+      ['--port', '0', '--dbpath', dbpath],
       { ...env },
       /skillquiz-mongo listening on (\S+)/,
     );
@@ -207,6 +215,12 @@ async function main() {
       const m = /Demo candidate link: (\S+)/.exec(line);
       if (m) demoLink = m[1];
     },
+  );
+
+  // For `npm run invite` and other tools: the engine's data directory is locked while it runs.
+  fs.writeFileSync(
+    runningFile,
+    JSON.stringify({ pid: process.pid, mongodbUri: env.MONGODB_URI ? null : servicesEnv.MONGODB_URI, publicUrl }, null, 2) + '\n',
   );
 
   const lines = [

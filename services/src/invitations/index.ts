@@ -4,7 +4,7 @@
 //   - it yields one quiz (a QuizResult with its own token) per atom, all issued when the
 //     invitation is created: required atoms first, in order, then the optional ones;
 //   - the candidate's link is the first quiz's; each quiz's `quiz_url` leads to the next quiz of
-//     the invitation that is still open (see invitationProgress).
+//     the invitation that is still open (computed by the quiz API: src/quiz/store.ts).
 import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { badRequest } from '../http/errors';
@@ -119,69 +119,4 @@ export async function createQuizForInvitation(
     if ((err as { code?: number }).code !== 11000 || opts.token) throw err;
     return (await create(newQuizToken())).toObject();
   }
-}
-
-export interface InvitationProgress {
-  /** Required atoms of the invitation whose quiz is still open, not counting this quiz. */
-  required_atoms_left: number;
-  /** Optional atoms whose quiz is still open, not counting this quiz. */
-  max_atoms_left: number;
-  /** The next open quiz's link (required before optional, in invitation order), or null. */
-  quiz_url: string | null;
-}
-
-type QuizForProgress = Pick<QuizResultDoc, '_id' | 'invitation' | 'atom_ids'>;
-type SiblingQuiz = Pick<QuizResultDoc, '_id' | 'token' | 'atom_ids' | 'finished_at' | 'abandoned_at' | 'expires_at'>;
-
-/** A quiz the candidate can still take or resume: not finished, abandoned or past its expiry. */
-export function isOpenQuiz(q: Pick<QuizResultDoc, 'finished_at' | 'abandoned_at' | 'expires_at'>, now: Date): boolean {
-  return !q.finished_at && !q.abandoned_at && !(q.expires_at && q.expires_at.getTime() <= now.getTime());
-}
-
-/**
- * required_atoms_left, max_atoms_left and quiz_url for a quiz, from its invitation's other
- * quizzes. A quiz without an invitation stands alone (0, 0, null).
- */
-export async function invitationProgress(
-  quiz: QuizForProgress,
-  publicUrl: string,
-  now: Date = new Date(),
-): Promise<InvitationProgress> {
-  const none: InvitationProgress = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: null };
-  if (!quiz.invitation) return none;
-  const [invitation, siblings] = await Promise.all([
-    Invitation.findById(quiz.invitation, { required_atoms: 1, optional_atoms: 1 }).lean().exec(),
-    QuizResult.find(
-      { invitation: quiz.invitation },
-      { token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, expires_at: 1 },
-    )
-      .lean<SiblingQuiz[]>()
-      .exec(),
-  ]);
-  if (!invitation) return none;
-  return progressFrom(invitation, siblings, quiz._id, publicUrl, now);
-}
-
-/** The pure part of invitationProgress (unit-testable). */
-export function progressFrom(
-  invitation: Pick<InvitationDoc, 'required_atoms' | 'optional_atoms'>,
-  siblings: SiblingQuiz[],
-  currentId: Types.ObjectId,
-  publicUrl: string,
-  now: Date,
-): InvitationProgress {
-  const order = [...invitation.required_atoms, ...invitation.optional_atoms];
-  const rank = (q: SiblingQuiz) => {
-    const i = order.indexOf(q.atom_ids[0]);
-    return i === -1 ? order.length : i;
-  };
-  const open = siblings
-    .filter((q) => !q._id.equals(currentId) && isOpenQuiz(q, now))
-    .sort((x, y) => rank(x) - rank(y));
-  const isRequired = (q: SiblingQuiz) => q.atom_ids.some((a) => invitation.required_atoms.includes(a));
-  return {
-    required_atoms_left: open.filter(isRequired).length,
-    max_atoms_left: open.filter((q) => !isRequired(q)).length,
-    quiz_url: open.length ? quizLink(publicUrl, open[0].token) : null,
-  };
 }

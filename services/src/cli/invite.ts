@@ -1,0 +1,97 @@
+// `npm run invite -- --company <name> --atoms <slug,...> [--optional <slug,...>]`
+// Creates (or finds) the company, creates the invitation with one quiz per atom, and prints the
+// candidate link. Talks to the same database as the services: MONGODB_URI, else the engine of a
+// running `npm start` (DATA_DIR/running.json), else an embedded engine started just for this run.
+import { loadConfig, ConfigError, type Config } from '../config';
+import { connectDatabase, type Database } from '../db/connect';
+import { HttpError } from '../http/errors';
+import { createLogger } from '../http/logger';
+import { assertAtomsExist, createInvitation, findOrCreateCompany, quizLink } from '../invitations';
+import { seedIfEmpty } from '../seed';
+import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
+import { readRunning } from './running';
+
+/** Config for the CLI: a running `npm start` supplies the database and public URL unless set. */
+export function cliConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  const running = readRunning(config.dataDir);
+  if (!running) return config;
+  return {
+    ...config,
+    mongodbUri: config.mongodbUri ?? running.mongodbUri ?? undefined,
+    publicUrl: config.publicUrlDerived ? running.publicUrl : config.publicUrl,
+  };
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseInviteArgs(process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      if (err.message) console.error(`invite: ${err.message}\n`);
+      console.error(INVITE_USAGE);
+      return 2;
+    }
+    throw err;
+  }
+  let config: Config;
+  try {
+    config = cliConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 2;
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+
+  let db: Database | undefined;
+  try {
+    db = await connectDatabase(config, logger);
+    // A fresh checkout has no atoms until the first start; seed so the demo atoms can be invited.
+    await seedIfEmpty(logger);
+    // Check before writing anything, so a typo leaves no stray company behind.
+    await assertAtomsExist([...args.requiredAtoms, ...args.optionalAtoms]);
+    const company = await findOrCreateCompany({ name: args.company, support_email: config.supportEmail });
+    const { quizzes } = await createInvitation({
+      company,
+      requiredAtoms: args.requiredAtoms,
+      optionalAtoms: args.optionalAtoms,
+    });
+    console.log(`Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
+      (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''));
+    console.log(`Candidate link: ${quizLink(config.publicUrl, quizzes[0].token)}`);
+    if (quizzes.length > 1) {
+      console.log('Each atom is its own quiz; the done page links to the next one:');
+      quizzes.forEach((q) => console.log(`  ${q.atom_ids.join(', ')}: ${quizLink(config.publicUrl, q.token)}`));
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof HttpError) {
+      console.error(`invite: ${err.message}`);
+      return 1;
+    }
+    if ((err as { code?: string }).code === 'ELOCKED' || /lock/i.test(String((err as Error).message))) {
+      console.error(
+        `invite: the database in ${config.dataDir} is in use by another process. ` +
+          'Run this while `npm start` is running (it shares its database), or stop that process.',
+      );
+      return 1;
+    }
+    throw err;
+  } finally {
+    await db?.close();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error('invite failed:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
