@@ -187,7 +187,7 @@ async function main() {
       {
         ...env,
         DATA_DIR: dataDir,
-        DEV_SIGNON_PORT: String(await freePort()),
+        DEV_SIGNON_PORT: '0', // it binds a free port and reports its URL
         PUBLIC_URL: publicUrl,
         OIDC_CLIENT_ID: clientId,
         OIDC_CLIENT_SECRET: clientSecret,
