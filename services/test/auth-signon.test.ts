@@ -1,6 +1,9 @@
 // The central sign-on over real HTTP: the services and the local dev OpenID provider as child
 // processes, a cookie-keeping client that fills in the provider's login form like a person.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { startStack } from './helpers/stack';
 
 jest.setTimeout(90_000);
 
@@ -149,6 +152,36 @@ describe('the callback', () => {
     const res = await browser.fetch(url('/auth/central/callback?code=forged&state=forged'));
     expect(res.status).toBe(400);
     expect((await browser.fetch(url('/me'))).status).toBe(401);
+  });
+});
+
+describe('without the dev sign-on', () => {
+  it('the dev provider refuses to start with NODE_ENV=production', () => {
+    const run = spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'auth', 'dev-provider.js')], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:1', DEV_SIGNON_PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/refuses to run with NODE_ENV=production/);
+    expect(run.stdout).not.toMatch(/listening on/);
+  });
+
+  it('POST /auth/central answers 503 naming the settings when no sign-on is configured', async () => {
+    const plain = await startStack();
+    try {
+      const browser = new Browser();
+      await browser.fetch(`${plain.baseUrl}/admin`);
+      const res = await browser.fetch(`${plain.baseUrl}/auth/central`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ authenticity_token: browser.cookie(plain.baseUrl, 'CSRF-TOKEN')! }).toString(),
+      });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/OIDC_ISSUER/) });
+    } finally {
+      await plain.stop();
+    }
   });
 });
 
