@@ -5,11 +5,11 @@ import { CommandError, errorReply } from './errors';
 import { Doc, ObjectId, bsonSize, cloneDoc, idFirst, isEqual, isPlainObject, keyOf } from './bsonutil';
 import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
+import { makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
 import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
 import { Collection, ID_INDEX, Op, Store, assertValidCollectionName } from './store';
 import { applyUpdate, buildUpsertDoc, updateKind } from './update';
-import { Query } from 'mingo';
 
 export const SERVER_VERSION = '7.0.0-skillquiz';
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
@@ -405,7 +405,7 @@ const listCollections: Handler = (engine, cmd, { db }) => {
   const colls = [...(engine.store.dbs.get(db)?.values() ?? [])];
   let entries: Doc[] = colls.map((c) => ({ name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: ID_INDEX }));
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
-    const q = new Query(cmd.filter, { scriptEnabled: false });
+    const q = makeQuery(cmd.filter);
     entries = entries.filter((e) => q.test(e));
   }
   if (cmd.nameOnly) entries = entries.map((e) => ({ name: e.name, type: e.type }));
@@ -419,7 +419,7 @@ const listDatabases: Handler = (engine, cmd) => {
     return { name, sizeOnDisk: size, empty: size === 0 };
   });
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
-    const q = new Query(cmd.filter, { scriptEnabled: false });
+    const q = makeQuery(cmd.filter);
     dbs = dbs.filter((d) => q.test(d));
   }
   const totalSize = dbs.reduce((a, d) => a + d.sizeOnDisk, 0);

@@ -2,7 +2,8 @@
 import { CommandError } from './errors';
 import { Doc, keyOf, shellString } from './bsonutil';
 import { valuesAtPath } from './paths';
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
+import { makeQuery } from './mingo';
 
 export interface IndexSpec {
   name: string;
@@ -28,7 +29,7 @@ export class HashIndex {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     const pf = spec.partialFilterExpression;
-    this.partial = pf && typeof pf === 'object' ? new Query(pf as Doc, { scriptEnabled: false }) : null;
+    this.partial = pf && typeof pf === 'object' ? makeQuery(pf as Doc) : null;
   }
 
   /** A partial index cannot answer queries (it lacks documents outside its filter). */

@@ -1,10 +1,9 @@
 // Reads: filter (through an index when one applies), sort, skip, limit and projection, with mingo's semantics.
-import { Aggregator, Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import { CommandError } from './errors';
+import { makeAggregator, makeQuery } from './mingo';
 import { Doc, cloneDoc, idFirst, isPlainObject } from './bsonutil';
 import { Collection } from './store';
-
-export const MINGO_OPTIONS = { scriptEnabled: false } as const;
 
 export interface FindOptions {
   sort?: Doc;
@@ -16,7 +15,7 @@ export interface FindOptions {
 function compileFilter(filter: unknown, command: string): Query {
   if (filter !== undefined && filter !== null && !isPlainObject(filter))
     throw new CommandError('TypeMismatch', `${command}: filter must be an object`);
-  return new Query((filter as Doc) ?? {}, MINGO_OPTIONS);
+  return makeQuery((filter as Doc) ?? {});
 }
 
 function hasKeys(d: unknown): d is Doc {
@@ -58,7 +57,7 @@ export function allMatches(coll: Collection | undefined, filter: unknown, comman
 
 export function project(doc: Doc, projection: unknown): Doc {
   if (!hasKeys(projection)) return doc;
-  return idFirst(new Query({}, MINGO_OPTIONS).find<Doc>([cloneDoc(doc)], projection).all()[0]);
+  return idFirst(makeQuery({}).find<Doc>([cloneDoc(doc)], projection).all()[0]);
 }
 
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$geoNear', '$search', '$searchMeta', '$changeStream', '$currentOp', '$listSessions', '$indexStats', '$collStats', '$planCursorStats']);
@@ -88,6 +87,6 @@ export function runPipeline(coll: Collection | undefined, pipeline: unknown, res
   // paths) may modify objects in place in mingo, so the input is cloned first
   const readOnly = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$sortByCount']);
   const safe = stages.every((s) => readOnly.has(Object.keys(s)[0]));
-  const agg = new Aggregator(stages, { ...MINGO_OPTIONS, collectionResolver: resolve, processingMode: safe ? 0 : 1 });
+  const agg = makeAggregator(stages, { collectionResolver: resolve, processingMode: safe ? 0 : 1 });
   return agg.run(input) as Doc[];
 }

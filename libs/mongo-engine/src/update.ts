@@ -1,13 +1,13 @@
 // MongoDB update semantics written out directly (mingo lacks $setOnInsert, numeric-type-agnostic $inc and
 // multiple positional paths): operators, positional `$`, `$[]`, `$[id]` with arrayFilters, replacement, upsert seeds.
 import { Long, Timestamp } from 'bson';
-import { Aggregator, Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import { compare } from 'mingo/util';
+import { makeAggregator, makeQuery } from './mingo';
 import { CommandError } from './errors';
 import { Doc, ObjectId, cloneDoc, idFirst, isEqual, isPlainObject, shellString } from './bsonutil';
 import { getPath } from './paths';
 
-const QUERY_OPTIONS = { scriptEnabled: false } as const;
 
 export interface UpdateContext {
   /** the query that selected the document (for the positional `$` operator) */
@@ -47,7 +47,7 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
     if ('_id' in repl && !isEqual(repl._id, doc._id)) throw immutableId(doc);
     out = idFirst({ _id: doc._id, ...repl });
   } else if (kind === 'pipeline') {
-    const [res] = new Aggregator(update as Doc[], QUERY_OPTIONS).run([cloneDoc(doc)]) as Doc[];
+    const [res] = makeAggregator(update as Doc[]).run([cloneDoc(doc)]) as Doc[];
     out = res ?? {};
   } else {
     out = cloneDoc(doc);
@@ -100,7 +100,7 @@ function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
 function arrayFilterFor(ident: string, arrayFilters: Doc[] | undefined): Query {
   const f = (arrayFilters ?? []).find((af) => Object.keys(af).some((k) => k === ident || k.startsWith(ident + '.')));
   if (!f) throw new CommandError('BadValue', `No array filter found for identifier '${ident}' in path`);
-  return new Query(f, QUERY_OPTIONS);
+  return makeQuery(f);
 }
 
 /** Index of the first element of the array at `prefix` that satisfies the query's conditions on that array. */
@@ -122,13 +122,13 @@ function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
       if (isPlainObject(c) && '$elemMatch' in c) {
         const m = c.$elemMatch as Doc;
         const onFields = Object.keys(m).some((k) => !k.startsWith('$'));
-        const q = new Query(onFields ? m : { v: m }, QUERY_OPTIONS);
+        const q = makeQuery(onFields ? m : { v: m });
         return (el: unknown) => q.test(onFields ? (el as Doc) : { v: el });
       }
-      const q = new Query({ v: c }, QUERY_OPTIONS);
+      const q = makeQuery({ v: c });
       return (el: unknown) => q.test({ v: el });
     }
-    const q = new Query({ [sub]: c }, QUERY_OPTIONS);
+    const q = makeQuery({ [sub]: c });
     return (el: unknown) => isPlainObject(el) && q.test(el);
   });
   return arr.findIndex((el) => tests.every((t) => t(el)));
@@ -214,7 +214,7 @@ function typeName(v: unknown): string {
 function matcherFor(cond: unknown): (el: unknown) => boolean {
   if (isPlainObject(cond)) {
     const hasOps = Object.keys(cond).some((k) => k.startsWith('$'));
-    const q = new Query(hasOps ? { v: cond } : cond, QUERY_OPTIONS);
+    const q = makeQuery(hasOps ? { v: cond } : cond);
     return hasOps ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el);
   }
   if (cond instanceof RegExp) return (el) => typeof el === 'string' && cond.test(el);
