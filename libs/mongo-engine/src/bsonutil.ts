@@ -81,6 +81,16 @@ export function isHashableForLookup(v: unknown): boolean {
   return true;
 }
 
+/** True if `v` nests objects/arrays deeper than `limit` levels (MongoDB refuses more than 100). */
+export function tooDeep(v: unknown, limit: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (limit <= 0) return true;
+  if (Array.isArray(v)) return v.some((x) => tooDeep(x, limit - 1));
+  if (!isPlainObject(v)) return false;
+  for (const k in v) if (tooDeep((v as Doc)[k], limit - 1)) return true;
+  return false;
+}
+
 /** Copy-on-write: stored documents are never mutated, updates work on a deep copy of containers. */
 export function cloneDoc<T>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneDoc) as any;

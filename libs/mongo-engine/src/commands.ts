@@ -2,7 +2,7 @@
 // Writes change memory synchronously, then wait for the journal before replying (acknowledged = durable).
 import * as os from 'node:os';
 import { CommandError, errorReply } from './errors';
-import { Doc, ObjectId, bsonSize, cloneDoc, idFirst, isEqual, isPlainObject, keyOf } from './bsonutil';
+import { Doc, ObjectId, bsonSize, cloneDoc, idFirst, isEqual, isPlainObject, keyOf, tooDeep } from './bsonutil';
 import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
 import { makeQuery } from './mingo';
@@ -15,6 +15,7 @@ export const SERVER_VERSION = '7.0.0-skillquiz';
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
 export const MAX_WRITE_BATCH_SIZE = 100_000;
+const MAX_NESTING = 100;
 
 export interface EngineContext {
   store: Store;
@@ -62,12 +63,14 @@ function newCollectionOps(engine: EngineContext, db: string, name: string, ops: 
   return engine.store.getCollection(db, name)!;
 }
 
-function checkInsertable(doc: unknown): asserts doc is Doc {
-  if (!isPlainObject(doc)) throw new CommandError('TypeMismatch', 'insert: each document must be an object');
+/** What MongoDB refuses to store: non-objects, top-level $fields, array _ids, > 16 MiB, > 100 levels of nesting. */
+function checkStorable(doc: unknown, command = 'insert'): asserts doc is Doc {
+  if (!isPlainObject(doc)) throw new CommandError('TypeMismatch', `${command}: each document must be an object`);
   for (const k of Object.keys(doc))
-    if (k.startsWith('$')) throw new CommandError('BadValue', `insert: document can't have $ prefixed field names: ${k}`);
-  if (Array.isArray(doc._id)) throw new CommandError('BadValue', "insert: can't use an array for _id");
-  if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE) throw new CommandError('BadValue', 'insert: object to insert exceeds the 16MiB BSON size limit');
+    if (k.startsWith('$')) throw new CommandError('BadValue', `${command}: document can't have $ prefixed field names: ${k}`);
+  if (Array.isArray(doc._id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
+  if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE) throw new CommandError('BadValue', `${command}: document exceeds the 16MiB BSON size limit`);
+  if (tooDeep(doc, MAX_NESTING)) throw new CommandError('BadValue', `${command}: document nesting exceeds ${MAX_NESTING} levels`);
 }
 
 function hello(engine: EngineContext, cmd: Doc, call: CallContext, legacy: boolean): Doc {
@@ -101,7 +104,7 @@ const insert: Handler = async (engine, cmd, { db }) => {
   for (let i = 0; i < docs.length; i++) {
     try {
       const raw = docs[i];
-      checkInsertable(raw);
+      checkStorable(raw);
       const doc = '_id' in raw ? idFirst(raw) : { _id: new ObjectId(), ...raw };
       coll!.checkConstraints(doc);
       coll!.put(doc, false);
@@ -141,13 +144,14 @@ const update: Handler = async (engine, cmd, { db }) => {
         const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
         n++;
         if (isEqual(next, doc)) continue;
+        checkStorable(next, 'update');
         coll!.put(next, true);
         ops.push({ o: 'put', db, c: name, d: next });
         nModified++;
       }
       if (targets.length === 0 && spec.upsert) {
         const doc = buildUpsertDoc(q, u, arrayFilters);
-        checkInsertable(doc);
+        checkStorable(doc, 'update');
         coll = coll ?? newCollectionOps(engine, db, name, ops);
         coll.checkConstraints(doc);
         coll.put(doc, false);
@@ -220,6 +224,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
     } else if (doc) {
       const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false });
       if (!isEqual(next, doc)) {
+        checkStorable(next, 'findAndModify');
         coll!.put(next, true);
         ops.push({ o: 'put', db, c: name, d: next });
       }
@@ -227,7 +232,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       lastErrorObject = { n: 1, updatedExisting: true };
     } else if (cmd.upsert) {
       const created = buildUpsertDoc(query, cmd.update, arrayFilters);
-      checkInsertable(created);
+      checkStorable(created, 'findAndModify');
       coll = coll ?? newCollectionOps(engine, db, name, ops);
       coll.checkConstraints(created);
       coll.put(created, false);

@@ -14,6 +14,16 @@ function alive(pid: number): boolean {
   }
 }
 
+/** A live pid could be a stranger that reused a dead engine's pid; on Linux, check it runs node. */
+function couldBeEngine(pid: number): boolean {
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return /node|skillquiz/i.test(cmd);
+  } catch {
+    return true; // no /proc: assume the worst and keep the lock
+  }
+}
+
 export function acquireLock(dbpath: string): () => void {
   const file = path.join(path.resolve(dbpath), LOCK_FILE);
   if (heldHere.has(file)) throw new Error(`skillquiz-mongo: dbpath ${dbpath} is already in use by another engine in this process`);
@@ -35,7 +45,7 @@ export function acquireLock(dbpath: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner))
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner) && couldBeEngine(owner))
         throw new Error(`skillquiz-mongo: dbpath ${dbpath} is locked by running process ${owner} (${file})`);
       fs.unlinkSync(file); // stale: its owner is gone
     }

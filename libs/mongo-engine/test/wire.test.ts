@@ -96,6 +96,33 @@ describe('wire protocol', () => {
     expect(silent.data.length).toBe(0);
   });
 
+  it('accepts kind-1 document sequences and a checksum trailer', async () => {
+    const coll = `seq_${Date.now()}`;
+    const body = BSON.serialize({ insert: coll, $db: target.dbName });
+    const docs = Buffer.concat([BSON.serialize({ _id: 1, v: 'a' }), BSON.serialize({ _id: 2, v: 'b' })]);
+    const ident = Buffer.from('documents\0');
+    const seqSize = Buffer.alloc(4);
+    seqSize.writeInt32LE(4 + ident.length + docs.length);
+    const flags = Buffer.alloc(4);
+    flags.writeUInt32LE(1); // checksumPresent
+    const rest = Buffer.concat([flags, Buffer.from([0]), body, Buffer.from([1]), seqSize, ident, docs, Buffer.alloc(4)]);
+    const { data } = await raw(Buffer.concat([header(16 + rest.length, 21, 2013), rest]));
+    if (EXTERNAL_URI) return; // a real server verifies the (zero) checksum and refuses
+    expect(replyDoc(data)).toMatchObject({ ok: 1, n: 2 });
+    expect(await client.db(target.dbName).collection(coll).find().toArray()).toEqual([
+      { _id: 1, v: 'a' },
+      { _id: 2, v: 'b' },
+    ]);
+  });
+
+  it('refuses documents nested deeper than 100 levels', async () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 150; i++) deep = { d: deep };
+    const err = await client.db(target.dbName).collection('deep').insertOne(deep).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(await client.db(target.dbName).collection('deep').countDocuments()).toBe(0);
+  });
+
   it('drops a connection that declares an impossible length, with an error reply when it can', async () => {
     const r = await raw(header(0x7fffffff, 3, 2013), 1000);
     expect(r.closed).toBe(true);
