@@ -63,11 +63,11 @@ button{margin-top:1.5rem;padding:.6rem 1.2rem}.error{color:#a00000}</style></hea
 <h1>Sign in</h1>
 <p>SkillQuiz development sign-on. Not for production.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/interaction/${encodeURIComponent(uid)}/login" autocomplete="off">
+<form method="post" action="/interaction/${encodeURIComponent(uid)}/login">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
 <p><a href="/interaction/${encodeURIComponent(uid)}/abort">Cancel</a></p>
@@ -170,6 +170,15 @@ async function main(): Promise<void> {
       return grant;
     },
     pkce: { required: () => true },
+    // Explicit lifetimes (seconds): short-lived codes and tokens; the sign-on session lasts a working day.
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 8 * 60 * 60,
+      Grant: 8 * 60 * 60,
+    },
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev-signon', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
