@@ -1,0 +1,104 @@
+// The error → reply mapping and the pipeline pieces, in-process (no database needed).
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Router } from '@koa/router';
+import Koa from 'koa';
+import mongoose from 'mongoose';
+import { z } from 'zod';
+import { HttpError, conflict, validate } from '../src/http/errors';
+import type { Logger } from '../src/http/logger';
+import { apiNotFound, errorMiddleware, jsonBody, toErrorReply } from '../src/http/middleware';
+
+describe('toErrorReply', () => {
+  it('keeps HttpError status and message', () => {
+    expect(toErrorReply(conflict('Slug taken'))).toEqual({ status: 409, message: 'Slug taken' });
+    expect(toErrorReply(new HttpError(429, 'Slow down'))).toEqual({ status: 429, message: 'Slow down' });
+  });
+
+  it('names the fields of a zod error', () => {
+    const r = z.object({ content_relevant_rating: z.number().int().min(0).max(2) }).safeParse({ content_relevant_rating: 7 });
+    const reply = toErrorReply(r.error);
+    expect(reply.status).toBe(400);
+    expect(reply.message).toMatch(/^Invalid request: content_relevant_rating: /);
+  });
+
+  it('maps mongoose cast and validation errors to 400', () => {
+    const Thing = mongoose.model('CoreErrorsThing', new mongoose.Schema({ n: { type: Number, required: true } }));
+    const validation = new Thing({}).validateSync();
+    expect(toErrorReply(validation)).toEqual({ status: 400, message: expect.stringMatching(/^Invalid request: n: /) });
+    const cast = new mongoose.Error.CastError('Number', 'abc', 'n');
+    expect(toErrorReply(cast)).toEqual({ status: 400, message: 'Invalid value for n' });
+  });
+
+  it('maps a duplicate key to 409 naming the field', () => {
+    const dup = Object.assign(new Error('E11000 duplicate key'), { code: 11000, keyValue: { _id: 'python' } });
+    expect(toErrorReply(dup)).toEqual({ status: 409, message: 'Already exists: duplicate _id' });
+  });
+
+  it('hides everything else behind a generic 500', () => {
+    expect(toErrorReply(new Error('secret connection string mongodb://u:p@h'))).toEqual({ status: 500, message: 'Internal server error' });
+    expect(toErrorReply(Object.assign(new Error('boom'), { status: 503 }))).toEqual({ status: 500, message: 'Internal server error' });
+    expect(toErrorReply('a string')).toEqual({ status: 500, message: 'Internal server error' });
+    expect(toErrorReply(undefined)).toEqual({ status: 500, message: 'Internal server error' });
+  });
+});
+
+describe('validate', () => {
+  const schema = z.object({ answer: z.string(), answer_position: z.number().int() });
+  it('returns the parsed value', () => {
+    expect(validate(schema, { answer: 'x', answer_position: 1 })).toEqual({ answer: 'x', answer_position: 1 });
+  });
+  it('throws a 400 HttpError naming the field', () => {
+    expect(() => validate(schema, { answer: 'x', answer_position: 'one' })).toThrow(HttpError);
+    expect(() => validate(schema, { answer: 'x', answer_position: 'one' })).toThrow(/answer_position/);
+  });
+});
+
+describe('pipeline', () => {
+  let server: Server;
+  let base: string;
+  const logged: unknown[] = [];
+  const logger: Logger = { debug() {}, info() {}, warn() {}, error: (m, x) => logged.push([m, x]) };
+
+  beforeAll(async () => {
+    const app = new Koa();
+    app.silent = true;
+    const router = new Router();
+    router.get('/api/crash', () => {
+      throw new Error('database exploded at line 12');
+    });
+    router.post('/api/echo', (ctx) => {
+      ctx.body = validate(z.object({ n: z.number() }), ctx.request.body);
+    });
+    app.use(errorMiddleware(logger));
+    app.use(jsonBody({ limit: 100 }));
+    app.use(router.routes());
+    app.use(apiNotFound());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('an unexpected error is a logged 500 without details', async () => {
+    const res = await fetch(`${base}/api/crash`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, message: 'Internal server error' });
+    expect(JSON.stringify(logged)).toMatch(/database exploded/);
+  });
+
+  it('parses JSON bodies and enforces the configured limit', async () => {
+    const post = (body: string) => fetch(`${base}/api/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(await (await post('{"n": 3}')).json()).toEqual({ n: 3 });
+    const bad = await post('{"n": "3"}');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/n: /);
+    expect((await post(JSON.stringify({ n: 1, pad: 'x'.repeat(200) }))).status).toBe(413);
+  });
+
+  it('a wrong method on a known API path is a JSON 404', async () => {
+    const res = await fetch(`${base}/api/crash`, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: 'No such API route: DELETE /api/crash' });
+  });
+});
