@@ -23,11 +23,14 @@ const SEP = '\u0001';
 export class HashIndex {
   readonly fields: string[];
   readonly map = new Map<string, Set<string>>();
+  /** compound indexes also map their first field alone, so a query pinning only that prefix is served too */
+  readonly prefix: Map<string, Set<string>> | null;
   /** partial indexes only hold documents matching their filter */
   private readonly partial: Query | null;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
+    this.prefix = this.fields.length > 1 ? new Map() : null;
     const pf = spec.partialFilterExpression;
     this.partial = pf && typeof pf === 'object' ? makeQuery(pf as Doc) : null;
   }
@@ -70,18 +73,15 @@ export class HashIndex {
 
   add(id: string, entries: IndexEntry[]): void {
     for (const e of entries) {
-      let set = this.map.get(e.key);
-      if (!set) this.map.set(e.key, (set = new Set()));
-      set.add(id);
+      addTo(this.map, e.key, id);
+      if (this.prefix) addTo(this.prefix, keyOf(e.values[0]), id);
     }
   }
 
   remove(id: string, entries: IndexEntry[]): void {
     for (const e of entries) {
-      const set = this.map.get(e.key);
-      if (!set) continue;
-      set.delete(id);
-      if (set.size === 0) this.map.delete(e.key);
+      removeFrom(this.map, e.key, id);
+      if (this.prefix) removeFrom(this.prefix, keyOf(e.values[0]), id);
     }
   }
 
@@ -94,6 +94,19 @@ export class HashIndex {
       for (const other of set) if (other !== id) throw duplicateKeyError(ns, this.spec, e.values);
     }
   }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, id: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(id);
+}
+
+function removeFrom(map: Map<string, Set<string>>, key: string, id: string): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) map.delete(key);
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]): CommandError {

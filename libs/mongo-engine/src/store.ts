@@ -113,9 +113,10 @@ export class Collection {
       }
       return out;
     }
+    const nonNull = (f: string) => eq.get(f)!.every((v) => v !== null && v !== undefined);
     const usable = this.indexes
       .filter((ix) => ix.servesQueries && ix.fields.every((f) => eq.has(f)))
-      .filter((ix) => !ix.spec.sparse || ix.fields.every((f) => eq.get(f)!.every((v) => v !== null && v !== undefined)))
+      .filter((ix) => !ix.spec.sparse || ix.fields.every(nonNull))
       .sort((a, b) => Number(b.unique) - Number(a.unique) || b.fields.length - a.fields.length);
     for (const ix of usable) {
       let combos: unknown[][] = [[]];
@@ -126,13 +127,24 @@ export class Collection {
         if (combos.length > 10000) break;
       }
       if (combos.length > 10000) continue;
-      const idKeys = new Set<string>();
-      for (const c of combos) for (const id of ix.map.get(ix.lookupKey(c)) ?? []) idKeys.add(id);
-      // keep natural (insertion) order among candidates for stable unsorted results
-      if (idKeys.size > 64) return [...this.docs.entries()].filter(([k]) => idKeys.has(k)).map(([, d]) => d);
-      return [...idKeys].map((k) => this.docs.get(k)!).filter(Boolean);
+      return this.docsFor(combos.map((c) => ix.map.get(ix.lookupKey(c))));
     }
+    // a compound index whose first field is pinned
+    const byPrefix = this.indexes.find((ix) => ix.prefix && ix.servesQueries && eq.has(ix.fields[0]) && (!ix.spec.sparse || nonNull(ix.fields[0])));
+    if (byPrefix) return this.docsFor(eq.get(byPrefix.fields[0])!.map((v) => byPrefix.prefix!.get(keyOf(v))));
     return null;
+  }
+
+  /** Documents for the union of id sets (in index order, as MongoDB returns an index scan without a sort). */
+  private docsFor(sets: Array<Set<string> | undefined>): Doc[] {
+    const idKeys = new Set<string>();
+    for (const set of sets) for (const id of set ?? []) idKeys.add(id);
+    const out: Doc[] = [];
+    for (const k of idKeys) {
+      const d = this.docs.get(k);
+      if (d) out.push(d);
+    }
+    return out;
   }
 }
 
