@@ -6,3 +6,5 @@ export { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, 
 export { createLogger, type Logger } from './http/logger';
 export type { AppContextExtras, AppState } from './http/context';
 export { seedIfEmpty } from './seed';
+export { demoQuizLink } from './seed';
+export { createInvitation, createQuizForInvitation, findOrCreateCompany, newQuizToken, quizLink } from './invitations';
