@@ -11,7 +11,8 @@ import { screenshot } from '../support/artifacts';
 
 const UNAVAILABLE = 'This part of SkillQuiz is unavailable right now.';
 const manifestFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-remotes-')), 'remotes.json');
-const pointQuizAt = (url: string) => fs.writeFileSync(manifestFile, JSON.stringify({ mfe_quiz: url }));
+const writeManifest = (remotes: Record<string, string>) => fs.writeFileSync(manifestFile, JSON.stringify(remotes));
+const pointQuizAt = (url: string) => writeManifest({ mfe_quiz: url });
 
 // A worker-scoped product: started once for this file, before any test's baseURL is needed.
 const test = base.extend<object, { downProduct: RunningProduct }>({
@@ -84,4 +85,22 @@ test('Retry recovers once the remote is back where the manifest points', async (
   // The quiz remote now runs; an unknown token ends on the not-found page.
   await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
   await expect(page).toHaveURL(/\/404$/);
+});
+
+test('the demo remote down: the quiz carries on without the sidebar and without an error', async ({ page, downProduct }, testInfo) => {
+  test.skip(!fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')), 'mfe-quiz is not built');
+  test.skip(!downProduct.demoLink, 'the product printed no demo candidate link');
+  writeManifest({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
+  const demoRequested = page.waitForRequest((r) => r.url().includes('/remotes/mfe-demo-gone/'), { timeout: 15_000 });
+  await page.goto(downProduct.demoLink!);
+  await page.getByRole('link', { name: 'Begin Quiz' }).click();
+  await expect(page).toHaveURL(/\/question\/1$/);
+  await expect(page.getByText('Select the correct answer:')).toBeVisible();
+  await demoRequested; // the sidebar was really attempted (demo mode is allowed in development)...
+  await page.waitForTimeout(500);
+  // ...and, being down, shows nothing: no sidebar button, no unavailable message.
+  await expect(page.getByRole('button', { name: 'Demo Mode' })).toHaveCount(0);
+  await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
+  await screenshot(page, testInfo, 'remote-down-demo-sidebar');
+  await expectAccessible(page);
 });
