@@ -49,6 +49,10 @@ async function main() {
       },
     );
   };
+  // Every connection's errors are handled where they happen; anything that still escapes is a bug: log it and keep
+  // serving the other connections (acknowledged writes are already in the journal either way).
+  process.on('uncaughtException', (e) => process.stderr.write(`skillquiz-mongo: unexpected error: ${e && e.stack ? e.stack : e}\n`));
+  process.on('unhandledRejection', (e) => process.stderr.write(`skillquiz-mongo: unexpected rejection: ${e && e.stack ? e.stack : e}\n`));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -27,8 +27,14 @@ export function findDocs(coll: Collection | undefined, filter: unknown, opts: Fi
   if (!coll) return [];
   const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
+  let sort = opts.sort;
+  if (hasKeys(sort) && '$natural' in sort) {
+    // natural order is insertion order; only its direction can be asked for
+    if (sort.$natural === -1) base.reverse();
+    sort = undefined;
+  }
   let cursor = query.find<Doc>(base);
-  if (hasKeys(opts.sort)) cursor = cursor.sort(opts.sort as Record<string, 1 | -1>);
+  if (hasKeys(sort)) cursor = cursor.sort(sort as Record<string, 1 | -1>);
   if (opts.skip) cursor = cursor.skip(opts.skip);
   if (opts.limit) cursor = cursor.limit(opts.limit);
   const out = cursor.all();

@@ -84,6 +84,17 @@ export class WireServer {
     };
 
     socket.on('data', (data: Buffer) => {
+      try {
+        onData(data);
+      } catch (e) {
+        // a framing bug must cost this connection only, never the process
+        this.log(`connection ${connectionId}: dropped after unexpected error: ${(e as Error).message}`);
+        dead = true;
+        socket.destroy();
+      }
+    });
+
+    const onData = (data: Buffer) => {
       if (dead) return;
       chunks.push(data);
       buffered += data.length;
@@ -114,7 +125,7 @@ export class WireServer {
             if (pendingMessages <= 16 && socket.isPaused()) socket.resume();
           });
       }
-    });
+    };
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       dead = true;

@@ -92,6 +92,13 @@ describe('insert and find', () => {
     expect((await coll().findOne({ _id: 4 }))!.tags).toEqual(['even', 'x']);
   });
 
+  it('sorts by $natural in both directions', async () => {
+    const first = await coll().find({}).sort({ $natural: 1 }).limit(3).toArray();
+    const last = await coll().find({}).sort({ $natural: -1 }).limit(3).toArray();
+    expect(first.map((d) => d._id)).toEqual([0, 1, 2]);
+    expect(last.map((d) => d._id)).toEqual([249, 248, 247]);
+  });
+
   it('matches query operators, arrays and $in', async () => {
     expect(await coll().countDocuments({ age: { $gte: 45 } })).toBe(25);
     expect(await coll().countDocuments({ tags: 'odd' })).toBe(125);
