@@ -14,10 +14,13 @@ export function CandidateLayout({ result, children }: { result: QuizResult | nul
           {logo && <img className="sq-company__logo" src={logo} alt={`Taking a quiz for ${company ?? 'this company'}`} />}
           {company && <span className="sq-company__name">{company}</span>}
         </div>
-        <div className="sq-powered" aria-label={`powered by ${PRODUCT_NAME}`}>
-          <span className="sq-powered__by" aria-hidden="true">powered by</span>{' '}
-          <span className="sq-powered__brand" aria-hidden="true">
-            <span className="sq-powered__mark">◆</span> {PRODUCT_NAME}
+        <div className="sq-powered">
+          powered by{' '}
+          <span className="sq-powered__brand">
+            <span className="sq-powered__mark" aria-hidden="true">
+              ◆
+            </span>{' '}
+            {PRODUCT_NAME}
           </span>
         </div>
       </header>

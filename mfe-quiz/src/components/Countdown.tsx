@@ -30,7 +30,10 @@ export function Countdown({ expiresAt }: { expiresAt: string }) {
   return (
     <div className="sq-timer-slot" ref={slot}>
       <div className={stuck ? 'sq-timer sq-timer--stuck' : 'sq-timer'} style={stuck ? { top: TOP_PX, right: RIGHT_PX } : undefined}>
-        <span className="sq-timer__icon" aria-hidden="true">⏱</span>
+        <svg className="sq-timer__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M12 9v4l3 2M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
         <span className="sq-timer__time" aria-hidden="true">{formatCountdown(msUntil(expiresAt, now))}</span>
         <span className="sq-sr-only">
           Time left for this question: {formatCountdown(msUntil(expiresAt, now))}. Users who need more time should contact support at {SUPPORT_EMAIL}.

@@ -1,0 +1,115 @@
+// The candidate's whole quiz from the printed demo link, the done page and survey, closing and
+// reopening the tab, an unknown token — against the product started by global setup.
+import { screenshot } from '../support/artifacts';
+import { expectAccessible } from '../support/axe';
+import { expect, test } from '../support/test';
+import { acceptDialogs, answerWithKeyboard, answerWithMouse, beginWithKeyboard, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+function demoToken(): string {
+  const link = process.env.SQ_DEMO_LINK;
+  if (!link) throw new Error('No demo link was printed at start');
+  return tokenOf(link);
+}
+
+test('a candidate takes a whole quiz from the demo link, partly with the keyboard alone', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  acceptDialogs(page);
+  const token = demoToken();
+  // Hold the first quiz-result load so the bar's pre-load cap can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/api/quiz/${token}/`, async (route) => {
+    await held; // resolved once, then every later load passes straight through
+    await route.continue();
+  });
+  await page.goto(`/quiz/${token}`);
+  await expect(page.getByRole('heading', { name: 'Loading your exercise...' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '80');
+  release();
+
+  // Welcome page with the candidate branding.
+  await expect(page.getByRole('img', { name: 'Taking a quiz for Acme Robotics' })).toBeVisible();
+  await expect(page.getByText('powered by')).toBeVisible();
+  await expect(page.getByText('© 2023 SkillQuiz')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your exercise has finished loading!' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-welcome');
+
+  await beginWithKeyboard(page);
+  await expect(page).toHaveTitle('Question 1');
+  await expect(page.getByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeVisible();
+  await expect(page.locator('.sq-timer__time')).toHaveText(/^\d\d:\d\d$/);
+  await expect(page.getByText(/Users who need more time should contact support at/)).toBeAttached();
+  await expect(page.getByRole('group', { name: 'Select the correct answer:' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Your Answer' })).toBeDisabled();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-question');
+
+  // The first three questions with the keyboard only, then the rest by mouse until done.
+  for (let i = 0; i < 3; i++) await leftQuestion(page, await answerWithKeyboard(page));
+  for (let i = 0; i < 40 && !/\/done$/.test(page.url()); i++) {
+    const n = await answerWithMouse(page);
+    await leftQuestion(page, n);
+  }
+  await expect(page).toHaveURL(/\/done$/);
+
+  // Done page: completed message, one more required quiz, the link and the survey.
+  await expect(page.getByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeVisible();
+  const result = await quizResult(page.request, baseURL!, token);
+  expect(result.finished_at).not.toBeNull();
+  if (result.required_atoms_left > 0) {
+    await expect(page.getByText(`You have ${result.required_atoms_left} more ${result.required_atoms_left > 1 ? 'quizzes' : 'quiz'} to complete.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take another quiz' }).first()).toHaveAttribute('href', result.quiz_url);
+  } else {
+    await expect(page.getByText("We've shared your results with Acme Robotics.")).toBeVisible();
+  }
+  await expect(page.getByText(/Do you feel the content you were just tested on is relevant/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-done');
+
+  await page.getByRole('button', { name: 'Yes, relevant' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Thank you for your feedback.')).toBeVisible();
+  await expect(page.getByText(/not shared individually with Acme Robotics/)).toBeVisible();
+  expect((await quizResult(page.request, baseURL!, token)).survey_completed).toBe(true);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-survey-thanks');
+
+  // A finished quiz opened again lands on its done page.
+  await page.goto(`/quiz/${token}/question/1`);
+  await expect(page).toHaveURL(/\/done$/);
+});
+
+test('closing and reopening the tab resumes the quiz at the same question', async ({ page, context, baseURL }, testInfo) => {
+  acceptDialogs(page);
+  // The invitation's other required quiz.
+  const first = await quizResult(page.request, baseURL!, demoToken());
+  const token = tokenOf(first.quiz_url);
+  await page.goto(`/quiz/${token}`);
+  await beginWithKeyboard(page);
+  await leftQuestion(page, await answerWithMouse(page));
+  await expect(page).toHaveURL(/\/question\/2$/);
+  const questionText = await page.locator('.sq-question__text').textContent();
+  await page.close();
+
+  const reopened = await context.newPage();
+  acceptDialogs(reopened);
+  await reopened.goto(`/quiz/${token}`);
+  await expect(reopened).toHaveURL(/\/question\/2$/);
+  await expect(reopened.getByRole('heading', { name: /^Question 2 \/ \d+$/ })).toBeVisible();
+  await expect(reopened.locator('.sq-question__text')).toHaveText(questionText ?? '');
+  await expect(reopened.getByText('Your quiz has timed out.')).toHaveCount(0);
+  await screenshot(reopened, testInfo, 'quiz-reopened');
+});
+
+test('an unknown token lands on /404', async ({ page }, testInfo) => {
+  await page.goto('/quiz/unknown_token_0123456789abcdef');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText(/How did you get here\?/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-unknown-token-404');
+});

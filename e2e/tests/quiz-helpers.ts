@@ -1,0 +1,64 @@
+// Shared steps of the candidate quiz browser tests (e2e/tests/quiz-*.spec.ts).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../support/test';
+
+/** The token of a /quiz/{token} link. */
+export function tokenOf(link: string): string {
+  const m = /\/quiz\/([^/?#]+)/.exec(link);
+  if (!m) throw new Error(`not a quiz link: ${link}`);
+  return m[1];
+}
+
+export async function quizResult(request: APIRequestContext, baseURL: string, token: string) {
+  const res = await request.get(`${baseURL}/api/quiz/${token}/`);
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+/** The quiz page asks before unloading; tests that navigate away accept it. */
+export function acceptDialogs(page: Page): void {
+  page.on('dialog', (d) => void d.accept());
+}
+
+/** Waits for the welcome page to finish loading and starts the quiz with the keyboard. */
+export async function beginWithKeyboard(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Your exercise has finished loading!' })).toBeVisible();
+  const begin = page.getByRole('link', { name: 'Begin Quiz' });
+  await begin.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/question\/1$/);
+}
+
+/** Answers the question on screen with the keyboard only: Tab into the radios, arrow, Enter, Tab, Enter. */
+export async function answerWithKeyboard(page: Page): Promise<number> {
+  const heading = page.getByRole('heading', { name: /^Question \d+ \/ \d+$/ });
+  await expect(heading).toBeVisible();
+  const n = Number(/Question (\d+)/.exec((await heading.textContent()) ?? '')![1]);
+  const radios = page.getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  await radios.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Selected answer: 2')).toBeAttached();
+  await expect(radios.nth(1)).toBeChecked();
+  await page.keyboard.press('Tab');
+  const submit = page.getByRole('button', { name: 'Submit Your Answer' });
+  await expect(submit).toBeFocused();
+  await page.keyboard.press('Enter');
+  return n;
+}
+
+/** Answers by clicking, for the long middle of a quiz. */
+export async function answerWithMouse(page: Page): Promise<number> {
+  const heading = page.getByRole('heading', { name: /^Question \d+ \/ \d+$/ });
+  await expect(heading).toBeVisible();
+  const n = Number(/Question (\d+)/.exec((await heading.textContent()) ?? '')![1]);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Submit Your Answer' }).click();
+  return n;
+}
+
+/** Waits until the page left question n (next question or done). */
+export async function leftQuestion(page: Page, n: number): Promise<void> {
+  await expect(page).not.toHaveURL(new RegExp(`/question/${n}(\\?|$)`), { timeout: 15_000 });
+}
