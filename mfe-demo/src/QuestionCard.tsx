@@ -13,19 +13,22 @@ function Mark({ correct }: { correct: boolean }) {
   );
 }
 
-/** The two curves over L1..L5, drawn for the eye only: the table below holds the same values. */
+/**
+ * The two curves over L1..L5, drawn for the eye only: the table below holds the same values. The
+ * SVG sits over the table's value columns (CSS), one point above each level's column.
+ */
 function MiniCurves({ chances, densities }: { chances: number[]; densities: number[] | null }) {
-  const w = 220;
-  const h = 48;
-  const pad = 6;
-  const x = (i: number) => pad + (i * (w - 2 * pad)) / (chances.length - 1);
+  const w = 158; // the value columns' width in the 264 px panel, so the drawing is not rescaled
+  const h = 44;
+  const pad = 5;
+  const x = (i: number) => ((i + 0.5) * w) / chances.length;
   const y = (v: number) => h - pad - v * (h - 2 * pad);
   const line = (vs: number[]) => vs.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   // The density is scaled to its own peak: its shape (where the estimate sits) is what matters here.
   const peak = densities ? Math.max(...densities) : 0;
   return (
     <svg className="sqd-curves" viewBox={`0 0 ${w} ${h}`} width="100%" height={h} aria-hidden="true" focusable="false">
-      <line x1={pad} x2={w - pad} y1={y(0)} y2={y(0)} className="sqd-curves__axis" />
+      <line x1={0} x2={w} y1={y(0)} y2={y(0)} className="sqd-curves__axis" />
       {densities && peak > 0 && <polyline points={line(densities.map((d) => d / peak))} className="sqd-curves__density" />}
       <polyline points={line(chances)} className="sqd-curves__chance" />
       {chances.map((c, i) => (
@@ -79,6 +82,13 @@ export function QuestionCard({ view }: { view: QuestionView }) {
         <caption className="sqd-sr-only">
           Question {view.number}: chance of a correct answer{estimate ? ' and the skill estimate after it' : ''}, by level
         </caption>
+        {/* Fixed layout takes column widths from here: the row labels need more room than a value. */}
+        <colgroup>
+          <col className="sqd-levels__label-col" />
+          {LEVEL_LABELS.map((l) => (
+            <col key={l} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">
