@@ -1,10 +1,11 @@
 // SPEC §2 admin frame: the top bar and the current-user check. While GET /me is pending nothing is
 // rendered; when it fails the user is sent to /admin (the login page); once it succeeds the bar links
 // to the admin areas and Logout.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { fetchCurrentUser } from '../api/me';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 import { PRODUCT_NAME } from '../constants';
 
 export interface AdminOutletContext {
@@ -12,26 +13,13 @@ export interface AdminOutletContext {
   user: CurrentUser | null;
 }
 
-type UserState = { status: 'pending' } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out' };
-
 const LOGIN_PATH = '/admin';
 const isLoginPath = (pathname: string) => pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
 
 export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof fetchCurrentUser }) {
-  const [state, setState] = useState<UserState>({ status: 'pending' });
+  const state = useCurrentUser(loadUser);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    let live = true;
-    loadUser().then((result) => {
-      if (!live) return;
-      setState(result.success ? { status: 'signed-in', user: result.data } : { status: 'signed-out' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [loadUser]);
 
   const mustSignIn = state.status === 'signed-out' && !isLoginPath(pathname);
   useEffect(() => {
