@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chanceAtLevels } from '@skillquiz/adaptive';
 import { startProduct, type RunningProduct } from '../support/product';
@@ -101,6 +102,8 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
   expect(box.width * box.height).toBeLessThan(200 * 60);
   expect(await page.evaluate(() => localStorage.getItem('demoModeEnabled'))).not.toBe('true');
   await expect(panel(page)).toHaveCount(0);
+  const ownCollapsed = await new AxeBuilder({ page }).include('.sqd-root').analyze();
+  expect(ownCollapsed.violations.map((v) => v.id)).toEqual([]);
 
   await beginWithKeyboard(page);
   await expect(page.getByRole('radio').first()).toBeVisible();
@@ -182,6 +185,10 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
   await expect.poll(() => filterOf(2)).toBe('none');
 
   await expectAccessible(page);
+  // The sidebar itself: no axe violation of any impact (best practices included).
+  const own = await new AxeBuilder({ page }).include('.sqd-root').analyze();
+  expect(own.violations.map((v) => `${v.impact}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(own.passes.map((r) => r.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-unique', 'button-name']));
   await page.mouse.move(900, 700);
   await screenshot(page, testInfo, 'demo-sidebar-expanded');
 
