@@ -32,6 +32,8 @@ export function QuestionPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
+  // The timed-out view stays for its 2000 ms even when the next question is already known.
+  const [closing, setClosing] = useState(false);
   const fetching = useRef<number | null>(null);
   const sendingRef = useRef(false);
 
@@ -68,8 +70,9 @@ export function QuestionPage() {
   );
 
   useEffect(() => {
+    if (closing) return;
     if (wanted !== null && question?.number !== wanted) void fetchQuestion(wanted);
-  }, [wanted, question?.number, fetchQuestion]);
+  }, [wanted, question?.number, fetchQuestion, closing]);
 
   // The route follows the question shown.
   useEffect(() => {
@@ -134,28 +137,37 @@ export function QuestionPage() {
   }, [question, timedOut]);
 
   // Timed out: send the empty answer now (the indicator shows meanwhile); close after 2000 ms.
+  // The latest send/proceed/reload are read through a ref: their identities change with the route
+  // (the redirect rule may already move the URL on), which must not cancel the closing.
+  const latest = useRef({ send, proceed, reload });
+  latest.current = { send, proceed, reload };
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!timedOut || !question || sendingRef.current) return undefined;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!timedOut || !question || sendingRef.current) return;
     sendingRef.current = true;
     setSubmitting(true);
-    let live = true;
+    setClosing(true);
     const delay = new Promise((r) => setTimeout(r, CONSTANTS.TIMEOUT_NEXT_QUESTION_DELAY_MS));
-    void Promise.all([send(null), delay]).then(async ([outcome]) => {
-      if (!live) return;
+    void Promise.all([latest.current.send(null), delay]).then(async ([outcome]) => {
+      if (!mounted.current) return;
+      setClosing(false);
       if (outcome.kind === 'next' || outcome.kind === 'done') {
-        await proceed(outcome);
+        await latest.current.proceed(outcome);
         return;
       }
       // Not accepted (e.g. the server's clock has not reached the deadline yet): reload and re-check.
       sendingRef.current = false;
       setSubmitting(false);
-      await reload();
-      if (live) setTimedOut(false);
+      await latest.current.reload();
+      if (mounted.current) setTimedOut(false);
     });
-    return () => {
-      live = false;
-    };
-  }, [timedOut, question, send, proceed, reload]);
+  }, [timedOut, question]);
 
   // Integrity tracking, off while the timed-out view shows.
   useEffect(() => {

@@ -1,0 +1,159 @@
+// The question flow of SPEC §4 through the real QuizApp routes and quiz provider; only the HTTP
+// layer (quizApi) and the browser-only tracking are replaced.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
+import { quizResult } from '../testFixtures';
+import QuizApp from '../QuizApp';
+
+jest.mock('../tracking/queue', () => ({ enqueue: jest.fn(), startQueue: jest.fn() }));
+jest.mock('../tracking/integrity', () => ({ startIntegrityTracking: () => () => {} }));
+
+const api = {
+  getQuiz: jest.fn(),
+  getQuestion: jest.fn(),
+  answer: jest.fn(),
+  finish: jest.fn(),
+  envVars: jest.fn(),
+  survey: jest.fn(),
+  pass243: jest.fn(),
+};
+jest.mock('../api/quizApi', () => ({
+  quizApi: new Proxy({}, { get: (_t, name: string) => (...args: unknown[]) => (api as Record<string, jest.Mock>)[name](...args) }),
+  abandonBeacon: jest.fn(),
+}));
+
+const TOKEN = 'tok_0123456789abcdefghij';
+const ok = <T,>(data: T) => ({ success: true as const, data });
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+function question(number: number, expiresAt = inMinutes(2)): CandidateQuestion {
+  return {
+    number,
+    expires_at: expiresAt,
+    difficulty_params: { a: 1, d: 0 },
+    atom_id: 'javascript',
+    claim: null,
+    question_text: `Question text ${number} with \`code\``,
+    code_block: '',
+    code_language: null,
+    answers: [
+      { text: 'First', hash_id: `q${number}a` },
+      { text: 'Second', hash_id: `q${number}b` },
+    ],
+  };
+}
+
+let server: QuizResult;
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/quiz/*" element={<QuizApp />} />
+        <Route path="/404" element={<p>not found page</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  server = quizResult({ next_question: { number: 1, expires_at: null } });
+  api.getQuiz.mockImplementation(async () => ok(server));
+  api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n)));
+  api.envVars.mockResolvedValue(ok({ demoModeAllowed: false }));
+  api.finish.mockImplementation(async () => {
+    server = { ...server, finished_at: new Date().toISOString(), next_question: null };
+    return ok({});
+  });
+});
+
+it('serves question 1, submits the chosen answer and moves to the next question', async () => {
+  api.answer.mockResolvedValue(ok({ correct: true, post_skill_estimate: 0.3, post_skill_estimate_error: 0.8, next_question: { number: 2, expires_at: null } }));
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
+  expect(document.title).toBe('Question 1');
+  expect(api.getQuestion).toHaveBeenCalledWith(TOKEN, 1);
+  const submit = screen.getByRole('button', { name: 'Submit Your Answer' });
+  expect(submit).toBeDisabled();
+  await userEvent.click(screen.getByRole('radio', { name: 'Second' }));
+  expect(submit).toBeEnabled();
+  await userEvent.click(submit);
+  expect(api.answer).toHaveBeenCalledWith(TOKEN, 1, { answer: 'q1b', answer_position: 1 });
+  expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/2`);
+  expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
+});
+
+it('finishes the quiz when no next question comes back and goes to done', async () => {
+  api.answer.mockResolvedValue(ok({ correct: false, post_skill_estimate: 0, post_skill_estimate_error: 1 }));
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+  expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+  expect(api.finish).toHaveBeenCalledWith(TOKEN);
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/done`);
+});
+
+it('a send failure reloads the quiz data and stays on the question', async () => {
+  api.answer.mockResolvedValue({ success: false, status: 0, message: 'Network error' });
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
+  const loadsBefore = api.getQuiz.mock.calls.length;
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+  await waitFor(() => expect(api.getQuiz.mock.calls.length).toBe(loadsBefore + 1));
+  expect(screen.getByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Submit Your Answer' })).toBeEnabled();
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/1`);
+});
+
+it('an error response stops silently: no reload, no move', async () => {
+  api.answer.mockResolvedValue({ success: false, status: 400, message: 'Bad Request' });
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
+  const loadsBefore = api.getQuiz.mock.calls.length;
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Your Answer' })).toBeEnabled());
+  expect(api.getQuiz.mock.calls.length).toBe(loadsBefore);
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/1`);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('a timed-out question shows the timed-out view, sends the empty answer and moves on after 2 s', async () => {
+  server = quizResult({ started_at: inMinutes(-5), next_question: { number: 3, expires_at: inMinutes(-0.05) } });
+  api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n, n === 3 ? inMinutes(-0.05) : inMinutes(2))));
+  api.answer.mockResolvedValue(ok({ correct: false, post_skill_estimate: 0, post_skill_estimate_error: 1, next_question: { number: 4, expires_at: null } }));
+  renderAt(`/quiz/${TOKEN}/question/3`);
+  expect(await screen.findByRole('heading', { name: 'This question has timed out.' })).toBeInTheDocument();
+  expect(screen.getByText('The next question will start momentarily')).toBeInTheDocument();
+  await waitFor(() => expect(api.answer).toHaveBeenCalledWith(TOKEN, 3, { answer: '', answer_position: -1 }));
+  const sentAt = Date.now();
+  expect(await screen.findByRole('heading', { name: 'Question 4 / 18' }, { timeout: 4000 })).toBeInTheDocument();
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+});
+
+it('an unknown token goes to /404', async () => {
+  api.getQuiz.mockResolvedValue({ success: false, status: 404, message: 'Not found' });
+  renderAt(`/quiz/${TOKEN}`);
+  expect(await screen.findByText('not found page')).toBeInTheDocument();
+});
+
+it('the skip route makes the pass_243 call, shows its texts, reloads and follows the result', async () => {
+  let release!: () => void;
+  api.pass243.mockImplementation(() => new Promise((r) => (release = () => r(ok({})))));
+  renderAt(`/quiz/${TOKEN}/pass_243`);
+  expect(await screen.findByRole('heading', { name: '...Being fast and smart for you...' })).toBeInTheDocument();
+  expect(screen.getByText('This can take a while')).toBeInTheDocument();
+  server = { ...server, started_at: inMinutes(-1), finished_at: inMinutes(0), next_question: null };
+  await act(async () => release());
+  expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+  expect(api.pass243).toHaveBeenCalledTimes(1);
+});
