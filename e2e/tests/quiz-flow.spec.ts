@@ -106,6 +106,53 @@ test('closing and reopening the tab resumes the quiz at the same question', asyn
   await screenshot(reopened, testInfo, 'quiz-reopened');
 });
 
+test('integrity events go through the queue, wait while offline and are replayed; demo label; sticky timer', async ({ page, baseURL }) => {
+  acceptDialogs(page);
+  const first = await quizResult(page.request, baseURL!, demoToken());
+  const token = tokenOf(first.quiz_url); // left on question 2 by the previous test
+  await page.addInitScript(() => localStorage.setItem('demoModeEnabled', 'true'));
+  await page.setViewportSize({ width: 1000, height: 420 });
+  const tracked: { event: number; eventDetails?: { l: number; r: number; t: number } }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/api/quiz/${token}/tracking`)) tracked.push(r.postDataJSON());
+  });
+  await page.goto(`/quiz/${token}`);
+  await expect(page).toHaveURL(/\/question\/2$/);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+
+  // Demo mode allowed (development) and switched on: exactly one answer carries 'Correct'.
+  await expect(page.locator('.sq-answer__correct')).toHaveCount(1);
+  await expect(page.locator('.sq-answer__correct')).toHaveText('Correct');
+
+  // Clipboard use is sent at once.
+  await page.evaluate(() => document.dispatchEvent(new Event('copy')));
+  await expect.poll(() => tracked.filter((t) => t.event === 4).length).toBe(1);
+
+  // Offline: nothing is sent; back online, the offline period and the queued event are replayed.
+  await page.context().setOffline(true);
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('offline'));
+    document.dispatchEvent(new Event('paste'));
+  });
+  await page.waitForTimeout(1500);
+  expect(tracked.filter((t) => t.event === 4)).toHaveLength(1);
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => tracked.filter((t) => t.event === 4).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => tracked.filter((t) => t.event === 1).length, { timeout: 15_000 }).toBe(1);
+  const offline = tracked.find((t) => t.event === 1)!;
+  expect(offline.eventDetails!.r - offline.eventDetails!.l).toBe(offline.eventDetails!.t);
+  expect(offline.eventDetails!.t).toBeGreaterThanOrEqual(1000);
+
+  // The timer sticks to the top right (10 px, 20 px) once scrolled past.
+  await page.mouse.wheel(0, 2000);
+  const timer = page.locator('.sq-timer');
+  await expect(timer).toHaveClass(/sq-timer--stuck/);
+  const box = await timer.boundingBox();
+  expect(Math.round(box!.y)).toBe(10);
+  expect(Math.round(1000 - (box!.x + box!.width))).toBe(20);
+});
+
 test('an unknown token lands on /404', async ({ page }, testInfo) => {
   await page.goto('/quiz/unknown_token_0123456789abcdef');
   await expect(page).toHaveURL(/\/404$/);
