@@ -94,7 +94,7 @@ export async function seedFixture(tag = 'q'): Promise<Fixture> {
 /** Issues a quiz over `atoms` (default: both atoms, in order) and returns its token. */
 export async function issueQuiz(
   fx: Fixture,
-  opts: { atoms?: string[]; expiresInHours?: number; invitation?: boolean } = {},
+  opts: { atoms?: string[]; expiresInHours?: number | null; invitation?: boolean } = {},
 ): Promise<string> {
   const token = newToken();
   await QuizResult.create({
@@ -102,13 +102,20 @@ export async function issueQuiz(
     invitation: opts.invitation === false ? null : fx.invitationId,
     company: fx.companyId,
     atom_ids: opts.atoms ?? [fx.atomA, fx.atomB],
-    expires_at: new Date(Date.now() + (opts.expiresInHours ?? 72) * 3600_000),
+    // null: issued without an expiry, as createQuizForInvitation does (the API sets it at start).
+    expires_at: opts.expiresInHours === null ? null : new Date(Date.now() + (opts.expiresInHours ?? 72) * 3600_000),
   });
   return token;
 }
 
 export async function quizDoc(token: string) {
   return QuizResult.findOne({ token }).lean().exec();
+}
+
+/** Sum of exposure counts over every question (each serving adds exactly one). */
+export async function totalExposure(): Promise<number> {
+  const qs = await Question.find({}, { exposure_count: 1 }).lean().exec();
+  return qs.reduce((sum, q) => sum + (q.exposure_count ?? 0), 0);
 }
 
 export async function question(id: number) {

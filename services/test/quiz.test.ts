@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { AnswerResponseSchema, CandidateQuestionSchema, QuizResultSchema } from '@skillquiz/contracts';
 import { QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { startStack, type Stack } from './helpers/stack';
-import { call, connect, issueQuiz, question, quizDoc, seedFixture, type Fixture, type Reply } from './quiz-fixtures';
+import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -215,6 +215,7 @@ describe('answers', () => {
     const token = await issueQuiz(fx);
     await api('GET', `/api/quiz/${token}/question/1/`);
     const doc = (await quizDoc(token))!;
+    const exposureBefore = await totalExposure();
     const answers = doc.served[0].snapshot.answers;
     const replies = await Promise.all(
       answers.flatMap((a, i) => [0, 1, 2].map(() => call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, { answer: a.hash_id, answer_position: i }))),
@@ -225,7 +226,7 @@ describe('answers', () => {
     const winner = after.served[0];
     for (const r of replies) expect(r.body.correct).toBe(winner.correct);
     expect(after.estimates.find((e) => e.atom_id === fx.atomA)!.answered).toBe(1);
-    expect((await question(after.served[1].question_id))!.exposure_count).toBe(1);
+    expect(await totalExposure()).toBe(exposureBefore + 1);
   });
 
   it('an answer after the deadline plus grace counts as timed out', async () => {
@@ -294,6 +295,27 @@ describe('answers', () => {
     expect(logs).toMatchObject([{ question_number: 1, eventName: 'answer_selected', eventDetails: { index: 2 } }]);
     const events = await TrackingEvent.find({ token }).lean();
     expect(events).toMatchObject([{ questionId: 1, event: 0, eventDetails: { l: 1000, r: 4000, t: 3000 } }]);
+  });
+});
+
+describe('starting', () => {
+  it('concurrent first fetches of question 1 choose it once', async () => {
+    const token = await issueQuiz(fx);
+    const exposureBefore = await totalExposure();
+    const replies = await Promise.all([0, 1, 2, 3, 4, 5].map(() => call(stack.baseUrl, 'GET', `/api/quiz/${token}/question/1/`)));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const doc = (await quizDoc(token))!;
+    expect(doc.served).toHaveLength(1);
+    expect(await totalExposure()).toBe(exposureBefore + 1);
+  });
+
+  it('starting a quiz issued without an expiry gives it QUIZ_EXPIRY_HOURS (72 h) from the start', async () => {
+    const token = await issueQuiz(fx, { expiresInHours: null });
+    expect((await api('GET', `/api/quiz/${token}/`)).body.expires_at).toBeNull();
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const view = (await api('GET', `/api/quiz/${token}/`)).body;
+    expect(Date.parse(view.expires_at) - Date.parse(view.started_at)).toBe(72 * 3600_000);
   });
 });
 

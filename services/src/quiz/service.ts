@@ -22,7 +22,7 @@ import { isQuizExpired, questionTimeLimitSeconds } from './timing';
 import type { QuizState, ServedQuestion } from './types';
 import { answerResponseOf, candidateQuestionView, nextQuestionOf, quizResultView } from './view';
 
-export type QuizConfig = Pick<Config, 'demoModeAllowed' | 'questionTimeLimitSeconds'>;
+export type QuizConfig = Pick<Config, 'demoModeAllowed' | 'questionTimeLimitSeconds' | 'quizExpiryHours'>;
 
 export interface QuizDeps {
   store: QuizStore;
@@ -141,7 +141,10 @@ async function startClock(deps: QuizDeps, state: QuizState, index: number, now: 
   const seconds = questionTimeLimitSeconds(atom ?? {}, deps.config.questionTimeLimitSeconds);
   const served = state.served.slice();
   served[index] = { ...q, served_at: now, expires_at: new Date(now.getTime() + seconds * 1000) };
-  return { ...state, served, started_at: state.started_at ?? now };
+  if (state.started_at) return { ...state, served };
+  // Starting the quiz starts its whole-quiz clock too, unless whoever issued it set one.
+  const expires_at = state.expires_at ?? new Date(now.getTime() + deps.config.quizExpiryHours * 3600_000);
+  return { ...state, served, started_at: now, expires_at };
 }
 
 // ---------------------------------------------------------------------------------------------

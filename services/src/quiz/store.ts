@@ -58,6 +58,7 @@ function mutableFields(s: QuizState) {
     started_at: s.started_at,
     finished_at: s.finished_at,
     abandoned_at: s.abandoned_at,
+    expires_at: s.expires_at,
     survey_completed: s.survey_completed,
     content_relevant_rating: s.content_relevant_rating,
     simulated: s.simulated,
