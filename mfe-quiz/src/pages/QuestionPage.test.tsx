@@ -157,3 +157,26 @@ it('the skip route makes the pass_243 call, shows its texts, reloads and follows
   expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
   expect(api.pass243).toHaveBeenCalledTimes(1);
 });
+
+it('blur_on_window_blur hides the question while the window is blurred', async () => {
+  server = quizResult({ blur_on_window_blur: true, next_question: { number: 1, expires_at: null } });
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  expect(await screen.findByRole('radio', { name: 'First' })).toBeInTheDocument();
+  act(() => {
+    window.dispatchEvent(new Event('blur'));
+  });
+  expect(screen.queryByRole('radio', { name: 'First' })).not.toBeInTheDocument();
+  expect(screen.getByText(/hidden while this window is not in focus/)).toBeInTheDocument();
+  act(() => {
+    window.dispatchEvent(new Event('focus'));
+  });
+  expect(screen.getByRole('radio', { name: 'First' })).toBeInTheDocument();
+});
+
+it('asks before the page is closed while a question is shown', async () => {
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await screen.findByRole('radio', { name: 'First' });
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  expect(event.defaultPrevented).toBe(true);
+});
