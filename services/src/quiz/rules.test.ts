@@ -5,6 +5,7 @@ import { slotsOf, totalQuestions, truncateAtom, dropBeta, type AtomPlan } from '
 import { MissLimiter } from './rate-limit';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { ANSWER_GRACE_MS, isQuizExpired, questionTimeLimitSeconds } from './timing';
+import { candidateQuestionView } from './view';
 
 describe('plan', () => {
   const plan: AtomPlan[] = [
@@ -101,5 +102,48 @@ describe('MissLimiter', () => {
     expect(l.isBlocked('b')).toBe(false);
     t = 1000;
     expect(l.isBlocked('a')).toBe(false);
+  });
+});
+
+describe('candidateQuestionView', () => {
+  const served = {
+    number: 3,
+    question_id: 7,
+    atom_id: 'js',
+    scored: true,
+    snapshot: {
+      question_text: 'Q',
+      code_block: '',
+      code_language: null,
+      claim: 'scope',
+      difficulty_params: { a: 1, d: 0 },
+      original_question_id: null,
+      version: 1,
+      answers: [
+        { text: 'wrong', hash_id: 'w', c: false },
+        { text: 'right', hash_id: 'r', c: true },
+      ],
+    },
+    selected_at: new Date(0),
+    served_at: new Date(0),
+    expires_at: new Date(90_000),
+    answered_at: null,
+    answer: null,
+    answer_position: null,
+    correct: null,
+    timed_out: false,
+    post_skill_estimate: null,
+    post_skill_estimate_error: null,
+  };
+  it('drops the correct flag outside demo mode, keeps the served order', () => {
+    const v = candidateQuestionView(served, false);
+    expect(v.answers).toEqual([{ text: 'wrong', hash_id: 'w' }, { text: 'right', hash_id: 'r' }]);
+    expect(v.expires_at).toBe('1970-01-01T00:01:30.000Z');
+  });
+  it('marks only the correct answer in demo mode', () => {
+    expect(candidateQuestionView(served, true).answers).toEqual([
+      { text: 'wrong', hash_id: 'w' },
+      { text: 'right', hash_id: 'r', correct: true },
+    ]);
   });
 });
