@@ -91,6 +91,8 @@ it('serves question 1, submits the chosen answer and moves to the next question'
   expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toBeInTheDocument();
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/2`);
   expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
+  // Each question is fetched once: serving it again would only reset the candidate's choice.
+  expect(api.getQuestion.mock.calls.map((c) => c[1])).toEqual([1, 2]);
 });
 
 it('finishes the quiz when no next question comes back and goes to done', async () => {

@@ -34,7 +34,9 @@ export function QuestionPage() {
   const [timedOut, setTimedOut] = useState(false);
   // The timed-out view stays for its 2000 ms even when the next question is already known.
   const [closing, setClosing] = useState(false);
-  const fetching = useRef<number | null>(null);
+  // The number last asked for (kept after success): a stale render (route updates arrive in a
+  // transition, after the question state) must not fetch the same question twice.
+  const requested = useRef<number | null>(null);
   const sendingRef = useRef(false);
 
   const wanted = result ? wantedQuestionNumber(result) : null;
@@ -47,12 +49,12 @@ export function QuestionPage() {
   // A next question that differs from the one shown is fetched (serving it starts its clock).
   const fetchQuestion = useCallback(
     async (n: number) => {
-      if (fetching.current === n) return;
-      fetching.current = n;
+      requested.current = n;
       setFetchFailed(false);
       const r = await quizApi.getQuestion(token, n);
-      fetching.current = null;
+      if (requested.current !== n) return; // a newer question was asked for meanwhile
       if (!r.success) {
+        requested.current = null; // allow the retry
         if (r.status === 404) navigate('/404', { replace: true });
         else setFetchFailed(true); // SPEC §8: the page stays without a new question
         return;
@@ -71,7 +73,7 @@ export function QuestionPage() {
 
   useEffect(() => {
     if (closing) return;
-    if (wanted !== null && question?.number !== wanted) void fetchQuestion(wanted);
+    if (wanted !== null && requested.current !== wanted) void fetchQuestion(wanted);
   }, [wanted, question?.number, fetchQuestion, closing]);
 
   // The route follows the question shown.
