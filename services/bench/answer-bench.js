@@ -23,7 +23,7 @@ if (!fs.existsSync(path.join(DIST, 'app.js'))) {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 50);
 const QUESTIONS_PER_QUIZ = 10;
 /** Measured rounds per variant, run in ABBA order so machine load drifts hit both alike. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 4);
 const BANK_SIZE = 300;
 const ATOM = 'bench-atom';
 
