@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import { Cursors } from './cursors';
 import { EngineContext } from './commands';
-import { Journal } from './journal';
+import { Journal, JournalOptions } from './journal';
 import { acquireLock } from './lock';
 import { WireServer } from './server';
 import { Store } from './store';
@@ -20,6 +20,8 @@ export interface EngineOptions {
   compactBytes?: number;
   /** diagnostics sink (default: stderr) */
   log?: (msg: string) => void;
+  /** test hook, see Journal: observe the files at each step of a compaction */
+  onCompactStep?: JournalOptions['onCompactStep'];
 }
 
 export interface RunningEngine {
@@ -45,6 +47,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       fsync: options.fsync ?? true,
       compactBytes: options.compactBytes ?? 64 * 1024 * 1024,
       log,
+      onCompactStep: options.onCompactStep,
     });
   } catch (e) {
     cursors.close();

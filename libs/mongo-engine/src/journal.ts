@@ -25,7 +25,11 @@ export interface JournalOptions {
   /** compact once the journal exceeds this many bytes and is larger than the last snapshot */
   compactBytes: number;
   log: (msg: string) => void;
+  /** test hook: called at each durable step of a compaction, when the files are as a kill there would leave them */
+  onCompactStep?: (step: CompactStep) => void;
 }
+
+export type CompactStep = 'snapshot-written' | 'renamed' | 'journal-truncated';
 
 export function frame(payload: Uint8Array): Buffer {
   const head = Buffer.alloc(HEADER);
@@ -185,11 +189,14 @@ export class Journal {
     } finally {
       await tmp.close();
     }
+    this.opts.onCompactStep?.('snapshot-written');
     await fsp.rename(snapPath + '.tmp', snapPath);
     await syncDir(this.dir);
+    this.opts.onCompactStep?.('renamed');
     // From here the snapshot alone holds every acknowledged write; the old journal is redundant.
     await this.fh.truncate(0);
     await this.fh.sync();
+    this.opts.onCompactStep?.('journal-truncated');
     this.opts.log(`journal: compacted ${this.size} journal bytes into a ${data.length}-byte snapshot in ${Date.now() - started} ms`);
     this.size = 0;
     this.snapshotBytes = data.length;

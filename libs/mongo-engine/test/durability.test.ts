@@ -4,7 +4,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { startEngine } from '../src';
+import { EngineOptions, RunningEngine, startEngine } from '../src';
 import { JOURNAL_FILE, SNAPSHOT_FILE } from '../src/journal';
 import { describeEngine, tempDir } from './target';
 
@@ -46,7 +46,21 @@ function kill9(child: Child): Promise<void> {
   });
 }
 
-const connect = (uri: string) => MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false, maxPoolSize: 8 });
+// Everything a test opens is closed in afterAll even when an assertion fails midway (else jest never exits).
+const openClients: MongoClient[] = [];
+const openEngines: RunningEngine[] = [];
+
+async function connect(uri: string): Promise<MongoClient> {
+  const c = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false, maxPoolSize: 8 });
+  openClients.push(c);
+  return c;
+}
+
+async function engineAt(options: EngineOptions): Promise<RunningEngine> {
+  const e = await startEngine({ log: () => {}, ...options });
+  openEngines.push(e);
+  return e;
+}
 
 describeEngine('durability of the embedded engine', () => {
   const dirs: string[] = [];
@@ -58,6 +72,8 @@ describeEngine('durability of the embedded engine', () => {
   };
 
   afterAll(async () => {
+    for (const c of openClients) await c.close(true).catch(() => {});
+    for (const e of openEngines) await e.stop().catch(() => {});
     for (const c of children) await kill9(c);
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
@@ -159,20 +175,20 @@ describeEngine('durability of the embedded engine', () => {
 
   it('ignores a torn journal tail and keeps appending after it', async () => {
     const dbpath = fresh();
-    let engine = await startEngine({ dbpath, log: () => {} });
+    let engine = await engineAt({ dbpath });
     let client = await connect(engine.uri);
     await client.db('t').collection('c').insertMany([{ _id: 1 }, { _id: 2 }] as never[]);
     await client.close();
     await engine.stop();
     // a record header promising more bytes than follow, as a kill mid-write leaves it
     fs.appendFileSync(path.join(dbpath, JOURNAL_FILE), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]));
-    engine = await startEngine({ dbpath, log: () => {} });
+    engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
     expect(await client.db('t').collection('c').countDocuments()).toBe(2);
     await client.db('t').collection('c').insertOne({ _id: 3 } as never);
     await client.close();
     await engine.stop();
-    engine = await startEngine({ dbpath, log: () => {} });
+    engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
     expect((await client.db('t').collection('c').find().toArray()).map((d) => d._id)).toEqual([1, 2, 3]);
     await client.close();
@@ -181,7 +197,7 @@ describeEngine('durability of the embedded engine', () => {
 
   it('restarts from a compacted snapshot', async () => {
     const dbpath = fresh();
-    let engine = await startEngine({ dbpath, log: () => {}, compactBytes: 10_000 });
+    let engine = await engineAt({ dbpath, compactBytes: 10_000 });
     let client = await connect(engine.uri);
     const c = client.db('snap').collection('docs');
     await c.createIndex({ email: 1 }, { unique: true });
@@ -195,7 +211,7 @@ describeEngine('durability of the embedded engine', () => {
     expect(fs.statSync(path.join(dbpath, SNAPSHOT_FILE)).size).toBeGreaterThan(0);
     expect(fs.statSync(path.join(dbpath, JOURNAL_FILE)).size).toBeLessThan(10_000);
 
-    engine = await startEngine({ dbpath, log: () => {} });
+    engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
     const c2 = client.db('snap').collection('docs');
     expect(await c2.countDocuments()).toBe(151);
@@ -206,10 +222,48 @@ describeEngine('durability of the embedded engine', () => {
     await engine.stop();
   });
 
+  it('reopens with every acknowledged write from a kill at any step of a compaction', async () => {
+    const dbpath = fresh();
+    const images = new Map<string, string>();
+    // the files as they are at each step are exactly what a kill -9 there would leave (the page cache survives it)
+    const capture = (step: string) => {
+      const img = fresh();
+      for (const f of fs.readdirSync(dbpath)) if (!f.endsWith('.lock')) fs.copyFileSync(path.join(dbpath, f), path.join(img, f));
+      images.set(step, img);
+    };
+    const engine = await engineAt({ dbpath, compactBytes: Number.MAX_SAFE_INTEGER, onCompactStep: capture });
+    const client = await connect(engine.uri);
+    const c = client.db('cmp').collection('docs');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i as never, email: `u${i}@x`, v: 0 })));
+    await c.updateMany({ _id: { $lt: 100 } as never }, { $inc: { v: 1 } });
+    await c.deleteMany({ _id: { $gte: 250 } as never });
+    await c.findOneAndUpdate({ _id: 7 as never }, { $set: { v: 70 } });
+    const expected = await c.find({}).sort({ _id: 1 }).toArray();
+    // writes racing with the compaction: acknowledged or not, they must not disturb the rest
+    const racing = Array.from({ length: 20 }, (_, i) => c.insertOne({ _id: `race${i}` as never, email: `r${i}@x` }).catch(() => null));
+    await engine.compact();
+    await Promise.all(racing);
+    await client.close();
+    await engine.stop();
+    expect([...images.keys()]).toEqual(['snapshot-written', 'renamed', 'journal-truncated']);
+
+    for (const [step, img] of images) {
+      const reopened = await engineAt({ dbpath: img });
+      const rc = await connect(reopened.uri);
+      const docs = rc.db('cmp').collection('docs');
+      const got = (await docs.find({ _id: { $not: { $type: 'string' } } } as never).sort({ _id: 1 }).toArray());
+      expect([step, got]).toEqual([step, expected]);
+      expect([step, (await docs.insertOne({ email: 'u1@x' }).catch((e) => e)).code]).toEqual([step, 11000]);
+      await rc.close();
+      await reopened.stop();
+    }
+  });
+
   it('refuses a second engine on the same dbpath', async () => {
     const dbpath = fresh();
-    const engine = await startEngine({ dbpath, log: () => {} });
-    await expect(startEngine({ dbpath, log: () => {} })).rejects.toThrow(/in use|locked/);
+    const engine = await engineAt({ dbpath });
+    await expect(engineAt({ dbpath })).rejects.toThrow(/in use|locked/);
     const child = spawnEngine(dbpath);
     await expect(child).rejects.toThrow(/locked/);
     await engine.stop();
