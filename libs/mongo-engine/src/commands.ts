@@ -311,8 +311,13 @@ const distinct: Handler = (engine, cmd, { db }) => {
 const create: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'create');
   if (engine.store.getCollection(db, name)) throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
-  const { create: _c, $db: _d, lsid: _l, $readPreference: _r, writeConcern: _w, $clusterTime: _t, ...opts } = cmd;
-  const op: Op = { o: 'cc', db, c: name, opts: opts as Doc };
+  if (cmd.viewOn !== undefined || cmd.pipeline !== undefined) throw new CommandError('NotImplemented', 'create: views are not supported by skillquiz-mongo');
+  if (cmd.capped) throw new CommandError('NotImplemented', 'create: capped collections are not supported by skillquiz-mongo');
+  if (cmd.timeseries !== undefined) throw new CommandError('NotImplemented', 'create: time series collections are not supported by skillquiz-mongo');
+  // kept for listCollections only; none of these is enforced (see README, limits)
+  const opts: Doc = {};
+  for (const k of ['validator', 'validationLevel', 'validationAction', 'collation', 'storageEngine', 'indexOptionDefaults']) if (cmd[k] !== undefined) opts[k] = cmd[k];
+  const op: Op = { o: 'cc', db, c: name, opts };
   engine.store.apply(op);
   await engine.commit([op]);
   return { ok: 1 };
