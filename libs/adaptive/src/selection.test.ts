@@ -80,12 +80,31 @@ describe('selectNextItem', () => {
     const exposureCounts = { best: 25, second: 30, third: 10 };
     const sel = selectNextItem(items, { theta: 0, exposureCounts, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25 });
     expect(sel?.item.id).toBe('third');
-    // Just under the cap is allowed.
-    const under = selectNextItem(items, { theta: 0, exposureCounts: { best: 24 }, totalAdministrations: 100 }, { topK: 1 });
+    // Just under the cap is allowed (with the exposure price off: the hard cap alone).
+    const under = selectNextItem(items, { theta: 0, exposureCounts: { best: 24 }, totalAdministrations: 100 }, { topK: 1, exposurePrice: 0 });
     expect(under?.item.id).toBe('best');
     // When every eligible item is over the cap, the cap yields to information.
     const allOver = selectNextItem(items, { theta: 0, exposureCounts: new Map([['best', 90], ['second', 90], ['third', 90]]), totalAdministrations: 100 }, { topK: 1 });
     expect(allOver?.item.id).toBe('best');
+  });
+
+  it('prices a heavily used item by information - price * best * u / (1 - u), u = rate / cap', () => {
+    const items: BankItem[] = [
+      { id: 'best', a: 2, d: 0 }, // information 1 at theta 0
+      { id: 'second', a: 1.9, d: 0 }, // information 0.9025
+    ];
+    const choose = (bestCount: number, exposurePrice?: number) =>
+      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25, exposurePrice })!;
+    // u = 0.8: price 0.02 * 1 * 0.8 / 0.2 = 0.08, score 0.92 > 0.9025: still the best.
+    expect(choose(20).item.id).toBe('best');
+    // u = 0.92: price 0.02 * 11.5 = 0.23, score 0.77 < 0.9025: the unused item wins.
+    expect(choose(23).item.id).toBe('second');
+    // The reported information is the item's own, not its priced score.
+    expect(choose(23).information).toBeCloseTo(0.9025, 12);
+    // Price off: the hard cap alone lets the best through below the cap.
+    expect(choose(23, 0).item.id).toBe('best');
+    // Cap off: no price either.
+    expect(selectNextItem(items, { theta: 0, exposureCounts: { best: 23 }, totalAdministrations: 100 }, { topK: 1, exposureCap: 1 })!.item.id).toBe('best');
   });
 
   it('keeps every item at or below the cap over many simulated candidates', () => {

@@ -1,5 +1,6 @@
 // Choice of the next question for an atom: maximum Fisher information at the current estimate,
-// restricted by eligibility, an exposure cap and claim balancing, then randomesque among the top k.
+// discounted by an exposure price, restricted by eligibility, an exposure cap and claim
+// balancing, then randomesque among the top k.
 import { DifficultyParams } from './model';
 import { Rng } from './rng';
 
@@ -34,27 +35,34 @@ export interface SelectionState {
 }
 
 export interface SelectionOptions {
-  /** Randomesque: pick uniformly among the k most informative admissible items. Default 5. */
+  /** Randomesque: pick uniformly among the k best-scored admissible items. Default 3. */
   topK?: number;
   /** Skip items whose exposure rate (count / total) is at or above this, while others remain. Default 0.25; 1 disables. */
   exposureCap?: number;
   /**
+   * Exposure price: an item under the cap with usage u = rate / exposureCap is ranked by
+   * information - exposurePrice * (best information) * u / (1 - u), so heavily used items go to the
+   * candidates who gain most from them instead of to whoever asks first. Default 0.02; 0 disables
+   * (plain maximum information under the hard cap). Has no effect when the cap is off.
+   */
+  exposurePrice?: number;
+  /**
    * Claim balancing tolerance (relative): a claim competes if its best item has at least
    * (1 - tolerance) of the best information; among competing claims the least served wins.
-   * Default 0.2; a negative value disables balancing.
+   * Default 0.1; a negative value disables balancing.
    */
   claimTolerance?: number;
   /** Uniform [0, 1) source. Default Math.random; pass createRng(seed) for reproducibility. */
   rng?: Rng;
 }
 
-export const DEFAULT_SELECTION_OPTIONS = Object.freeze({ topK: 5, exposureCap: 0.25, claimTolerance: 0.2 });
+export const DEFAULT_SELECTION_OPTIONS = Object.freeze({ topK: 3, exposureCap: 0.25, exposurePrice: 0.02, claimTolerance: 0.1 });
 
 export interface Selection<T extends BankItem> {
   item: T;
   /** Index of the item in the `items` array. */
   index: number;
-  /** Its Fisher information at state.theta. */
+  /** Its Fisher information at state.theta (before any exposure price). */
   information: number;
 }
 
@@ -75,13 +83,17 @@ function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
 }
 
 // Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
-let infoBuf = new Float64Array(0);
+let infoBuf = new Float64Array(0); // Fisher information at theta
+let scoreBuf = new Float64Array(0); // information minus the exposure price: what is ranked
+let usageBuf = new Float64Array(0); // exposure rate / cap
 let flagBuf = new Uint8Array(0); // 0 = ineligible, 1 = under the exposure cap, 2 = at/over it
 let claimBuf = new Int32Array(0); // index of the item's claim in this call's claim list
 function ensureScratch(n: number): void {
   if (infoBuf.length < n) {
     const size = Math.max(n, infoBuf.length * 2);
     infoBuf = new Float64Array(size);
+    scoreBuf = new Float64Array(size);
+    usageBuf = new Float64Array(size);
     flagBuf = new Uint8Array(size);
     claimBuf = new Int32Array(size);
   }
@@ -91,15 +103,20 @@ function ensureScratch(n: number): void {
  * The next question, or null when no eligible question is left.
  *
  * 1. Eligible: not seen, and not of a variation family already seen (family = original_question_id ?? id).
- * 2. Exposure: with total > 0, an item whose count / total >= exposureCap is skipped as long as
+ * 2. Exposure cap: with total > 0, an item whose count / total >= exposureCap is skipped as long as
  *    any eligible item is below the cap.
- * 3. Claim balancing: a claim is competitive when its best admissible item has information
- *    >= (1 - tolerance) times the overall best; let m = the fewest questions served so far in
- *    this atom among competitive claims; items of claims served more than m are dropped.
- * 4. Randomesque: uniform choice among the topK most informative remaining items.
+ * 3. Exposure price: each admissible item is scored by its information minus
+ *    exposurePrice * (best admissible information) * u / (1 - u), u = rate / cap. A used-up item
+ *    then goes to a candidate for whom it beats the alternatives by a clear margin, not to
+ *    whoever happens to ask while it is under the cap. Off when the cap yields or is off.
+ * 4. Claim balancing: a claim is competitive when its best admissible score is within
+ *    tolerance * (best admissible information) of the overall best score; let m = the fewest
+ *    questions served so far in this atom among competitive claims; items of claims served more
+ *    than m are dropped.
+ * 5. Randomesque: uniform choice among the topK best-scored remaining items.
  *
- * Cost: one pass over the bank with about three hash lookups per item, plus a short second
- * pass; nothing is cached between calls, so nothing can go stale.
+ * Cost: one pass over the bank with about three hash lookups and one exp per item, plus short
+ * passes over typed arrays; nothing is cached between calls, so nothing can go stale.
  */
 export function selectNextItem<T extends BankItem>(
   items: readonly T[],
@@ -110,6 +127,7 @@ export function selectNextItem<T extends BankItem>(
   if (!Number.isFinite(theta)) throw new RangeError(`theta must be finite, got ${theta}`);
   const topK = Math.max(1, Math.floor(options.topK ?? DEFAULT_SELECTION_OPTIONS.topK));
   const cap = options.exposureCap ?? DEFAULT_SELECTION_OPTIONS.exposureCap;
+  const price = Math.max(0, options.exposurePrice ?? DEFAULT_SELECTION_OPTIONS.exposurePrice);
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
   const rng = options.rng ?? Math.random;
   const n = items.length;
@@ -119,19 +137,15 @@ export function selectNextItem<T extends BankItem>(
   const seenFamilies = asSet(state.seenFamilies);
   const checkFamilies = seenFamilies !== undefined && seenFamilies.size > 0;
   const total = state.totalAdministrations ?? 0;
-  const exposure = cap < 1 && total > 0 ? state.exposureCounts : undefined;
+  const exposure = cap > 0 && cap < 1 && total > 0 ? state.exposureCounts : undefined;
   const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
   const claimIndex = claimCounts ? new Map<string, number>() : undefined;
   const claimNames: string[] = [];
-  const bestUnder: number[] = []; // per claim: best information among items under the cap
-  const bestAny: number[] = []; // per claim: best information among all eligible items
   // Families of seen variations: their original's id is not in `seen`, so they are collected
   // here and applied in a fix-up pass (siblings may come earlier in the array).
   let lateFamilies: Set<string> | undefined;
 
-  // Pass 1: eligibility, information, exposure flag, claim bests.
-  let under = 0;
-  let over = 0;
+  // Pass 1: eligibility, information, exposure usage and flag, claim index.
   for (let i = 0; i < n; i++) {
     const it = items[i];
     const original = it.original_question_id;
@@ -152,13 +166,10 @@ export function selectNextItem<T extends BankItem>(
     }
     const p = 1 / (1 + Math.exp(-(it.a * theta + it.d)));
     const raw = it.a * it.a * p * (1 - p);
-    const info = Number.isFinite(raw) ? raw : 0;
-    infoBuf[i] = info;
-    let isOver = false;
-    if (exposure) isOver = lookup(exposure, it.id) / total >= cap;
-    flagBuf[i] = isOver ? 2 : 1;
-    if (isOver) over++;
-    else under++;
+    infoBuf[i] = Number.isFinite(raw) ? raw : 0;
+    const usage = exposure ? lookup(exposure, it.id) / total / cap : 0;
+    usageBuf[i] = usage;
+    flagBuf[i] = usage >= 1 ? 2 : 1;
     if (claimIndex) {
       const claim = it.claim ?? '';
       let c = claimIndex.get(claim);
@@ -166,72 +177,83 @@ export function selectNextItem<T extends BankItem>(
         c = claimNames.length;
         claimIndex.set(claim, c);
         claimNames.push(claim);
-        bestUnder.push(-1);
-        bestAny.push(-1);
       }
       claimBuf[i] = c;
-      if (info > bestAny[c]) bestAny[c] = info;
-      if (!isOver && info > bestUnder[c]) bestUnder[c] = info;
     }
   }
   if (lateFamilies) {
-    for (let i = 0; i < n; i++) {
-      const f = flagBuf[i];
-      if (f === 0 || !lateFamilies.has(familyKey(items[i]))) continue;
-      flagBuf[i] = 0;
-      if (f === 2) over--;
-      else under--;
-    }
-    // Claim bests may include a now-excluded item; recompute them from the flags.
-    if (claimIndex) {
-      bestUnder.fill(-1);
-      bestAny.fill(-1);
-      for (let i = 0; i < n; i++) {
-        const f = flagBuf[i];
-        if (f === 0) continue;
-        const c = claimBuf[i];
-        if (infoBuf[i] > bestAny[c]) bestAny[c] = infoBuf[i];
-        if (f === 1 && infoBuf[i] > bestUnder[c]) bestUnder[c] = infoBuf[i];
-      }
-    }
+    for (let i = 0; i < n; i++) if (flagBuf[i] !== 0 && lateFamilies.has(familyKey(items[i]))) flagBuf[i] = 0;
+  }
+
+  // Pass 2: which items are admissible (under the cap, or all eligible when none is) and the best
+  // information among them, the scale of the exposure price and of the claim tolerance.
+  let under = 0;
+  let over = 0;
+  let bestUnderInfo = 0;
+  let bestAnyInfo = 0;
+  for (let i = 0; i < n; i++) {
+    const f = flagBuf[i];
+    if (f === 0) continue;
+    const v = infoBuf[i];
+    if (v > bestAnyInfo) bestAnyInfo = v;
+    if (f === 1) {
+      under++;
+      if (v > bestUnderInfo) bestUnderInfo = v;
+    } else over++;
   }
   if (under + over === 0) return null;
-  const admissibleMax = under > 0 ? 1 : 2; // flag <= admissibleMax is admissible
+  const capHolds = under > 0;
+  const admissibleMax = capHolds ? 1 : 2; // flag <= admissibleMax is admissible
+  const refInfo = capHolds ? bestUnderInfo : bestAnyInfo;
+  const priced = capHolds && exposure !== undefined && price > 0;
+  const unitPrice = price * refInfo;
+
+  // Pass 3: scores and, per claim, the best admissible score.
+  const claimBest: number[] = claimNames.map(() => -Infinity);
+  let bestScore = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const f = flagBuf[i];
+    if (f === 0 || f > admissibleMax) continue;
+    const u = usageBuf[i];
+    const s = priced ? infoBuf[i] - (unitPrice * u) / (1 - u) : infoBuf[i];
+    scoreBuf[i] = s;
+    if (s > bestScore) bestScore = s;
+    if (claimIndex && s > claimBest[claimBuf[i]]) claimBest[claimBuf[i]] = s;
+  }
 
   // Claim balancing: the least served of the competitive claims sets the bar; claims served more
   // than that are dropped. Dropping only over-served claims (rather than keeping one claim)
   // leaves the top-k mixed when the best claim is itself among the least served.
   let claimAllowed: boolean[] | undefined;
   if (claimIndex && claimNames.length > 1) {
-    const bests = admissibleMax === 1 ? bestUnder : bestAny;
-    const best = Math.max(...bests);
+    const bar = bestScore - tolerance * refInfo;
     let maxServed = Infinity;
     const served = claimNames.map((c) => lookup(claimCounts, c));
     for (let c = 0; c < claimNames.length; c++) {
-      if (bests[c] >= 0 && bests[c] >= (1 - tolerance) * best) maxServed = Math.min(maxServed, served[c]);
+      if (claimBest[c] > -Infinity && claimBest[c] >= bar) maxServed = Math.min(maxServed, served[c]);
     }
     claimAllowed = served.map((s) => s <= maxServed);
   }
 
-  // Pass 3: top-k by information (small insertion-sorted arrays), then a uniform pick.
+  // Pass 4: top-k by score (small insertion-sorted arrays), then a uniform pick.
   const topIdx: number[] = [];
-  const topInfo: number[] = [];
+  const topScore: number[] = [];
   for (let i = 0; i < n; i++) {
     const f = flagBuf[i];
     if (f === 0 || f > admissibleMax) continue;
     if (claimAllowed && !claimAllowed[claimBuf[i]]) continue;
-    const v = infoBuf[i];
-    if (topIdx.length === topK && v <= topInfo[topK - 1]) continue;
+    const v = scoreBuf[i];
+    if (topIdx.length === topK && v <= topScore[topK - 1]) continue;
     let j = topIdx.length === topK ? topK - 1 : topIdx.length;
-    while (j > 0 && topInfo[j - 1] < v) {
-      topInfo[j] = topInfo[j - 1];
+    while (j > 0 && topScore[j - 1] < v) {
+      topScore[j] = topScore[j - 1];
       topIdx[j] = topIdx[j - 1];
       j--;
     }
-    topInfo[j] = v;
+    topScore[j] = v;
     topIdx[j] = i;
   }
   const pick = Math.min(topIdx.length - 1, Math.floor(rng() * topIdx.length));
   const index = topIdx[pick];
-  return { item: items[index], index, information: topInfo[pick] };
+  return { item: items[index], index, information: infoBuf[index] };
 }
