@@ -58,7 +58,14 @@ export async function answerWithMouse(page: Page): Promise<number> {
   return n;
 }
 
-/** Waits until the page left question n (next question or done). */
+/**
+ * Waits until the page left question n and shows what comes next: the URL moves first, the next
+ * question's content follows once it is fetched, so wait for its heading and enabled answers too.
+ */
 export async function leftQuestion(page: Page, n: number): Promise<void> {
   await expect(page).not.toHaveURL(new RegExp(`/question/${n}(\\?|$)`), { timeout: 15_000 });
+  const m = /\/question\/(\d+)/.exec(page.url());
+  if (!m) return;
+  await expect(page.getByRole('heading', { name: new RegExp(`^Question ${m[1]} / \\d+$`) })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('radio').first()).toBeEnabled();
 }

@@ -7,7 +7,7 @@ import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/test';
 import { acceptDialogs, beginWithKeyboard, quizResult, tokenOf } from './quiz-helpers';
 
-const LIMIT_SECONDS = 6;
+const LIMIT_SECONDS = 12;
 let product: RunningProduct;
 let tokens: string[] = [];
 

@@ -2,6 +2,7 @@
 // layer (quizApi) and the browser-only tracking are replaced.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '../testFixtures';
@@ -47,8 +48,13 @@ function question(number: number, expiresAt = inMinutes(2)): CandidateQuestion {
 
 let server: QuizResult;
 
+/** Every path the router went through, in order. */
+const visited: string[] = [];
 function Where() {
   const l = useLocation();
+  useEffect(() => {
+    visited.push(l.pathname);
+  }, [l.pathname]);
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
@@ -65,6 +71,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
+  visited.length = 0;
   for (const fn of Object.values(api)) fn.mockReset();
   server = quizResult({ next_question: { number: 1, expires_at: null } });
   api.getQuiz.mockImplementation(async () => ok(server));
@@ -78,6 +85,11 @@ beforeEach(() => {
 
 it('serves question 1, submits the chosen answer and moves to the next question', async () => {
   api.answer.mockResolvedValue(ok({ correct: true, post_skill_estimate: 0.3, post_skill_estimate_error: 0.8, next_question: { number: 2, expires_at: null } }));
+  // The next question arrives after the route has moved, as over a real network.
+  api.getQuestion.mockImplementation(async (_t: string, n: number) => {
+    if (n > 1) await new Promise((r) => setTimeout(r, 300));
+    return ok(question(n));
+  });
   renderAt(`/quiz/${TOKEN}/question/1`);
   expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
   expect(document.title).toBe('Question 1');
@@ -93,6 +105,8 @@ it('serves question 1, submits the chosen answer and moves to the next question'
   expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
   // Each question is fetched once: serving it again would only reset the candidate's choice.
   expect(api.getQuestion.mock.calls.map((c) => c[1])).toEqual([1, 2]);
+  // The URL never goes back to question 1 once it moved on.
+  expect(visited.slice(visited.indexOf(`/quiz/${TOKEN}/question/2`))).toEqual([`/quiz/${TOKEN}/question/2`]);
 });
 
 it('finishes the quiz when no next question comes back and goes to done', async () => {

@@ -1,7 +1,7 @@
 // The question page and its state flow (SPEC §2, §4): fetch the next question when it differs from
 // the one shown, submit, time out, move on; integrity tracking and the per-question log meanwhile.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { CandidateQuestion } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
 import { quizApi } from '../api/quizApi';
@@ -76,13 +76,17 @@ export function QuestionPage() {
     if (wanted !== null && requested.current !== wanted) void fetchQuestion(wanted);
   }, [wanted, question?.number, fetchQuestion, closing]);
 
-  // The route follows the question shown.
+  // The route follows the question shown, once per question: navigate/href change identity with
+  // every route change, and re-running on that would pull the URL back while the next one loads.
+  const location = useLocation();
+  const routing = useRef({ href, navigate, pathname: location.pathname });
+  routing.current = { href, navigate, pathname: location.pathname };
   useEffect(() => {
     if (!question) return;
     setCurrentQuestionNumber(question.number);
-    const path = href(`question/${question.number}`);
-    if (window.location.pathname.replace(/\/+$/, '') !== path) navigate(path, { replace: true });
-  }, [question, href, navigate, setCurrentQuestionNumber]);
+    const path = routing.current.href(`question/${question.number}`);
+    if (routing.current.pathname.replace(/\/+$/, '') !== path) routing.current.navigate(path, { replace: true });
+  }, [question, setCurrentQuestionNumber]);
   useEffect(() => () => setCurrentQuestionNumber(undefined), [setCurrentQuestionNumber]);
 
   /** Sends the answer (null = the empty answer of a timed-out question) and says what comes next. */
