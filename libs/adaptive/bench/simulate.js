@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Simulated CATs against @skillquiz/adaptive (built dist). Prints precision, calibration,
 // exposure and timing figures; see README.md "Benchmark" for the targets.
-// Usage: node libs/adaptive/bench/simulate.js [--simulees 1000] [--seed 20261122] [--timing-only]
+// Usage: node libs/adaptive/bench/simulate.js [--simulees 1000] [--seed 20261122] [--timing-only] [--seeds N]
+// --seeds N: RMSE at 10 and 20 (exposure control on) averaged over N banks/populations, since one
+// seed's RMSE moves by about +-0.01 from run to run.
 'use strict';
 const A = require('../dist');
 
@@ -126,28 +128,54 @@ function itemsToReach(result, target) {
 }
 
 /**
- * Reference point, not a CAT: candidates whose theta is KNOWN take the most informative items
- * still under the cap, greedily in arrival order. sqrt(mean 1 / (1 + test information)) then
- * approximates the RMSE attainable under that cap, showing how much of the loss is the cap itself.
+ * Reference points, not CATs: candidates whose theta is KNOWN get `length` items under a cap;
+ * RMSE is approximated by sqrt(mean 1 / (1 + test information)) (N(0, 1) prior), at 10 counting
+ * the 10 most informative of the candidate's items. Two allocations of the same exposure budget:
+ * - 'arrival': each candidate in turn takes the best items still under the running cap (what a
+ *   first-come cap does even with perfect knowledge of theta);
+ * - 'priced': the budget shared out by need: every item gets a price (a Lagrange multiplier, found
+ *   by dual ascent over whole runs) and each candidate takes the items with the most information
+ *   net of price. This approximates the best any rule can do with this bank and this cap.
  */
-function knownThetaBound(bank, rng, cap, length, simulees) {
-  const counts = new Float64Array(bank.length);
-  let acc = 0;
-  for (let s = 1; s <= simulees; s++) {
-    const theta = normal(rng);
-    const ranked = bank.map((it, i) => [A.itemInformation(it, theta), i]).sort((x, y) => y[0] - x[0]);
-    let info = 1; // N(0, 1) prior
-    let taken = 0;
-    for (const [v, i] of ranked) {
-      if (taken >= length) break;
-      if (cap < 1 && counts[i] / s >= cap) continue;
-      info += v;
-      counts[i]++;
-      taken++;
+function knownThetaReference(bank, rng, cap, length, simulees, mode) {
+  const m = bank.length;
+  const thetas = Array.from({ length: simulees }, () => normal(rng));
+  const info = new Float64Array(simulees * m);
+  thetas.forEach((t, s) => bank.forEach((it, i) => (info[s * m + i] = A.itemInformation(it, t))));
+  const price = new Float64Array(m);
+  const rounds = mode === 'priced' && cap < 1 ? 300 : 1;
+  let result;
+  for (let round = 0; round < rounds; round++) {
+    const counts = new Float64Array(m);
+    let acc10 = 0;
+    let accAll = 0;
+    for (let s = 0; s < simulees; s++) {
+      // top `length` items by info - price (arrival: only those under the running cap)
+      const top = [];
+      for (let i = 0; i < m; i++) {
+        if (mode === 'arrival' && cap < 1 && counts[i] / (s + 1) >= cap) continue;
+        const v = info[s * m + i] - price[i];
+        if (top.length === length && v <= top[length - 1][0]) continue;
+        let j = top.length === length ? length - 1 : top.length;
+        while (j > 0 && top[j - 1][0] < v) top[j] = top[--j];
+        top[j] = [v, i];
+      }
+      const gains = top.map(([, i]) => info[s * m + i]).sort((x, y) => y - x);
+      top.forEach(([, i]) => counts[i]++);
+      let sum = 1;
+      gains.forEach((g, k) => {
+        sum += g;
+        if (k === 9) acc10 += 1 / sum;
+      });
+      accAll += 1 / sum;
     }
-    acc += 1 / info;
+    let maxCount = 0;
+    for (let i = 0; i < m; i++) maxCount = Math.max(maxCount, counts[i]);
+    result = { at10: Math.sqrt(acc10 / simulees), atAll: Math.sqrt(accAll / simulees), maxExposure: maxCount / simulees };
+    const step = 0.3 / Math.sqrt(round + 1);
+    for (let i = 0; i < m; i++) price[i] = Math.max(0, price[i] + step * (counts[i] / simulees - cap));
   }
-  return Math.sqrt(acc / simulees);
+  return result;
 }
 
 /**
@@ -198,16 +226,34 @@ function main() {
   const runOn = simulate({ bank, rng: A.createRng(SEED + 2), length: RUN_ON_LENGTH, selection: on, simulees: SIMULEES });
   const reach = itemsToReach(runOn, 0.3);
   console.log(`\nitems to reach SE < 0.30 (exposure control on, tests run on to ${RUN_ON_LENGTH}; non-reachers count as ${RUN_ON_LENGTH}): mean ${f(reach.mean, 1)}, reached by ${pct(reach.reached)}`);
-  console.log('\nreference (known theta, greedy, no estimation error): RMSE ~ sqrt(mean 1/(1 + test information))');
-  for (const cap of [1, on.exposureCap]) {
-    const r = [10, 20].map((n) => f(knownThetaBound(bank, A.createRng(SEED + 3), cap, n, SIMULEES)));
-    console.log(`  cap ${cap === 1 ? 'none' : cap}: at 10 items ${r[0]}, at 20 items ${r[1]}`);
+  console.log(`\nreference (known theta, no estimation error, ${TEST_LENGTH}-item tests): RMSE ~ sqrt(mean 1/(1 + test information)); at 10 = the 10 most informative of the ${TEST_LENGTH}`);
+  for (const [cap, mode] of [[1, 'arrival'], [on.exposureCap, 'arrival'], [on.exposureCap, 'priced']]) {
+    const r = knownThetaReference(bank, A.createRng(SEED + 3), cap, TEST_LENGTH, SIMULEES, mode);
+    const label = cap === 1 ? 'no cap' : `cap ${cap}, ${mode === 'arrival' ? 'first come (running cap)' : 'priced by need (dual ascent)'}`;
+    console.log(`  ${label.padEnd(44)} at 10 items ${f(r.at10)}, at ${TEST_LENGTH} items ${f(r.atAll)}, highest exposure ${pct(r.maxExposure)}`);
   }
   timing();
 }
 
+/** RMSE with exposure control on over several seeds (bank and population both change). */
+function acrossSeeds(count) {
+  const on = { ...A.DEFAULT_SELECTION_OPTIONS };
+  const runs = [];
+  for (let k = 0; k < count; k++) {
+    const seed = SEED + 1000 * k;
+    const bank = makeBank(BANK_SIZE, A.createRng(seed));
+    const r = simulate({ bank, rng: A.createRng(seed + 1), length: TEST_LENGTH, selection: on, simulees: SIMULEES });
+    runs.push({ seed, r10: stats(r.rows, 10).rmse, r20: stats(r.rows, 20).rmse, maxExposure: r.maxExposureRate, bankUsed: r.bankUsed });
+  }
+  const mean = (key) => runs.reduce((acc, x) => acc + x[key], 0) / runs.length;
+  console.log(`exposure control ON ${JSON.stringify(on)} over ${count} seeds from ${SEED} (step 1000):`);
+  for (const x of runs) console.log(`  seed ${x.seed}: RMSE ${f(x.r10)} at 10, ${f(x.r20)} at 20, highest exposure ${pct(x.maxExposure)}, bank used ${pct(x.bankUsed)}`);
+  console.log(`  mean: RMSE ${f(mean('r10'))} at 10, ${f(mean('r20'))} at 20`);
+}
+
 if (require.main === module) {
-  if (args.includes("--timing-only")) timing();
+  if (args.includes('--timing-only')) timing();
+  else if (args.includes('--seeds')) acrossSeeds(arg('seeds', 8));
   else main();
 }
-module.exports = { makeBank, simulate, stats, itemsToReach, normal };
+module.exports = { makeBank, simulate, stats, itemsToReach, normal, knownThetaReference };
