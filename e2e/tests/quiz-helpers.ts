@@ -36,7 +36,12 @@ export async function answerWithKeyboard(page: Page): Promise<number> {
   const n = Number(/Question (\d+)/.exec((await heading.textContent()) ?? '')![1]);
   const radios = page.getByRole('radio');
   await expect(radios.first()).toBeVisible();
-  await radios.first().focus();
+  // A new question puts the focus on its heading; Tab on into the radio group (past a code block).
+  await expect(heading).toBeFocused();
+  for (let i = 0; i < 4 && !(await radios.first().evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(radios.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Selected answer: 2')).toBeAttached();

@@ -100,7 +100,7 @@ it('serves question 1, submits the chosen answer and moves to the next question'
   expect(submit).toBeEnabled();
   await userEvent.click(submit);
   expect(api.answer).toHaveBeenCalledWith(TOKEN, 1, { answer: 'q1b', answer_position: 1 });
-  expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toHaveFocus();
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/2`);
   expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
   // Each question is fetched once: serving it again would only reset the candidate's choice.

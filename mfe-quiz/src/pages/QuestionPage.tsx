@@ -181,6 +181,14 @@ export function QuestionPage() {
     return startIntegrityTracking({ token, questionNumber: question.number });
   }, [token, question, timedOut]);
 
+  // A new question takes the focus to its heading: screen readers announce it and the keyboard
+  // continues from the top of the question (the submit button that had focus is gone).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownNumber = timedOut ? null : (question?.number ?? null);
+  useEffect(() => {
+    if (shownNumber !== null) headingRef.current?.focus();
+  }, [shownNumber]);
+
   const focused = useWindowFocused(Boolean(result?.blur_on_window_blur));
   useBeforeUnloadGuard(Boolean(question));
   useDocumentTitle(question ? `Question ${question.number}` : null);
@@ -212,7 +220,7 @@ export function QuestionPage() {
   return (
     <section className="sq-question" aria-labelledby="sq-question-title">
       <div className="sq-question__header">
-        <h1 id="sq-question-title" className="sq-question__number">
+        <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
         </h1>
         <Countdown expiresAt={question.expires_at} />
