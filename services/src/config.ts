@@ -95,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlDerived: e.PUBLIC_URL === undefined,
-    demoModeAllowed: e.DEMO_MODE_ALLOWED ?? !isProduction,
+    // Off unless set, whatever NODE_ENV says: a deployment that forgets NODE_ENV must not leak the
+    // correct flag or allow pass_243. `npm start` and the e2e harness turn it on explicitly.
+    demoModeAllowed: e.DEMO_MODE_ALLOWED ?? false,
     supportEmail: e.SUPPORT_EMAIL,
     sessionSecret,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },

@@ -28,7 +28,8 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       publicUrl: 'http://localhost:8080',
-      demoModeAllowed: true,
+      // Off unless DEMO_MODE_ALLOWED says otherwise, even outside production.
+      demoModeAllowed: false,
       quizExpiryHours: 72,
       adminEmails: [],
     });
@@ -63,6 +64,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), DEMO_MODE_ALLOWED: 'true' }).demoModeAllowed).toBe(
       true,
     );
+  });
+
+  it('demo mode is off unless DEMO_MODE_ALLOWED turns it on, whatever NODE_ENV is', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir }).demoModeAllowed).toBe(false);
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir, DEMO_MODE_ALLOWED: 'true' }).demoModeAllowed).toBe(true);
+    }
   });
 
   it('parses lists and overrides; empty values mean unset', () => {
