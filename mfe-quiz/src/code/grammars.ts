@@ -2,7 +2,7 @@
 // SPEC §9) until the grammar a code block needs is there.
 import { useEffect, useState } from 'react';
 import { Prism } from 'prism-react-renderer';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 
 let loading: Promise<void> | null = null;
 

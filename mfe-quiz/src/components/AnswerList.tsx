@@ -2,7 +2,7 @@
 // focused row selects it and announces 'Selected answer: N' for 2 s (SPEC §2) instead of submitting.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CandidateAnswer } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { RichText } from './RichText';
 
 export interface AnswerListProps {

@@ -1,7 +1,7 @@
 // Candidate branding on every page (SPEC §1): company logo and name, a 'powered by' mark, the footer.
 import type { ReactNode } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { PRIVACY_POLICY_URL, PRODUCT_NAME } from '../config';
 
 export function CandidateLayout({ result, children }: { result: QuizResult | null | undefined; children: ReactNode }) {

@@ -1,7 +1,7 @@
 // The question timer: mm:ss to expires_at, refreshed every second; it sticks to the top right
 // (10 px / 20 px) once its place has been scrolled past (SPEC §2).
 import { useEffect, useRef, useState } from 'react';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { formatCountdown, msUntil } from '../hooks/time';
 import { SUPPORT_EMAIL } from '../config';
 

@@ -1,7 +1,7 @@
 // SPEC §4 loading bar: +10 every 100 ms, up to 80 while the quiz result is missing, 120 once loaded;
 // shown capped at 100. The extra 20 past 100 is a short pause at "full" before the page says it is done.
 import { useEffect, useState } from 'react';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 
 const BAR = CONSTANTS.LOADING_BAR;
 

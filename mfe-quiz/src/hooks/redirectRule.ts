@@ -1,7 +1,7 @@
 // SPEC §2 "Redirect rules for a quiz result", as one pure function so it can be tested alone.
 // Paths here are relative to the quiz base (/quiz/{token}); '/404' is the one absolute target.
 import type { QuizResult } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 
 export type QuizPage =
   | { kind: 'start' }

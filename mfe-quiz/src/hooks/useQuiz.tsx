@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { QuizResult } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi } from '../api/quizApi';
 import { parseQuizPage, redirectTarget } from './redirectRule';
 import { isQuizExpired } from './time';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CandidateQuestion } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi } from '../api/quizApi';
 import { AnswerList } from '../components/AnswerList';
 import { CodeBlock } from '../components/CodeBlock';

@@ -2,7 +2,7 @@
 // it first makes the special skip call and reloads the quiz data.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi } from '../api/quizApi';
 import { LoadingBar } from '../components/LoadingBar';
 import { Spinner } from '../components/Spinner';

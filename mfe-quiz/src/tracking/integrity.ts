@@ -1,6 +1,6 @@
 // Integrity tracking on a question page (SPEC §3 tracking events): tab switches, going offline,
 // developer tools opened/closed, clipboard use. Events go through the persistent queue.
-import { CONSTANTS, TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS, TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/constants';
 import { AwayPeriod, type AwayDetails } from './awayPeriod';
 import { sendTrackingEvent } from './questionLog';
 

@@ -1,7 +1,7 @@
 // What a queued job carries and how it is sent. Kept apart from the queue so the send rule
 // (which failures are worth retrying) is testable without localStorage timing.
 import type { LogEventRequest, TrackingEvent } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi, type ApiResult } from '../api/quizApi';
 
 export type QueueJob =

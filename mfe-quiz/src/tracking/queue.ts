@@ -1,7 +1,7 @@
 // The persistent local-storage queue on the 'question-log' channel (SPEC §4 "Queued logging").
 // storage-based-queue is loaded on first use so it stays out of the first page's JavaScript.
 // It pauses while the browser is offline (so retries are not burnt) and replays when back online.
-import { CONSTANTS } from '@skillquiz/contracts/dist/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { QuestionLogWorker, type QueueJob } from './jobs';
 
 interface Channel {
