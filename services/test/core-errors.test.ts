@@ -35,6 +35,18 @@ describe('toErrorReply', () => {
     expect(toErrorReply(dup)).toEqual({ status: 409, message: 'Already exists: duplicate _id' });
   });
 
+  it('maps database errors caused by the sent value (BadValue, bad field names, too large) to 400', () => {
+    const { MongoServerError } = mongoose.mongo;
+    for (const [code, codeName] of [[2, 'BadValue'], [52, 'DollarPrefixedFieldName'], [57, 'DottedFieldName'], [10334, 'BSONObjectTooLarge']] as const) {
+      const err = new MongoServerError({ message: `${codeName}: internal detail`, code, codeName });
+      expect(toErrorReply(err)).toEqual({ status: 400, message: 'Invalid request: the value cannot be stored' });
+    }
+    // Not the client's doing: still a 500.
+    expect(toErrorReply(new MongoServerError({ message: 'not primary', code: 10107 })).status).toBe(500);
+    // A plain error that happens to carry code 2 is not a database refusal.
+    expect(toErrorReply(Object.assign(new Error('x'), { code: 2 })).status).toBe(500);
+  });
+
   it('hides everything else behind a generic 500', () => {
     expect(toErrorReply(new Error('secret connection string mongodb://u:p@h'))).toEqual({ status: 500, message: 'Internal server error' });
     expect(toErrorReply(Object.assign(new Error('boom'), { status: 503 }))).toEqual({ status: 500, message: 'Internal server error' });

@@ -3,6 +3,7 @@
 // bad input, and proof that no candidate response carries a correct flag.
 import mongoose from 'mongoose';
 import { AnswerResponseSchema, CandidateQuestionSchema, QuizResultSchema } from '@skillquiz/contracts';
+import { toErrorReply } from '../src/http/middleware';
 import { QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
@@ -42,6 +43,13 @@ async function answerCurrent(token: string, n: number, right = true) {
   const idx = snap.answers.findIndex((a) => a.c === right);
   const res = await api('POST', `/api/quiz/${token}/question/${n}/`, { answer: snap.answers[idx].hash_id, answer_position: idx });
   return { q, res };
+}
+
+/** `{ a: { a: ... 1 } }` nested `depth` objects deep. */
+function deepJson(depth: number): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = { a: v };
+  return v;
 }
 
 /** Recursively finds any `c` or `correct` key inside an `answers` array. */
@@ -265,6 +273,12 @@ describe('answers', () => {
       ['POST', '/question/1/log/', { eventDetails: {} }, undefined, 400],
       ['POST', '/question/1/log/', { eventName: 'x'.repeat(500) }, undefined, 400],
       ['POST', '/question/5/log/', { eventName: 'focus' }, undefined, 404],
+      // Deep nesting within the byte limit: the database refuses depth > 100 (BadValue), so the schema stops it first.
+      ['POST', '/question/1/log/', { eventName: 'deep', eventDetails: deepJson(150) }, undefined, 400],
+      ['POST', '/question/1/log/', { eventName: 'deep', eventDetails: deepJson(9) }, undefined, 400],
+      ['POST', '/question/1/log/', { eventName: 'op', eventDetails: { $where: 'sleep(1000)' } }, undefined, 400],
+      ['POST', '/question/1/log/', { eventName: 'op', eventDetails: [{ nested: { $set: 1 } }] }, undefined, 400],
+      ['POST', '/question/1/log/', { eventName: 'dot', eventDetails: { 'a.b': 1 } }, undefined, 400],
       ['POST', '/tracking', { token, questionId: 1, event: 7 }, undefined, 400],
       ['POST', '/tracking', { token, questionId: -1, event: 0 }, undefined, 400],
       ['POST', '/tracking', { token, questionId: 1, event: 0, eventDetails: { l: 'x' } }, undefined, 400],
@@ -282,6 +296,14 @@ describe('answers', () => {
     expect(after).toEqual(before);
     expect(await QuestionLog.countDocuments({ token })).toBe(0);
     expect(await TrackingEvent.countDocuments({ token })).toBe(0);
+  });
+
+  it("the database's own refusal of a too-deep document maps to 400, not 500", async () => {
+    const err = await QuestionLog.collection
+      .insertOne({ token: 'deepTokenXXXXXXXXXXXX', eventDetails: deepJson(150) })
+      .then(() => null, (e: unknown) => e);
+    expect(err).not.toBeNull();
+    expect(toErrorReply(err)).toEqual({ status: 400, message: 'Invalid request: the value cannot be stored' });
   });
 
   it('stores per-question logs and tracking events', async () => {

@@ -53,6 +53,20 @@ describe('LogEventRequestSchema', () => {
     expect(LogEventRequestSchema.safeParse({ eventName: 'x'.repeat(101) }).success).toBe(false);
     expect(LogEventRequestSchema.safeParse({ eventName: 'big', eventDetails: 'x'.repeat(5000) }).success).toBe(false);
   });
+
+  it('limits nesting to 8 levels and refuses $-prefixed or dotted keys at any depth', () => {
+    const nest = (n: number): unknown => (n === 0 ? 1 : { a: nest(n - 1) });
+    const ok = (eventDetails: unknown) => LogEventRequestSchema.safeParse({ eventName: 'e', eventDetails }).success;
+    expect(ok(nest(8))).toBe(true);
+    expect(ok(nest(9))).toBe(false);
+    expect(ok(nest(150))).toBe(false);
+    expect(ok([[[[[[[[1]]]]]]]])).toBe(true);
+    expect(ok([[[[[[[[[1]]]]]]]]])).toBe(false);
+    expect(ok({ $where: 'x' })).toBe(false);
+    expect(ok({ a: [{ b: { $gt: 1 } }] })).toBe(false);
+    expect(ok({ 'a.b': 1 })).toBe(false);
+    expect(ok({ a$: 1, 'a-b': 'x.y', s: '$ok in values' })).toBe(true);
+  });
 });
 
 describe('TrackingEventSchema', () => {

@@ -148,17 +148,38 @@ function jsonByteLength(value: unknown): number {
   return json === undefined ? 0 : new TextEncoder().encode(json).length;
 }
 
-/** Arbitrary JSON, bounded in size so a client cannot fill the database. */
-export const EventDetailsSchema = z.unknown().refine(
-  (v) => {
-    try {
-      return jsonByteLength(v) <= L.EVENT_DETAILS_MAX_BYTES;
-    } catch {
-      return false; // cycles or BigInt: not JSON
-    }
-  },
-  { message: `eventDetails must be JSON of at most ${L.EVENT_DETAILS_MAX_BYTES} bytes` },
-);
+/**
+ * Why `v` cannot be stored as a document value, or null when it can: objects and arrays nested
+ * deeper than EVENT_DETAILS_MAX_DEPTH (the database refuses deep documents with BadValue), and keys
+ * starting with `$` or containing `.` (operator and path syntax to MongoDB).
+ */
+function storableJsonProblem(v: unknown, depth = 0): string | null {
+  if (v === null || typeof v !== 'object') return null;
+  if (depth >= L.EVENT_DETAILS_MAX_DEPTH) return `eventDetails must not nest deeper than ${L.EVENT_DETAILS_MAX_DEPTH} levels`;
+  const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v);
+  for (const [key, child] of entries) {
+    if (key.startsWith('$') || key.includes('.')) return `eventDetails keys must not start with '$' or contain '.' (${JSON.stringify(key.slice(0, 40))})`;
+    const problem = storableJsonProblem(child, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Arbitrary JSON, bounded in size and nesting, with keys a database stores as plain data. */
+export const EventDetailsSchema = z.unknown().superRefine((v, ctx) => {
+  let bytes: number;
+  try {
+    bytes = jsonByteLength(v);
+  } catch {
+    bytes = Infinity; // cycles or BigInt: not JSON
+  }
+  if (bytes > L.EVENT_DETAILS_MAX_BYTES) {
+    ctx.addIssue({ code: 'custom', message: `eventDetails must be JSON of at most ${L.EVENT_DETAILS_MAX_BYTES} bytes` });
+    return;
+  }
+  const problem = storableJsonProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const LogEventRequestSchema = z.strictObject({
   eventName: z.string().min(1, 'eventName is required').max(L.EVENT_NAME_MAX, 'eventName is too long'),

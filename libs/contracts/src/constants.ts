@@ -65,6 +65,8 @@ export const CONSTANTS = {
     EVENT_NAME_MAX: 100,
     /** Bytes of JSON.stringify(eventDetails). */
     EVENT_DETAILS_MAX_BYTES: 4_096,
+    /** Nesting of objects/arrays in eventDetails (MongoDB refuses > 100; nothing real needs more than a few). */
+    EVENT_DETAILS_MAX_DEPTH: 8,
     HASH_ID_MAX: 64,
   },
 } as const;

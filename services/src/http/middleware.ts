@@ -24,6 +24,18 @@ interface ErrorLike {
 }
 
 /**
+ * MongoDB server error codes caused by the values in a write or query, not by the server:
+ * BadValue 2 (e.g. nesting deeper than 100), FailedToParse 9, TypeMismatch 14, Overflow 15,
+ * DollarPrefixedFieldName 52, InvalidDBRef 55, EmptyFieldName 56, DottedFieldName 57,
+ * BSONObjectTooLarge 10334, KeyTooLong 17280.
+ */
+const CLIENT_CAUSED_MONGO_CODES = new Set([2, 9, 14, 15, 52, 55, 56, 57, 10334, 17280]);
+
+function isMongoServerError(e: ErrorLike): boolean {
+  return typeof e.code === 'number' && (e.name === 'MongoServerError' || e.name === 'MongoBulkWriteError' || e.name === 'MongoWriteConcernError');
+}
+
+/**
  * Maps any thrown value to the status and message a client may see. Only errors we recognise
  * keep their message; everything else becomes a generic 500 so internals never leak.
  */
@@ -46,6 +58,11 @@ export function toErrorReply(err: unknown): ErrorReply {
   if (e.code === 11000) {
     const fields = e.keyValue ? Object.keys(e.keyValue).join(', ') : '';
     return { status: 409, message: fields ? `Already exists: duplicate ${fields}` : 'Already exists' };
+  }
+  // The database refused a value the client sent (too deep, bad field name, too large): the
+  // request is at fault, not the server. Input schemas should catch these first; this is the net.
+  if (isMongoServerError(e) && CLIENT_CAUSED_MONGO_CODES.has(e.code!)) {
+    return { status: 400, message: 'Invalid request: the value cannot be stored' };
   }
   // http-errors thrown by koa / @koa/router (e.g. 405 from allowedMethods) carry safe 4xx messages.
   const status = e.status ?? e.statusCode;
