@@ -1,13 +1,12 @@
 // The candidate quiz remote (exposed as mfe_quiz/QuizApp), mounted by the shell at /quiz/*.
 // Routes are relative to that mount: :token, :token/question/:questionNumber, :token/resume,
 // :token/done, :token/pass_243; anything else goes to /404.
-import { useEffect, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { type ComponentType } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { DemoSidebarProps, QuizAppProps } from '@skillquiz/contracts';
-import { abandonBeacon } from './api/quizApi';
 import { CandidateLayout } from './components/CandidateLayout';
 import { QuizExpired } from './components/QuizExpired';
-import { ABANDON_ON_PAGE_CLOSE } from './config';
+import { useAbandonOnClose } from './hooks/useAbandonOnClose';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
 import { DonePage } from './pages/DonePage';
 import { QuestionPage } from './pages/QuestionPage';
@@ -15,22 +14,12 @@ import { ResumePage } from './pages/ResumePage';
 import { WelcomePage } from './pages/WelcomePage';
 import './styles.css';
 
-/** SPEC §4 abandon on page close, behind the decision switch in config.ts. */
-function useAbandonOnClose(token: string, enabled: boolean) {
-  useEffect(() => {
-    if (!enabled || !token) return undefined;
-    const onPageHide = (e: PageTransitionEvent) => {
-      if (!e.persisted) abandonBeacon(token); // a page kept in the back/forward cache is not closed
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [token, enabled]);
-}
-
 function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarProps> }) {
   const quiz = useQuiz();
   const { token, result, expired, loadError, reload } = quiz;
-  useAbandonOnClose(token, ABANDON_ON_PAGE_CLOSE && Boolean(result && !result.finished_at && !expired));
+  const onDonePage = (useParams()['*'] ?? '').replace(/\/+$/, '') === 'done';
+  // Not on the done page, nor for a finished or expired quiz: there is nothing left to abandon.
+  useAbandonOnClose(token, Boolean(result && !result.finished_at && !expired && !onDonePage));
 
   let content;
   if (expired && token) {

@@ -44,10 +44,13 @@ export const quizApi = {
 };
 
 /**
- * The abandon call for page close: fetch() is cancelled when a page unloads, a beacon is not.
- * Returns whether the browser queued it.
+ * The abandon call for page close (SPEC §4): fetch() is cancelled when a page unloads, a beacon is
+ * not. `{ on: 'unload' }` makes it a pending leave on the server, cleared when the candidate comes back
+ * within the abandon grace (closing and reopening the tab resumes, issue 5). Returns whether the
+ * browser queued it.
  */
 export function abandonBeacon(token: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
-  return navigator.sendBeacon(`${quizPath(token)}/abandon`);
+  const body = new Blob([JSON.stringify({ on: 'unload' })], { type: 'application/json' });
+  return navigator.sendBeacon(`${quizPath(token)}/abandon`, body);
 }

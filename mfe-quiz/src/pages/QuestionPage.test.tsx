@@ -196,3 +196,33 @@ it('asks before the page is closed while a question is shown', async () => {
   window.dispatchEvent(event);
   expect(event.defaultPrevented).toBe(true);
 });
+
+describe('abandon on page close (SPEC §4)', () => {
+  const { abandonBeacon } = jest.requireMock('../api/quizApi') as { abandonBeacon: jest.Mock };
+  const pageHide = (persisted = false) =>
+    act(() => {
+      const e = new Event('pagehide') as Event & { persisted: boolean };
+      Object.defineProperty(e, 'persisted', { value: persisted });
+      window.dispatchEvent(e);
+    });
+  beforeEach(() => abandonBeacon.mockReset().mockReturnValue(true));
+
+  it('sends the unload beacon once when a quiz in progress is closed, not for a cached page', async () => {
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    await screen.findByRole('radio', { name: 'First' });
+    pageHide(true);
+    expect(abandonBeacon).not.toHaveBeenCalled();
+    pageHide();
+    pageHide();
+    expect(abandonBeacon).toHaveBeenCalledTimes(1);
+    expect(abandonBeacon).toHaveBeenCalledWith(TOKEN);
+  });
+
+  it('sends nothing on the done page of a finished quiz', async () => {
+    server = quizResult({ started_at: inMinutes(-5), finished_at: inMinutes(-1), next_question: null });
+    renderAt(`/quiz/${TOKEN}/done`);
+    expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+    pageHide();
+    expect(abandonBeacon).not.toHaveBeenCalled();
+  });
+});
