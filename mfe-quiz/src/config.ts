@@ -1,7 +1,17 @@
 // Candidate-side settings the spec leaves open. One place, so they are easy to find and change.
 
-/** Support address for the timer's screen-reader text and the quiz-expired screen. */
+import type { QuizResult } from '@skillquiz/contracts';
+
+/** Default support address for the timer's screen-reader text and the quiz-expired screen. */
 export const SUPPORT_EMAIL = 'support@skillquiz.example';
+
+/** The quiz's own support address (its company's, when the quiz result carries one), else the default. */
+export function supportEmailOf(result: QuizResult | null | undefined): string {
+  // Optional in the contract: older results and companies without one fall back.
+  const quiz: { company_name: string | null; support_email?: string | null } | undefined = result?.quiz;
+  const email = quiz?.support_email?.trim();
+  return email ? email : SUPPORT_EMAIL;
+}
 
 export const PRODUCT_NAME = 'SkillQuiz';
 

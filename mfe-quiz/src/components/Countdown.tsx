@@ -3,9 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { formatCountdown, msUntil } from '../hooks/time';
-import { SUPPORT_EMAIL } from '../config';
 
-export function Countdown({ expiresAt }: { expiresAt: string }) {
+export function Countdown({ expiresAt, supportEmail }: { expiresAt: string; supportEmail: string }) {
   const [now, setNow] = useState(() => Date.now());
   const [stuck, setStuck] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
@@ -36,7 +35,7 @@ export function Countdown({ expiresAt }: { expiresAt: string }) {
         </svg>
         <span className="sq-timer__time" aria-hidden="true">{formatCountdown(msUntil(expiresAt, now))}</span>
         <span className="sq-sr-only">
-          Time left for this question: {formatCountdown(msUntil(expiresAt, now))}. Users who need more time should contact support at {SUPPORT_EMAIL}.
+          Time left for this question: {formatCountdown(msUntil(expiresAt, now))}. Users who need more time should contact support at {supportEmail}.
         </span>
       </div>
     </div>

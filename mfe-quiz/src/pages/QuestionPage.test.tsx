@@ -226,3 +226,30 @@ describe('abandon on page close (SPEC §4)', () => {
     expect(abandonBeacon).not.toHaveBeenCalled();
   });
 });
+
+describe('support e-mail (the quiz result’s, else the default)', () => {
+  const withSupport = (email: string | null, overrides: Partial<QuizResult> = {}) => {
+    const base = quizResult(overrides);
+    const quiz = { ...base.quiz, support_email: email };
+    return { ...base, quiz };
+  };
+
+  it('the timer’s screen-reader text names the company’s support address', async () => {
+    server = withSupport('help@acme.example', { next_question: { number: 1, expires_at: null } });
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    expect(await screen.findByText(/contact support at help@acme\.example\./)).toBeInTheDocument();
+  });
+
+  it('falls back to the default address when the quiz has none', async () => {
+    server = withSupport(null, { next_question: { number: 1, expires_at: null } });
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    expect(await screen.findByText(/contact support at support@skillquiz\.example\./)).toBeInTheDocument();
+  });
+
+  it('the expired screen links to the company’s support address', async () => {
+    server = withSupport('help@acme.example', { started_at: inMinutes(-5), abandoned_at: inMinutes(-1), next_question: { number: 2, expires_at: null } });
+    renderAt(`/quiz/${TOKEN}/question/2`);
+    expect(await screen.findByRole('heading', { name: 'Your quiz has timed out.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support at help@acme.example' })).toHaveAttribute('href', 'mailto:help@acme.example');
+  });
+});

@@ -12,6 +12,7 @@ import { RichText } from '../components/RichText';
 import { Spinner } from '../components/Spinner';
 import { TimedOutView } from '../components/TimedOutView';
 import { loadExtraGrammars } from '../code/grammars';
+import { supportEmailOf } from '../config';
 import { addServedQuestion, applyAnswer, wantedQuestionNumber } from '../hooks/questionFlow';
 import { isQuestionExpired, totalQuestions } from '../hooks/time';
 import { useQuiz } from '../hooks/useQuiz';
@@ -223,7 +224,7 @@ export function QuestionPage() {
         <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
         </h1>
-        <Countdown expiresAt={question.expires_at} />
+        <Countdown expiresAt={question.expires_at} supportEmail={supportEmailOf(result)} />
       </div>
       {!focused ? (
         <div className="sq-card sq-blurred" role="status">
