@@ -391,6 +391,7 @@ describe('env-vars and tokens', () => {
   });
 
   it('an unknown token is 404, and too many unknown tokens from one client are 429', async () => {
+    const validToken = await issueQuiz(fx);
     const r = await api('GET', '/api/quiz/AAAAAAAAAAAAAAAAAAAAAA/');
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ success: false, message: 'Quiz not found' });
@@ -403,5 +404,8 @@ describe('env-vars and tokens', () => {
     const blocked = await api('GET', '/api/quiz/AAAAAAAAAAAAAAAAAAAAAA/');
     expect(blocked.status).toBe(429);
     expect(blocked.body.success).toBe(false);
+    // A valid token from the same (blocked) address is still served: only misses are limited.
+    expect((await api('GET', `/api/quiz/${validToken}/`)).status).toBe(200);
+    expect((await api('GET', `/api/quiz/${validToken}/question/1/`)).status).toBe(200);
   });
 });

@@ -39,15 +39,20 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const store = mongooseQuizStore();
   const deps = (ctx: Context): QuizDeps => ({ store, config: ctx.config });
 
-  /** Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. */
+  /**
+   * Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. Only misses
+   * are checked and counted, so a valid token is always served, even to a client behind a shared
+   * address (corporate NAT) that someone else used up.
+   */
   const tokenGuard: Middleware = async (ctx: Context, next: Next) => {
     const client = ctx.ip || 'unknown';
-    if (limiter.isBlocked(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
     try {
       if (!TokenSchema.safeParse(ctx.params.token).success) throw new UnknownTokenError();
       await next();
     } catch (err) {
-      if (err instanceof UnknownTokenError) limiter.recordMiss(client);
+      if (!(err instanceof UnknownTokenError)) throw err;
+      if (limiter.isBlocked(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
+      limiter.recordMiss(client);
       throw err;
     }
   };
