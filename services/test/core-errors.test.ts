@@ -15,11 +15,10 @@ describe('toErrorReply', () => {
     expect(toErrorReply(new HttpError(429, 'Slow down'))).toEqual({ status: 429, message: 'Slow down' });
   });
 
-  it('names the fields of a zod error', () => {
-    const r = z.object({ content_relevant_rating: z.number().int().min(0).max(2) }).safeParse({ content_relevant_rating: 7 });
-    const reply = toErrorReply(r.error);
-    expect(reply.status).toBe(400);
-    expect(reply.message).toMatch(/^Invalid request: content_relevant_rating: /);
+  it('a bare zod error is an internal strict parse failing (a server bug): 500, not 400', () => {
+    // Input goes through validate(), which throws a 400 HttpError naming the fields (tested below).
+    const r = z.strictObject({ text: z.string() }).safeParse({ text: 'x', c: true });
+    expect(toErrorReply(r.error)).toEqual({ status: 500, message: 'Internal server error' });
   });
 
   it('maps mongoose cast and validation errors to 400', () => {
@@ -79,6 +78,10 @@ describe('pipeline', () => {
     router.get('/api/crash', () => {
       throw new Error('database exploded at line 12');
     });
+    router.get('/api/leak', () => {
+      // What the candidate view does: a strict parse of a response that must not carry `c`.
+      z.strictObject({ text: z.string() }).parse({ text: 'x', c: true });
+    });
     router.post('/api/echo', (ctx) => {
       ctx.body = validate(z.object({ n: z.number() }), ctx.request.body);
     });
@@ -91,6 +94,13 @@ describe('pipeline', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((r) => server.close(r)));
+
+  it('a failed internal strict parse is a logged 500, not a 400 blaming the client', async () => {
+    const res = await fetch(`${base}/api/leak`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, message: 'Internal server error' });
+    expect(JSON.stringify(logged)).toMatch(/GET \/api\/leak failed/);
+  });
 
   it('an unexpected error is a logged 500 without details', async () => {
     const res = await fetch(`${base}/api/crash`);

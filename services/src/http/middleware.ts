@@ -3,7 +3,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError, describeZodError, notFound, payloadTooLarge } from './errors';
+import { HttpError, notFound, payloadTooLarge } from './errors';
 import type { Logger } from './logger';
 
 export interface ErrorReply {
@@ -41,7 +41,9 @@ function isMongoServerError(e: ErrorLike): boolean {
  */
 export function toErrorReply(err: unknown): ErrorReply {
   if (err instanceof HttpError) return { status: err.status, message: err.message };
-  if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
+  // Input is parsed with validate(), which throws a 400 HttpError. A bare ZodError comes from an
+  // internal strict parse (e.g. the candidate view's leak check): a server bug, not bad input.
+  if (err instanceof ZodError) return { status: 500, message: 'Internal server error' };
   const e = (err ?? {}) as ErrorLike;
   // mongoose: a value that cannot become the schema type (e.g. 'abc' for a Number id).
   if (e.name === 'CastError') {
