@@ -5,6 +5,7 @@ import { type ComponentType } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { DemoSidebarProps, QuizAppProps } from '@skillquiz/contracts';
 import { CandidateLayout } from './components/CandidateLayout';
+import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
 import { useAbandonOnClose } from './hooks/useAbandonOnClose';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
@@ -24,16 +25,8 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarP
   let content;
   if (expired && token) {
     content = <QuizExpired />;
-  } else if (loadError) {
-    content = (
-      <section className="sq-card sq-center">
-        <h1 className="sq-title">We could not load your quiz.</h1>
-        <p>{loadError}</p>
-        <button type="button" className="sq-button" onClick={() => void reload()}>
-          Try again
-        </button>
-      </section>
-    );
+  } else if (loadError && !result) {
+    content = <LoadErrorNotice message={loadError} onRetry={reload} banner={false} />;
   } else {
     content = (
       <Routes>
@@ -49,7 +42,11 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarP
 
   return (
     <>
-      <CandidateLayout result={result}>{content}</CandidateLayout>
+      <CandidateLayout result={result}>
+        {/* A failed reload over a page already shown: the page stays, the notice sits above it. */}
+        {loadError && result && !expired && <LoadErrorNotice message={loadError} onRetry={reload} banner />}
+        {content}
+      </CandidateLayout>
       {DemoSidebar && result && quiz.demoModeAllowed && (
         <DemoSidebar
           quizResult={result}

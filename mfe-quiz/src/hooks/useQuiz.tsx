@@ -14,7 +14,7 @@ export interface QuizContextValue {
   base: string;
   /** undefined while loading, null when there is no such quiz. */
   result: QuizResult | null | undefined;
-  /** Set when loading failed for another reason than "not found". */
+  /** Set when loading failed in a way a retry may fix (rate limit, server error, network). */
   loadError: string | null;
   reload(): Promise<QuizResult | null | undefined>;
   /** Applies a local change (the question flow mirrors what the server did). */
@@ -107,6 +107,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [held, setRedirectsHeld] = useState(false);
   const [currentQuestionNumber, setCurrentQuestionNumber] = useState<number | undefined>(undefined);
+  const [gone, setGone] = useState(false);
   const latestLoad = useRef(0);
 
   const reload = useCallback(async () => {
@@ -118,17 +119,26 @@ export function QuizProvider({ children }: { children: ReactNode }) {
       setResult(r.data);
       return r.data;
     }
-    if (r.status >= 400 && r.status < 500) {
+    if (r.status === 404) {
       // Unknown or malformed token: SPEC §8 sends it to /404.
+      setLoadError(null);
       setResult(null);
       return null;
     }
+    if (r.status === 410) {
+      // The server says the quiz expired (abandoned or past its time): the expired screen.
+      setLoadError(null);
+      setGone(true);
+      return undefined;
+    }
+    // 429, 5xx, network: retryable; whatever was loaded before stays.
     setLoadError(r.message);
     return undefined;
   }, [token]);
 
   useEffect(() => {
     setResult(undefined);
+    setGone(false);
     void reload();
   }, [reload]);
 
@@ -144,7 +154,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
     navigate(target === '/404' ? '/404' : target ? `${base}/${target}` : base, { replace: true });
   }, [result, held, splat, location.search, base, navigate]);
 
-  const expired = useQuizExpired(result);
+  const expired = useQuizExpired(result) || gone;
   const demo = useDemoMode(Boolean(result));
   const href = useCallback((sub: string) => (sub ? `${base}/${sub}` : base), [base]);
 

@@ -253,3 +253,45 @@ describe('support e-mail (the quiz result’s, else the default)', () => {
     expect(screen.getByRole('link', { name: 'support at help@acme.example' })).toHaveAttribute('href', 'mailto:help@acme.example');
   });
 });
+
+describe('quiz load errors', () => {
+  it('a rate-limited load shows a retryable error (not /404) and Retry loads the quiz', async () => {
+    api.getQuiz.mockResolvedValueOnce({ success: false, status: 429, message: 'Too many requests' });
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your quiz.");
+    expect(alert).toHaveTextContent('Too many requests');
+    expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([500, 503, 0])('status %i is retryable too', async (status) => {
+    api.getQuiz.mockResolvedValueOnce({ success: false, status, message: status ? 'Internal server error' : 'Network error' });
+    renderAt(`/quiz/${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}`);
+  });
+
+  it('410 shows the expired screen', async () => {
+    api.getQuiz.mockResolvedValue({ success: false, status: 410, message: 'This quiz has expired' });
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    expect(await screen.findByRole('heading', { name: 'Your quiz has timed out.' })).toBeInTheDocument();
+    expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+  });
+
+  it('a failed reload after a failed send keeps the question and the chosen answer, with a Retry above', async () => {
+    api.answer.mockResolvedValue({ success: false, status: 0, message: 'Network error' });
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
+    api.getQuiz.mockResolvedValueOnce({ success: false, status: 503, message: 'Internal server error' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your quiz.");
+    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
+  });
+});
