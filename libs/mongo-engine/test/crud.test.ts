@@ -1,35 +1,22 @@
 // Reads, writes, cursors and admin commands through the official driver.
 import { Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { EXTERNAL_URI, Target, startTarget } from './target';
+import { EXTERNAL_URI, useDriverTarget } from './target';
 
-let target: Target;
-let client: MongoClient;
-let db: Db;
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await client?.close();
-  await target?.close();
-});
+const t = useDriverTarget();
 
 describe('handshake and admin', () => {
   it('answers ping, buildInfo and hello like a writable standalone', async () => {
-    expect(await db.command({ ping: 1 })).toMatchObject({ ok: 1 });
-    const info = await db.admin().buildInfo();
+    expect(await t.db.command({ ping: 1 })).toMatchObject({ ok: 1 });
+    const info = await t.db.admin().buildInfo();
     expect(typeof info.version).toBe('string');
-    const hello = await db.admin().command({ hello: 1 });
+    const hello = await t.db.admin().command({ hello: 1 });
     expect(hello.isWritablePrimary).toBe(true);
     expect(hello.maxWireVersion).toBeGreaterThanOrEqual(9);
     expect(hello.maxBsonObjectSize).toBe(16 * 1024 * 1024);
   });
 
   it('names an unknown command in a CommandNotFound error', async () => {
-    const err = await db.command({ frobnicateWidgets: 1 }).catch((e) => e);
+    const err = await t.db.command({ frobnicateWidgets: 1 }).catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(59);
     expect(err.codeName).toBe('CommandNotFound');
@@ -37,27 +24,27 @@ describe('handshake and admin', () => {
   });
 
   it('creates, lists and drops collections and databases', async () => {
-    await db.createCollection('created');
-    const names = (await db.listCollections().toArray()).map((c) => c.name);
+    await t.db.createCollection('created');
+    const names = (await t.db.listCollections().toArray()).map((c) => c.name);
     expect(names).toContain('created');
-    const err = await db.createCollection('created').catch((e) => e);
+    const err = await t.db.createCollection('created').catch((e) => e);
     // MongoDB >= 7 accepts an identical re-create; older ones (and this engine) answer NamespaceExists
     if (err instanceof Error) expect((err as MongoServerError).code).toBe(48);
-    expect(await db.collection('created').drop()).toBe(true);
-    expect((await db.listCollections({ name: 'created' }).toArray()).length).toBe(0);
+    expect(await t.db.collection('created').drop()).toBe(true);
+    expect((await t.db.listCollections({ name: 'created' }).toArray()).length).toBe(0);
 
-    const other = client.db(`${target.dbName}_other`);
+    const other = t.client.db(`${t.target.dbName}_other`);
     await other.collection('x').insertOne({ a: 1 });
-    const dbs = (await client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
-    expect(dbs).toContain(`${target.dbName}_other`);
+    const dbs = (await t.client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
+    expect(dbs).toContain(`${t.target.dbName}_other`);
     await other.dropDatabase();
-    const after = (await client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
-    expect(after).not.toContain(`${target.dbName}_other`);
+    const after = (await t.client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
+    expect(after).not.toContain(`${t.target.dbName}_other`);
   });
 });
 
 describe('insert and find', () => {
-  const coll = () => db.collection('people');
+  const coll = () => t.db.collection('people');
 
   beforeAll(async () => {
     await coll().insertMany(
@@ -66,9 +53,9 @@ describe('insert and find', () => {
   });
 
   it('returns inserted ids and generates ObjectIds', async () => {
-    const r = await db.collection('misc').insertOne({ hello: 'world' });
+    const r = await t.db.collection('misc').insertOne({ hello: 'world' });
     expect(r.insertedId).toBeInstanceOf(ObjectId);
-    const found = await db.collection('misc').findOne({ _id: r.insertedId });
+    const found = await t.db.collection('misc').findOne({ _id: r.insertedId });
     expect(found).toEqual({ _id: r.insertedId, hello: 'world' });
   });
 
@@ -112,9 +99,9 @@ describe('insert and find', () => {
     await cursor.next();
     const id = cursor.id!;
     expect(id.isZero()).toBe(false);
-    expect((await db.command({ getMore: id, collection: 'people', batchSize: 2 })).cursor.nextBatch).toHaveLength(2);
+    expect((await t.db.command({ getMore: id, collection: 'people', batchSize: 2 })).cursor.nextBatch).toHaveLength(2);
     await cursor.close();
-    const err = await db.command({ getMore: id, collection: 'people' }).catch((e) => e);
+    const err = await t.db.command({ getMore: id, collection: 'people' }).catch((e) => e);
     expect(err.code).toBe(43);
   });
 
@@ -128,8 +115,8 @@ describe('insert and find', () => {
   });
 
   it('keeps numeric BSON types readable', async () => {
-    await db.collection('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
-    const d = await db.collection('nums').findOne({ _id: 'n' });
+    await t.db.collection('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
+    const d = await t.db.collection('nums').findOne({ _id: 'n' });
     expect(Number(d!.i)).toBe(5);
     expect(Number(d!.l)).toBe(7);
     expect(d!.d).toBe(1.5);
@@ -138,7 +125,7 @@ describe('insert and find', () => {
 
 describe('delete', () => {
   it('deletes one or many', async () => {
-    const c = db.collection('del');
+    const c = t.db.collection('del');
     await c.insertMany([{ k: 1 }, { k: 1 }, { k: 1 }, { k: 2 }]);
     expect((await c.deleteOne({ k: 1 })).deletedCount).toBe(1);
     expect((await c.deleteMany({ k: 1 })).deletedCount).toBe(2);
@@ -149,19 +136,19 @@ describe('delete', () => {
 
 describe('aggregate', () => {
   beforeAll(async () => {
-    await db.collection('orders').insertMany([
+    await t.db.collection('orders').insertMany([
       { _id: 1, customer: 'a', items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }], total: 30 },
       { _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 },
       { _id: 3, customer: 'a', items: [], total: 5 },
     ]);
-    await db.collection('customers').insertMany([
+    await t.db.collection('customers').insertMany([
       { _id: 'a', name: 'Alice' },
       { _id: 'b', name: 'Bob' },
     ]);
   });
 
   it('runs $match $group $sort $limit $skip $project', async () => {
-    const r = await db
+    const r = await t.db
       .collection('orders')
       .aggregate([{ $match: { total: { $gt: 1 } } }, { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } }, { $sort: { sum: -1 } }, { $skip: 0 }, { $limit: 5 }, { $project: { _id: 0, customer: '$_id', sum: 1, n: 1 } }])
       .toArray();
@@ -172,28 +159,28 @@ describe('aggregate', () => {
   });
 
   it('runs $unwind $lookup $addFields $count $facet', async () => {
-    const unwound = await db.collection('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
+    const unwound = await t.db.collection('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
     expect(unwound).toEqual([
       { _id: 'x', qty: 7 },
       { _id: 'y', qty: 1 },
     ]);
-    const joined = await db
+    const joined = await t.db
       .collection('orders')
       .aggregate([{ $match: { _id: 2 } }, { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } }, { $addFields: { whoName: { $arrayElemAt: ['$who.name', 0] } } }, { $project: { who: 0, items: 0 } }])
       .toArray();
     expect(joined).toEqual([{ _id: 2, customer: 'b', total: 50, whoName: 'Bob' }]);
-    expect(await db.collection('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
-    const [facet] = await db
+    expect(await t.db.collection('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
+    const [facet] = await t.db
       .collection('orders')
       .aggregate([{ $facet: { big: [{ $match: { total: { $gte: 30 } } }, { $count: 'n' }], all: [{ $count: 'n' }] } }])
       .toArray();
     expect(facet).toEqual({ big: [{ n: 2 }], all: [{ n: 3 }] });
     // stored documents are untouched by pipeline stages
-    expect(await db.collection('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
+    expect(await t.db.collection('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
   });
 
   it('returns large results through a cursor', async () => {
-    const c = db.collection('many');
+    const c = t.db.collection('many');
     await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
     const r = await c.aggregate([{ $match: { i: { $gte: 0 } } }, { $sort: { i: -1 } }]).toArray();
     expect(r).toHaveLength(300);
@@ -201,14 +188,14 @@ describe('aggregate', () => {
   });
 
   it('rejects a malformed pipeline with an error naming aggregate', async () => {
-    const err = await db.collection('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
+    const err = await t.db.collection('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
   });
 });
 
 describe('write concern and sessions', () => {
   it('applies unacknowledged (w:0) writes sent with moreToCome', async () => {
-    const c = db.collection('w0');
+    const c = t.db.collection('w0');
     await c.insertOne({ _id: 'fire-and-forget' as never }, { writeConcern: { w: 0 } });
     // the next command on the pool is processed after it, so the document is visible
     let found = null;
@@ -220,21 +207,21 @@ describe('write concern and sessions', () => {
   });
 
   it('accepts explicit sessions for ordinary commands', async () => {
-    const session = client.startSession();
+    const session = t.client.startSession();
     try {
-      await db.collection('sess').insertOne({ a: 1 }, { session });
-      expect(await db.collection('sess').countDocuments({}, { session })).toBe(1);
+      await t.db.collection('sess').insertOne({ a: 1 }, { session });
+      expect(await t.db.collection('sess').countDocuments({}, { session })).toBe(1);
     } finally {
       await session.endSession();
     }
   });
 
   (EXTERNAL_URI ? it.skip : it)('refuses transactions with a clear error', async () => {
-    const session = client.startSession();
+    const session = t.client.startSession();
     try {
       const err = await session
         .withTransaction(async () => {
-          await db.collection('tx').insertOne({ a: 1 }, { session });
+          await t.db.collection('tx').insertOne({ a: 1 }, { session });
         })
         .catch((e) => e);
       expect(err).toBeInstanceOf(Error);

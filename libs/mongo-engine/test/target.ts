@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { Db, MongoClient } from 'mongodb';
 import { RunningEngine, startEngine } from '../src';
 
 export const EXTERNAL_URI = process.env.MONGODB_TEST_URI;
@@ -55,4 +55,29 @@ export function hostPort(uri: string): { host: string; port: number } {
   const m = /^mongodb:\/\/(?:[^@/]*@)?\[?([^\]/:,]+)\]?:(\d+)/.exec(uri);
   if (!m) return { host: '127.0.0.1', port: 27017 };
   return { host: m[1], port: Number(m[2]) };
+}
+
+/** A test file's target with a connected driver client and its database. */
+export interface DriverTarget {
+  target: Target;
+  client: MongoClient;
+  db: Db;
+}
+
+/**
+ * Starts the target before the file's tests and connects the official driver to it; closes both
+ * after them. The fields are filled in by beforeAll, so read them inside tests and hooks.
+ */
+export function useDriverTarget(): DriverTarget {
+  const ctx = {} as DriverTarget;
+  beforeAll(async () => {
+    ctx.target = await startTarget();
+    ctx.client = await MongoClient.connect(ctx.target.uri, { serverSelectionTimeoutMS: 5000 });
+    ctx.db = ctx.client.db(ctx.target.dbName);
+  });
+  afterAll(async () => {
+    await ctx.client?.close();
+    await ctx.target?.close();
+  });
+  return ctx;
 }

@@ -1,24 +1,11 @@
 // Update operators, positional paths, upserts and findAndModify through the official driver.
 import { Collection, Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { Target, startTarget } from './target';
+import { useDriverTarget } from './target';
 
-let target: Target;
-let client: MongoClient;
-let db: Db;
+const t = useDriverTarget();
 let n = 0;
 /** a fresh collection per test keeps tests independent */
-const fresh = (): Collection => db.collection(`u${n++}`);
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await client?.close();
-  await target?.close();
-});
+const fresh = (): Collection => t.db.collection(`u${n++}`);
 
 describe('update operators', () => {
   it('applies $set $unset $inc $mul $min $max $rename $currentDate', async () => {
