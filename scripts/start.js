@@ -4,7 +4,12 @@
 //   [db]       the embedded engine (libs/mongo-engine), unless MONGODB_URI is set
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built
-//   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script
+//   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
+//              DEMO_MODE_ALLOWED=true unless it is set
+//
+// PORT=0 asks for a free port: the services bind it themselves and print it, except when the dev
+// sign-on needs their URL first (its redirect URI), where a free port is chosen here and the start
+// is retried on another one if it got taken in between.
 //
 // Each child's output is shown with its prefix. SIGINT/SIGTERM is forwarded to every child (the
 // services first, the database last); we wait for them and exit 0. If a child dies on its own,
@@ -22,6 +27,8 @@ const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const DEV_ADMIN_EMAIL = 'admin@skillquiz.local';
 const RUNNING_FILE = 'running.json'; // read by services/src/cli/running.ts
+const DEV_PROVIDER = 'services/dist/auth/dev-provider.js';
+const PORT_ATTEMPTS = 5;
 
 const env = { ...process.env };
 for (const [k, v] of Object.entries(env)) if (v === '') delete env[k]; // empty = unset, as in config.ts
@@ -37,7 +44,11 @@ function log(message) {
   console.log(`[start] ${message}`);
 }
 
-function freePort() {
+/**
+ * A port that was free a moment ago. Only for the one case where a port must be named before the
+ * services bind it (the dev sign-on's redirect URI); the caller retries if someone took it meanwhile.
+ */
+function candidatePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -51,7 +62,8 @@ function freePort() {
 
 /**
  * Spawns a node script, prefixes its output, and resolves with the first match of `readyPattern`
- * on stdout (the line that says it is serving). `onLine` sees every stdout line.
+ * on stdout (the line that says it is serving). `onLine` sees every stdout line. Until it is ready
+ * an exit only rejects (the caller decides: retry or give up); after that it stops everything.
  */
 function startChild(name, script, args, childEnv, readyPattern, onLine = () => {}) {
   const child = spawn(process.execPath, [script, ...args], {
@@ -59,18 +71,21 @@ function startChild(name, script, args, childEnv, readyPattern, onLine = () => {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const entry = { name, child, done: false, exited: null };
+  const entry = { name, child, done: false, starting: true, stderr: [], exited: null };
   entry.exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       entry.done = true;
       resolve();
-      onChildExit(name, code, signal);
+      if (!entry.starting) onChildExit(name, code, signal);
     });
   });
   children.push(entry);
-  readline.createInterface({ input: child.stderr }).on('line', (line) => console.error(`[${name}] ${line}`));
+  readline.createInterface({ input: child.stderr }).on('line', (line) => {
+    if (entry.starting) entry.stderr.push(line); // kept only to explain a failed start
+    console.error(`[${name}] ${line}`);
+  });
 
-  return new Promise((resolve, reject) => {
+  const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not report ready within ${READY_TIMEOUT_MS / 1000}s`)),
       READY_TIMEOUT_MS,
@@ -87,12 +102,27 @@ function startChild(name, script, args, childEnv, readyPattern, onLine = () => {
       console.log(`[${name}] ${line}`);
       onLine(line);
       const m = readyPattern.exec(line);
-      if (m) {
+      if (m && entry.starting) {
         clearTimeout(timer);
+        entry.starting = false;
         resolve(m);
       }
     });
   });
+  ready.entry = entry;
+  return ready;
+}
+
+/** Stops one child and forgets it (a start attempt that is being retried). */
+async function stopChild(entry) {
+  entry.starting = true; // an exit now is expected, not a reason to stop the rest
+  if (!entry.done) {
+    entry.child.kill('SIGTERM');
+    const killer = setTimeout(() => entry.child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await entry.exited;
+    clearTimeout(killer);
+  }
+  children.splice(children.indexOf(entry), 1);
 }
 
 function onChildExit(name, code, signal) {
@@ -142,10 +172,83 @@ function requireBuilt(file) {
   }
 }
 
+class PortTakenError extends Error {}
+
+/**
+ * Starts the dev sign-on (when used) and the services on `port` (0 = the services pick one).
+ * Throws PortTakenError, after stopping what it started, when the services found the port taken.
+ */
+async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
+  const envFor = { ...servicesEnv, PORT: String(port) };
+  let publicUrl = port === 0 ? null : (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (publicUrl) envFor.PUBLIC_URL = publicUrl;
+
+  const signOnNotes = [];
+  let signOn = env.OIDC_ISSUER ? `central sign-on at ${env.OIDC_ISSUER}` : 'not configured (set OIDC_ISSUER)';
+  let signOnStart = null;
+  if (useDevSignOn) {
+    const clientId = env.OIDC_CLIENT_ID || 'skillquiz-dev';
+    const clientSecret = env.OIDC_CLIENT_SECRET || 'skillquiz-dev-secret';
+    signOnStart = startChild(
+      'sign-on',
+      DEV_PROVIDER,
+      [],
+      {
+        ...env,
+        DATA_DIR: servicesEnv.DATA_DIR,
+        DEV_SIGNON_PORT: '0', // it binds a free port and reports its URL
+        PUBLIC_URL: publicUrl || env.PUBLIC_URL,
+        OIDC_CLIENT_ID: clientId,
+        OIDC_CLIENT_SECRET: clientSecret,
+        DEV_ADMIN_EMAIL: env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL,
+      },
+      /dev sign-on listening on (\S+)/,
+      (line) => {
+        if (/login|password|user|account|email/i.test(line) && !/listening on/.test(line)) signOnNotes.push(line);
+      },
+    );
+    const [, issuer] = await signOnStart;
+    Object.assign(envFor, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret });
+    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP) envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL;
+    signOn = `local dev sign-on at ${issuer}`;
+  }
+
+  let demoLink = null;
+  const servicesStart = startChild(
+    'services',
+    'services/dist/main.js',
+    [],
+    envFor,
+    /SkillQuiz services listening on (\S+)/,
+    (line) => {
+      const m = /Demo candidate link: (\S+)/.exec(line);
+      if (m) demoLink = m[1];
+    },
+  );
+  let url;
+  try {
+    [, url] = await servicesStart;
+  } catch (err) {
+    // The services print "listen EADDRINUSE" on stderr and exit 1.
+    const taken = port !== 0 && servicesStart.entry.stderr.some((l) => /EADDRINUSE/.test(l));
+    if (!taken) throw err;
+    await stopChild(servicesStart.entry);
+    if (signOnStart) await stopChild(signOnStart.entry);
+    throw new PortTakenError(`port ${port} is in use`);
+  }
+  // PORT=0: links follow the bound port, as the services' own config does (localhost, its port).
+  if (!publicUrl) publicUrl = (env.PUBLIC_URL || `http://localhost:${new URL(url).port}`).replace(/\/+$/, '');
+  return { publicUrl, url, signOn, signOnNotes, demoLink };
+}
+
 async function main() {
   requireBuilt('services/dist/main.js');
   fs.mkdirSync(dataDir, { recursive: true });
   const servicesEnv = { ...env, DATA_DIR: dataDir };
+  // The services allow demo mode only when told to (a forgotten NODE_ENV must not leak the correct
+  // flag); `npm start` is the development entry, so it allows it unless the variable says otherwise.
+  if (env.DEMO_MODE_ALLOWED === undefined) servicesEnv.DEMO_MODE_ALLOWED = 'true';
+  const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED) ? 'on' : 'off';
 
   // 1. Database.
   if (env.MONGODB_URI) {
@@ -166,56 +269,27 @@ async function main() {
     servicesEnv.MONGODB_URI = `mongodb://${hostPort}/skillquiz`;
   }
 
-  // 2. Services port, decided now so the sign-on's redirect URI can name it.
-  const servicesPort = env.PORT !== undefined ? Number(env.PORT) : 8080;
-  const port = servicesPort === 0 ? await freePort() : servicesPort;
-  servicesEnv.PORT = String(port);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  servicesEnv.PUBLIC_URL = publicUrl;
+  // 2. Services and the development sign-on (an OpenID provider standing in for the central one).
+  // PORT=0 means a free port. The services bind it themselves and print it, unless the dev sign-on
+  // must be told their URL before they start (its redirect URI): then a free port is chosen here and
+  // the pair is started again on another one if something took it in between.
+  const requestedPort = env.PORT !== undefined ? Number(env.PORT) : 8080;
+  const useDevSignOn = !env.OIDC_ISSUER && !isProduction && fs.existsSync(path.join(ROOT, DEV_PROVIDER));
+  const portKnownFirst = requestedPort !== 0 || (useDevSignOn && !env.PUBLIC_URL);
+  const attempts = requestedPort === 0 && portKnownFirst ? PORT_ATTEMPTS : 1;
 
-  // 3. Development sign-on (an OpenID provider standing in for the central one).
-  const signOnNotes = [];
-  const devProvider = 'services/dist/auth/dev-provider.js';
-  let signOn = env.OIDC_ISSUER ? `central sign-on at ${env.OIDC_ISSUER}` : 'not configured (set OIDC_ISSUER)';
-  if (!env.OIDC_ISSUER && !isProduction && fs.existsSync(path.join(ROOT, devProvider))) {
-    const clientId = env.OIDC_CLIENT_ID || 'skillquiz-dev';
-    const clientSecret = env.OIDC_CLIENT_SECRET || 'skillquiz-dev-secret';
-    const [, issuer] = await startChild(
-      'sign-on',
-      devProvider,
-      [],
-      {
-        ...env,
-        DATA_DIR: dataDir,
-        DEV_SIGNON_PORT: '0', // it binds a free port and reports its URL
-        PUBLIC_URL: publicUrl,
-        OIDC_CLIENT_ID: clientId,
-        OIDC_CLIENT_SECRET: clientSecret,
-        DEV_ADMIN_EMAIL: env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL,
-      },
-      /dev sign-on listening on (\S+)/,
-      (line) => {
-        if (/login|password|user|account|email/i.test(line) && !/listening on/.test(line)) signOnNotes.push(line);
-      },
-    );
-    Object.assign(servicesEnv, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret });
-    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP) servicesEnv.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL;
-    signOn = `local dev sign-on at ${issuer}`;
+  let started;
+  for (let attempt = 1; ; attempt++) {
+    const port = requestedPort === 0 && portKnownFirst ? await candidatePort() : requestedPort;
+    try {
+      started = await startSignOnAndServices(servicesEnv, port, useDevSignOn);
+      break;
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= attempts) throw err;
+      log(`port ${port} was taken before the services could bind it; trying another`);
+    }
   }
-
-  // 4. Services.
-  let demoLink = null;
-  const [, url] = await startChild(
-    'services',
-    'services/dist/main.js',
-    [],
-    servicesEnv,
-    /SkillQuiz services listening on (\S+)/,
-    (line) => {
-      const m = /Demo candidate link: (\S+)/.exec(line);
-      if (m) demoLink = m[1];
-    },
-  );
+  const { publicUrl, url, signOn, signOnNotes, demoLink } = started;
 
   // For `npm run invite` and other tools: the engine's data directory is locked while it runs.
   fs.writeFileSync(
@@ -231,6 +305,7 @@ async function main() {
     ...signOnNotes.map((n) => `                  ${n.trim()}`),
     `  Demo candidate: ${demoLink || '(no demo quiz link yet: the candidate quiz API is not built)'}`,
     `  Database:       ${env.MONGODB_URI ? 'MONGODB_URI' : `embedded engine, data in ${dataDir}`}`,
+    `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)`,
     '  Stop with Ctrl-C.',
     '',
   ];
