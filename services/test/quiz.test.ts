@@ -320,6 +320,50 @@ describe('answers', () => {
   });
 });
 
+describe('event limits', () => {
+  it('event writes are limited per token: 120 per minute (log and tracking together), then 429; other tokens unaffected', async () => {
+    const token = await issueQuiz(fx);
+    const other = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    const send = (i: number) =>
+      i % 2
+        ? call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/log/`, { eventName: `e${i}` })
+        : call(stack.baseUrl, 'POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i += 20) {
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => send(i + j)))).map((r) => r.status));
+    }
+    expect(statuses).toEqual(statuses.map(() => 201));
+    const over = await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ success: false, message: expect.stringMatching(/120 per minute/) });
+    expect((await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'late' })).status).toBe(429);
+    expect((await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token }))).toBe(120);
+    // The quiz itself still works, and another token has its own budget.
+    expect((await api('GET', `/api/quiz/${token}/`)).status).toBe(200);
+    expect((await api('POST', `/api/quiz/${other}/tracking`, { token: other, questionId: 0, event: 0 })).status).toBe(201);
+  });
+
+  it('at most 5000 events are stored per quiz; beyond, 429 and nothing stored; events are still accepted after the quiz ended', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    // Queued events replayed after the quiz ended are still kept (within the cap).
+    expect((await api('POST', `/api/quiz/${token}/abandon`)).status).toBe(200);
+    expect((await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'replayed' })).status).toBe(201);
+    const quizId = (await quizDoc(token))!._id;
+    const at = new Date();
+    await QuestionLog.insertMany(Array.from({ length: 2999 }, () => ({ quiz_result: quizId, token, question_number: 1, eventName: 'x', at })));
+    await TrackingEvent.insertMany(Array.from({ length: 1999 }, () => ({ quiz_result: quizId, token, questionId: 1, event: 4, at })));
+    // 4999 stored: one more fits, then the cap holds for both routes.
+    expect((await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status).toBe(201);
+    const full = await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'one too many' });
+    expect(full.status).toBe(429);
+    expect(full.body).toEqual({ success: false, message: expect.stringMatching(/most events .*5000.*not stored/) });
+    expect((await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status).toBe(429);
+    expect((await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token }))).toBe(5000);
+  });
+});
+
 describe('starting', () => {
   it('concurrent first fetches of question 1 choose it once', async () => {
     const token = await issueQuiz(fx);

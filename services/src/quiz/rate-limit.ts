@@ -50,3 +50,32 @@ export class MissLimiter {
     for (const [k, w] of this.windows) if (t - w.startedAt >= this.windowMs) this.windows.delete(k);
   }
 }
+
+/**
+ * A plain fixed-window counter: `take(key)` counts one request and says whether it is within the
+ * limit. Used per token on the candidate's event writes (/log, /tracking).
+ */
+export class WindowLimiter {
+  private readonly windows = new Map<string, Window>();
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(key: string): boolean {
+    const t = this.now();
+    let w = this.windows.get(key);
+    if (!w || t - w.startedAt >= this.windowMs) {
+      if (this.windows.size >= 10_000) this.sweep(t);
+      w = { startedAt: t, misses: 0 };
+      this.windows.set(key, w);
+    }
+    w.misses++;
+    return w.misses <= this.limit;
+  }
+
+  private sweep(t: number): void {
+    for (const [k, w] of this.windows) if (t - w.startedAt >= this.windowMs) this.windows.delete(k);
+  }
+}

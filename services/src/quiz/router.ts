@@ -12,7 +12,8 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { notFound, tooManyRequests, validate } from '../http/errors';
-import { MissLimiter } from './rate-limit';
+import { EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS } from './event-limits';
+import { MissLimiter, WindowLimiter } from './rate-limit';
 import {
   UnknownTokenError,
   abandonQuiz,
@@ -31,11 +32,14 @@ import { mongooseQuizStore } from './store';
 export interface QuizRouterOptions {
   /** Replaces the per-client unknown-token limiter (tests). */
   limiter?: MissLimiter;
+  /** Replaces the per-token limiter of event writes (tests). */
+  eventLimiter?: WindowLimiter;
 }
 
 export function quizRouter(options: QuizRouterOptions = {}): Router {
   const router = new Router();
   const limiter = options.limiter ?? new MissLimiter();
+  const eventLimiter = options.eventLimiter ?? new WindowLimiter(EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS);
   const store = mongooseQuizStore();
   const deps = (ctx: Context): QuizDeps => ({ store, config: ctx.config });
 
@@ -55,6 +59,15 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       limiter.recordMiss(client);
       throw err;
     }
+  };
+
+  /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per token, else 429. */
+  const eventRate: Middleware = async (ctx: Context, next: Next) => {
+    if (!eventLimiter.take(ctx.params.token)) {
+      ctx.set('Retry-After', String(Math.ceil(EVENT_WRITE_WINDOW_MS / 1000)));
+      throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
+    }
+    await next();
   };
 
   const token = (ctx: Context): string => ctx.params.token;
@@ -89,14 +102,14 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
     ok(ctx, await answerQuestion(deps(ctx), token(ctx), n, body));
   });
 
-  router.post('/api/quiz/:token/question/:number/log', tokenGuard, async (ctx) => {
+  router.post('/api/quiz/:token/question/:number/log', tokenGuard, eventRate, async (ctx) => {
     const n = number(ctx);
     const body = validate(LogEventRequestSchema, ctx.request.body);
     await logQuestionEvent(deps(ctx), token(ctx), n, body);
     ok(ctx, { success: true }, 201);
   });
 
-  router.post('/api/quiz/:token/tracking', tokenGuard, async (ctx) => {
+  router.post('/api/quiz/:token/tracking', tokenGuard, eventRate, async (ctx) => {
     const body = validate(TrackingEventSchema, ctx.request.body);
     await recordTrackingEvent(deps(ctx), token(ctx), body);
     ok(ctx, { success: true }, 201);

@@ -13,7 +13,8 @@ import type {
   TrackingEvent,
 } from '@skillquiz/contracts';
 import type { Config } from '../config';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
+import { MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { buildPlan, chooseNext } from './selection';
@@ -233,10 +234,22 @@ function storedResponse(state: QuizState, plan: readonly AtomPlan[], index: numb
 // ---------------------------------------------------------------------------------------------
 // POST .../question/{number}/log/ and POST /api/quiz/{token}/tracking
 
+/**
+ * Events are accepted whatever the quiz's state (finished, abandoned, expired): a client replays
+ * events it queued while offline. Only the per-quiz cap stops them; nothing is stored beyond it.
+ * Concurrent writes near the cap may pass it by a few (count, then insert).
+ */
+async function assertEventRoom(deps: QuizDeps, token: string): Promise<void> {
+  if ((await deps.store.countEvents(token)) >= MAX_EVENTS_PER_QUIZ) {
+    throw tooManyRequests(`This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`);
+  }
+}
+
 export async function logQuestionEvent(deps: QuizDeps, token: string, number: number, body: LogEventRequest): Promise<void> {
   const state = await load(deps, token);
   const q = state.served[number - 1];
   if (!q) throw notFound(`Question ${number} has not been served in this quiz`);
+  await assertEventRoom(deps, token);
   await deps.store.insertQuestionLog({
     quiz_id: state.id,
     token,
@@ -250,6 +263,7 @@ export async function logQuestionEvent(deps: QuizDeps, token: string, number: nu
 export async function recordTrackingEvent(deps: QuizDeps, token: string, body: TrackingEvent): Promise<void> {
   const state = await load(deps, token);
   if (body.token !== token) throw badRequest('token in the body does not match the quiz in the path');
+  await assertEventRoom(deps, token);
   await deps.store.insertTrackingEvent({
     quiz_id: state.id,
     token,

@@ -53,6 +53,8 @@ export interface QuizStore {
    * whether this quiz still has questions (it counts as done when it has none).
    */
   invitationProgress(state: QuizState, questionsLeft: boolean): Promise<InvitationProgress>;
+  /** Question logs plus tracking events stored for the quiz with this token. */
+  countEvents(token: string): Promise<number>;
   insertQuestionLog(entry: {
     quiz_id: string;
     token: string;

@@ -160,6 +160,14 @@ export function mongooseQuizStore(): QuizStore {
       return invitationProgress(state, questionsLeft);
     },
 
+    async countEvents(token) {
+      const [logs, tracking] = await Promise.all([
+        QuestionLog.countDocuments({ token }).exec(),
+        TrackingEvent.countDocuments({ token }).exec(),
+      ]);
+      return logs + tracking;
+    },
+
     async insertQuestionLog(e) {
       await QuestionLog.create({
         quiz_result: new Types.ObjectId(e.quiz_id),

@@ -1,0 +1,13 @@
+// Bounds on what a token holder may write through the event routes (/log and /tracking), which
+// accept writes for as long as the quiz exists (queued offline events are replayed later, even
+// after the quiz finished: "nothing a user submitted is ever lost"), so they need their own caps.
+
+/** Event writes (/log and /tracking together) per token per minute; beyond: 429. */
+export const EVENT_WRITES_PER_MINUTE = 120;
+export const EVENT_WRITE_WINDOW_MS = 60_000;
+
+/**
+ * Events stored per quiz (question logs and tracking events together). A whole quiz produces a
+ * few hundred at most; beyond the cap nothing is stored and the client gets 429.
+ */
+export const MAX_EVENTS_PER_QUIZ = 5_000;
