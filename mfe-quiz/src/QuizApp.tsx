@@ -15,7 +15,13 @@ import { ResumePage } from './pages/ResumePage';
 import { WelcomePage } from './pages/WelcomePage';
 import './styles.css';
 
-function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarProps> }) {
+/**
+ * The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus `onMountedChange`, which
+ * the wrapper calls once the remote really rendered (never when it is down).
+ */
+type DemoSidebarSlot = ComponentType<DemoSidebarProps & { onMountedChange?: (mounted: boolean) => void }>;
+
+function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
   const quiz = useQuiz();
   const { token, result, expired, loadError, reload } = quiz;
   const onDonePage = (useParams()['*'] ?? '').replace(/\/+$/, '') === 'done';
@@ -53,6 +59,7 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarP
           currentQuestionNumber={quiz.currentQuestionNumber}
           demoModeEnabled={quiz.demoModeEnabled}
           setDemoModeEnabled={quiz.setDemoModeEnabled}
+          onMountedChange={quiz.setDemoSidebarMounted}
         />
       )}
     </>
@@ -60,7 +67,7 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: ComponentType<DemoSidebarP
 }
 
 export default function QuizApp(props: QuizAppProps) {
-  const DemoSidebar = props.DemoSidebar as ComponentType<DemoSidebarProps> | undefined;
+  const DemoSidebar = props.DemoSidebar as DemoSidebarSlot | undefined;
   return (
     <Routes>
       <Route

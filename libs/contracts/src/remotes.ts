@@ -25,7 +25,9 @@ export interface DemoSidebarProps {
 export interface QuizAppProps {
   /**
    * A React component taking DemoSidebarProps. The shell loads it lazily from mfe_demo inside a
-   * boundary that renders nothing when the demo remote is down, so the quiz keeps working.
+   * boundary that renders nothing when the demo remote is down, so the quiz keeps working. The
+   * wrapper also takes `onMountedChange(mounted: boolean)`, called once the sidebar really rendered:
+   * the quiz shows the 'Correct' label only then (a stored demo flag without its sidebar is off).
    */
   DemoSidebar?: unknown;
 }

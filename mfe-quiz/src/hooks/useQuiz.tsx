@@ -23,8 +23,13 @@ export interface QuizContextValue {
   setRedirectsHeld(held: boolean): void;
   expired: boolean;
   demoModeAllowed: boolean;
+  /** The demo-mode flag (allowed and switched on); the sidebar shows it. */
   demoModeEnabled: boolean;
+  /** Demo mode on and its sidebar on screen: only then does the question view label 'Correct'. */
+  showCorrectAnswers: boolean;
   setDemoModeEnabled(enabled: boolean): void;
+  /** The demo sidebar reports whether it is mounted (the shell's wrapper tells, see QuizApp). */
+  setDemoSidebarMounted(mounted: boolean): void;
   currentQuestionNumber: number | undefined;
   setCurrentQuestionNumber(n: number | undefined): void;
   href(subPath: string): string;
@@ -66,6 +71,9 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
 function useDemoMode(hasResult: boolean) {
   const [allowed, setAllowed] = useState(false);
   const [stored, setStored] = useState(readDemoFlag);
+  // The flag in localStorage can outlive the sidebar (its remote down): demo mode counts as on only
+  // while the sidebar, the one control that turns it off, is actually mounted.
+  const [sidebarMounted, setSidebarMounted] = useState(false);
   useEffect(() => {
     if (!hasResult) return undefined;
     let live = true;
@@ -87,7 +95,8 @@ function useDemoMode(hasResult: boolean) {
     },
     [allowed],
   );
-  return { allowed, enabled: allowed && stored, setEnabled };
+  const enabled = allowed && stored;
+  return { allowed, enabled, showCorrect: enabled && sidebarMounted, setEnabled, setSidebarMounted };
 }
 
 export function QuizProvider({ children }: { children: ReactNode }) {
@@ -169,7 +178,9 @@ export function QuizProvider({ children }: { children: ReactNode }) {
     expired,
     demoModeAllowed: demo.allowed,
     demoModeEnabled: demo.enabled,
+    showCorrectAnswers: demo.showCorrect,
     setDemoModeEnabled: demo.setEnabled,
+    setDemoSidebarMounted: demo.setSidebarMounted,
     currentQuestionNumber,
     setCurrentQuestionNumber,
     href,

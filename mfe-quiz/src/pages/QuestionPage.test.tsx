@@ -2,7 +2,7 @@
 // layer (quizApi) and the browser-only tracking are replaced.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '../testFixtures';
@@ -293,5 +293,53 @@ describe('quiz load errors', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
+  });
+});
+
+describe("the 'Correct' label follows the demo sidebar", () => {
+  type SidebarProps = { onMountedChange?: (mounted: boolean) => void };
+  /** Like the shell's wrapper: reports mounted once rendered; `down` = the remote never loads. */
+  const sidebar = (down: boolean) =>
+    function Sidebar({ onMountedChange }: SidebarProps) {
+      useEffect(() => {
+        if (down) return undefined;
+        onMountedChange?.(true);
+        return () => onMountedChange?.(false);
+      }, [onMountedChange]);
+      return down ? null : <aside aria-label="Demo sidebar stub" />;
+    };
+
+  function renderWithSidebar(Sidebar: (p: SidebarProps) => ReactElement | null) {
+    return render(
+      <MemoryRouter initialEntries={[`/quiz/${TOKEN}/question/1`]}>
+        <Routes>
+          <Route path="/quiz/*" element={<QuizApp DemoSidebar={Sidebar} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  beforeEach(() => {
+    localStorage.setItem('demoModeEnabled', 'true');
+    api.envVars.mockResolvedValue(ok({ demoModeAllowed: true }));
+    api.getQuestion.mockImplementation(async (_t: string, n: number) => {
+      const q = question(n);
+      return ok({ ...q, answers: [q.answers[0], { ...q.answers[1], correct: true }] });
+    });
+  });
+  afterEach(() => localStorage.clear());
+
+  it('shows it while the sidebar is mounted', async () => {
+    renderWithSidebar(sidebar(false));
+    await screen.findByRole('radio', { name: 'First' });
+    expect(await screen.findByText('Correct')).toBeInTheDocument();
+  });
+
+  it('hides it when the demo remote is down, though the flag was left on', async () => {
+    renderWithSidebar(sidebar(true));
+    await screen.findByRole('radio', { name: 'First' });
+    await waitFor(() => expect(api.envVars).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Correct')).not.toBeInTheDocument();
   });
 });

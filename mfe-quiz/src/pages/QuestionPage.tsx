@@ -25,7 +25,7 @@ type Outcome = { kind: 'next'; number: number } | { kind: 'done' } | { kind: 'fa
 
 export function QuestionPage() {
   const quiz = useQuiz();
-  const { token, result, update, reload, href, demoModeEnabled, setCurrentQuestionNumber } = quiz;
+  const { token, result, update, reload, href, showCorrectAnswers, setCurrentQuestionNumber } = quiz;
   const navigate = useNavigate();
 
   const [question, setQuestion] = useState<CandidateQuestion | null>(null);
@@ -239,7 +239,7 @@ export function QuestionPage() {
             answers={question.answers}
             selected={selected}
             onSelect={onSelect}
-            showCorrect={demoModeEnabled}
+            showCorrect={showCorrectAnswers}
             disabled={submitting}
           />
           <div className="sq-actions">

@@ -92,3 +92,53 @@ it('after a failure, the next mount retries with force instead of replaying the 
   calls[1].resolve(Hello);
   expect(await screen.findByText('Hello b')).toBeInTheDocument();
 });
+
+describe('onMountedChange', () => {
+  it('says true only once the remote rendered, and false when it goes', async () => {
+    const { load, calls } = deferredLoader();
+    const Remote = loadRemoteComponent<{ who: string }>('mfe_demo/DemoSidebar', { load, silent: true });
+    const seen: boolean[] = [];
+    const view = render(<Remote who="x" onMountedChange={(m) => seen.push(m)} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([]); // still loading
+    calls[0].resolve({ default: Hello });
+    expect(await screen.findByText('Hello x')).toBeInTheDocument();
+    expect(seen).toEqual([true]);
+    view.unmount();
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('never says true when the remote fails to load or to render', async () => {
+    const { load, calls } = deferredLoader();
+    const Remote = loadRemoteComponent<{ who: string }>('mfe_demo/DemoSidebar', { load, silent: true });
+    const seen: boolean[] = [];
+    render(<Remote who="x" onMountedChange={(m) => seen.push(m)} />);
+    calls[0].reject(new Error('down'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([]);
+
+    const Broken = () => {
+      throw new Error('render failed');
+    };
+    const second = deferredLoader();
+    const Other = loadRemoteComponent<{ who: string }>('mfe_demo/DemoSidebar', { load: second.load, silent: true });
+    render(<Other who="y" onMountedChange={(m) => seen.push(m)} />);
+    second.calls[0].resolve({ default: Broken });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).not.toContain(true);
+  });
+
+  it('is not passed on to the remote', async () => {
+    const { load, calls } = deferredLoader();
+    const received: object[] = [];
+    const Spy = (props: object) => {
+      received.push(props);
+      return null;
+    };
+    const Remote = loadRemoteComponent<{ who: string }>('mfe_x/Spy', { load });
+    render(<Remote who="x" onMountedChange={() => {}} />);
+    calls[0].resolve({ default: Spy });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(received.at(-1)).toEqual({ who: 'x' });
+  });
+});

@@ -1,6 +1,6 @@
 // Turns an exposed module id ('mfe_quiz/QuizApp') into a React component that loads it lazily inside a
 // RemoteBoundary. Nothing about the remote's URL is known here: see api/remotes.ts.
-import { lazy, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemoteModule } from '../api/remotes';
 import { RemoteBoundary } from './RemoteBoundary';
 
@@ -25,10 +25,31 @@ function asDefaultExport(mod: unknown): { default: AnyComponent } {
   return { default: candidate as AnyComponent };
 }
 
+/** Props the wrapper takes for itself (not passed to the remote). */
+export interface RemoteWrapperProps {
+  /**
+   * Told true once the remote has rendered, false when it goes away (its render failed, or the
+   * wrapper unmounted). Never called when the remote does not load: a page can keep a feature off
+   * until the piece that controls it is really on screen (the quiz's demo mode and its sidebar).
+   */
+  onMountedChange?: (mounted: boolean) => void;
+}
+
+/** Rendered beside the remote inside its boundary: it commits only when the remote rendered. */
+function MountProbe({ onChange }: { onChange: (mounted: boolean) => void }) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    latest.current(true);
+    return () => latest.current(false);
+  }, []);
+  return null;
+}
+
 export function loadRemoteComponent<P extends object>(
   id: string,
   { silent = false, asMain = false, load = loadRemoteModule }: RemoteComponentOptions = {},
-): ComponentType<P> {
+): ComponentType<P & RemoteWrapperProps> {
   // One lazy component per load attempt, shared by every mount: navigating away and back does not reload.
   let current: LazyExoticComponent<AnyComponent> | null = null;
   let lastFailed = false;
@@ -50,12 +71,13 @@ export function loadRemoteComponent<P extends object>(
     return current;
   };
 
-  function RemoteComponent(props: P) {
+  function RemoteComponent({ onMountedChange, ...props }: P & RemoteWrapperProps) {
     const [attempt, setAttempt] = useState(0);
     const Remote = useMemo(() => lazyComponent(attempt > 0), [attempt]);
     return (
       <RemoteBoundary label={id} attempt={attempt} silent={silent} asMain={asMain} onRetry={() => setAttempt((a) => a + 1)}>
         <Remote {...props} />
+        {onMountedChange && <MountProbe onChange={onMountedChange} />}
       </RemoteBoundary>
     );
   }
