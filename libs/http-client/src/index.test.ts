@@ -1,7 +1,7 @@
 // apiFetch against a real local HTTP server: the §8 mapping, credentials and JSON handling.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiFetch, defaultMessage, messageFrom } from './index';
+import { apiFetch, defaultMessage, messageFrom, readCookie } from './index';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -95,5 +95,51 @@ describe('apiFetch', () => {
   it('returns a network failure instead of throwing', async () => {
     const result = await apiFetch('http://127.0.0.1:1/unreachable');
     expect(result).toEqual({ success: false, status: 0, message: 'Network error' });
+  });
+});
+
+describe('CSRF header (double-submit cookie)', () => {
+  const seen: (string | undefined)[] = [];
+  beforeEach(() => {
+    seen.length = 0;
+    handler = (req, _body, res) => {
+      seen.push(req.headers['x-csrf-token'] as string | undefined);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    };
+    // The browser's cookie jar, as scripts see it.
+    Object.defineProperty(globalThis, 'document', { value: { cookie: 'other=1; CSRF-TOKEN=abc%2Edef; x=y' }, configurable: true });
+  });
+  afterEach(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])('%s sends X-CSRF-Token from the CSRF-TOKEN cookie', async (method) => {
+    await apiFetch(`${base}/w`, { method, body: { a: 1 } });
+    expect(seen).toEqual(['abc.def']);
+  });
+
+  it.each([undefined, 'GET', 'HEAD'])('%s sends none', async (method) => {
+    await apiFetch(`${base}/r`, method ? { method } : {});
+    expect(seen).toEqual([undefined]);
+  });
+
+  it('sends none when the cookie is not set, and keeps a header the caller set', async () => {
+    (globalThis as unknown as { document: { cookie: string } }).document.cookie = 'other=1';
+    await apiFetch(`${base}/w`, { method: 'POST' });
+    (globalThis as unknown as { document: { cookie: string } }).document.cookie = 'CSRF-TOKEN=abc';
+    await apiFetch(`${base}/w`, { method: 'POST', headers: { 'X-CSRF-Token': 'mine' } });
+    expect(seen).toEqual([undefined, 'mine']);
+  });
+});
+
+describe('readCookie', () => {
+  it.each([
+    ['a=1; CSRF-TOKEN=t%20k', 'CSRF-TOKEN', 't k'],
+    ['XCSRF-TOKEN=no', 'CSRF-TOKEN', ''],
+    ['CSRF-TOKEN=%E0%A4%A', 'CSRF-TOKEN', '%E0%A4%A'],
+    ['', 'CSRF-TOKEN', ''],
+  ])('%j %s -> %j', (cookies, name, value) => {
+    expect(readCookie(name, cookies)).toBe(value);
   });
 });

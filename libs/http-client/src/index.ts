@@ -21,6 +21,28 @@ export function messageFrom(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Name of the double-submit CSRF cookie the server sets, and the header writes echo it in. */
+export const CSRF_COOKIE = 'CSRF-TOKEN';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The value of one cookie (decoded), or '' when it is not set or there is no document. */
+export function readCookie(name: string, cookieString: string | undefined = globalThis.document?.cookie): string {
+  for (const part of (cookieString ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return '';
+}
+
+/** Methods that change nothing need no CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
 export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
   /** Sent as JSON (Content-Type set for you). A string or FormData is sent as is. */
   body?: unknown;
@@ -44,6 +66,12 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
   if (!sendAsIs && !requestHeaders.has('Content-Type')) requestHeaders.set('Content-Type', 'application/json');
+  // Every write echoes the CSRF cookie (the admin API requires it; candidate calls ignore it).
+  const method = (rest.method ?? 'GET').toUpperCase();
+  if (!SAFE_METHODS.has(method) && !requestHeaders.has(CSRF_HEADER)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) requestHeaders.set(CSRF_HEADER, csrf);
+  }
 
   let res: Response;
   try {
