@@ -4,5 +4,5 @@ const { createConfig } = require('@skillquiz/webpack-config');
 module.exports = createConfig({
   name: 'mfe_demo',
   dir: __dirname,
-  exposes: { './DemoSidebar': './src/DemoSidebar.tsx' },
+  exposes: { './DemoSidebar': './src/components/DemoSidebar.tsx' },
 });

@@ -2,7 +2,7 @@
 // An SVG with role="img" and a text description, plus the same numbers as a table for anyone who
 // cannot read the picture.
 import { useId } from 'react';
-import { LEVEL_LABELS, formatNumber, type AtomPlot } from './model';
+import { LEVEL_LABELS, formatNumber, type AtomPlot } from '../lib/model';
 
 const W = 248;
 const H = 172;

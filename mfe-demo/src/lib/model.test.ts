@@ -6,7 +6,7 @@ import {
   levelProbabilities,
 } from '@skillquiz/adaptive';
 import { estimatePlots, estimateView, formatNumber, formatPercent, questionViews } from './model';
-import { THRESHOLDS, quizResultFixture } from './testing/fixture';
+import { THRESHOLDS, quizResultFixture } from '../testing/fixture';
 
 describe('questionViews', () => {
   const views = questionViews(quizResultFixture());

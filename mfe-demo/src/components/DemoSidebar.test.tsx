@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { chanceAtLevels, createPosterior, estimateDensityAtLevels, levelProbabilities } from '@skillquiz/adaptive';
 import type { QuizResult } from '@skillquiz/contracts';
 import DemoSidebar from './DemoSidebar';
-import { THRESHOLDS, quizResultFixture } from './testing/fixture';
+import { THRESHOLDS, quizResultFixture } from '../testing/fixture';
 
 /** The sidebar with the toggle state a quiz app would own. */
 function Harness({ result = quizResultFixture(), initial = false, onToggle }: { result?: QuizResult; initial?: boolean; onToggle?: (v: boolean) => void }) {
