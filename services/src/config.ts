@@ -34,6 +34,7 @@ const envSchema = z.object({
   ADMIN_GROUP: z.string().min(1).optional(),
   QUESTION_TIME_LIMIT_SECONDS: positiveNumber.optional(),
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
+  ABANDON_GRACE_MINUTES: positiveNumber.default(120),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -58,6 +59,11 @@ export interface Config {
   /** Overrides every question's time limit (tests use a short one). */
   questionTimeLimitSeconds?: number;
   quizExpiryHours: number;
+  /**
+   * After a page-close (`{ on: 'unload' }`) abandon call, how long the candidate has to come back
+   * before the quiz counts as abandoned. Longer than the 60-minute resume threshold (SPEC §2).
+   */
+  abandonGraceMinutes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminGroup: e.ADMIN_GROUP,
     questionTimeLimitSeconds: e.QUESTION_TIME_LIMIT_SECONDS,
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
+    abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
   };
 }

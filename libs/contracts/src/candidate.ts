@@ -133,6 +133,15 @@ export type AnswerResponse = z.infer<typeof AnswerResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Survey, per-question log, tracking events, env vars
 
+/**
+ * POST /api/quiz/{token}/abandon. Empty: abandon now. `{ on: 'unload' }`: the page-close call
+ * (navigator.sendBeacon): the candidate left and has a grace period to come back.
+ */
+export const AbandonRequestSchema = z.strictObject({
+  on: z.literal('unload', { message: "on must be 'unload' or absent" }).optional(),
+});
+export type AbandonRequest = z.infer<typeof AbandonRequestSchema>;
+
 export const SurveyRequestSchema = z.strictObject({
   /** 0 sad, 1 neutral, 2 happy. */
   content_relevant_rating: z

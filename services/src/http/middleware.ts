@@ -112,7 +112,9 @@ export interface BodyOptions {
  */
 export function jsonBody(opts: BodyOptions = {}): Middleware {
   const limit = opts.limit ?? '1mb';
-  const parse = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: limit, formLimit: limit });
+  // text: navigator.sendBeacon with a string sends text/plain (the page-close abandon call); routes
+  // that expect JSON get a string and reject it in validate().
+  const parse = bodyParser({ enableTypes: ['json', 'form', 'text'], jsonLimit: limit, formLimit: limit, textLimit: limit });
   return async (ctx, next) => {
     let parsed = false;
     try {

@@ -78,6 +78,8 @@ export interface QuizResultDoc extends Timestamps {
   started_at: Date | null;
   finished_at: Date | null;
   abandoned_at: Date | null;
+  /** The page was closed (unload abandon call); abandoned only if the candidate is not back in time. */
+  left_at: Date | null;
   /** Whole-quiz expiry: unfinished past it means expired. */
   expires_at: Date | null;
   survey_completed: boolean;
@@ -163,6 +165,7 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     started_at: { type: Date, default: null },
     finished_at: { type: Date, default: null },
     abandoned_at: { type: Date, default: null },
+    left_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
     survey_completed: { type: Boolean, default: false },
     content_relevant_rating: { type: Number, default: null, min: 0, max: 2, validate: (v: unknown) => v == null || isInteger(v) },

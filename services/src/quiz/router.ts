@@ -3,6 +3,7 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import {
+  AbandonRequestSchema,
   AnswerRequestSchema,
   LogEventRequestSchema,
   PositiveIntParamSchema,
@@ -11,7 +12,7 @@ import {
   TrackingEventSchema,
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
-import { notFound, tooManyRequests, validate } from '../http/errors';
+import { badRequest, notFound, tooManyRequests, validate } from '../http/errors';
 import { EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS } from './event-limits';
 import { MissLimiter, WindowLimiter } from './rate-limit';
 import {
@@ -34,6 +35,21 @@ export interface QuizRouterOptions {
   limiter?: MissLimiter;
   /** Replaces the per-token limiter of event writes (tests). */
   eventLimiter?: WindowLimiter;
+}
+
+/**
+ * The abandon body as sent: nothing, JSON (sendBeacon with an application/json Blob), or JSON in
+ * a text/plain body (sendBeacon with a string). Empty means a plain abandon.
+ */
+function abandonBody(raw: unknown): unknown {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
 }
 
 export function quizRouter(options: QuizRouterOptions = {}): Router {
@@ -125,7 +141,8 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   });
 
   router.post('/api/quiz/:token/abandon', tokenGuard, async (ctx) => {
-    ok(ctx, await abandonQuiz(deps(ctx), token(ctx)));
+    const body = validate(AbandonRequestSchema, abandonBody(ctx.request.body));
+    ok(ctx, await abandonQuiz(deps(ctx), token(ctx), body));
   });
 
   router.post('/api/quiz/:token/pass_243', tokenGuard, async (ctx) => {

@@ -4,7 +4,7 @@ import { servedOrder } from './answer-order';
 import { slotsOf, totalQuestions, truncateAtom, dropBeta, type AtomPlan } from './plan';
 import { MissLimiter } from './rate-limit';
 import { estimateAtom, scoreAnswer } from './scoring';
-import { ANSWER_GRACE_MS, isQuizExpired, questionTimeLimitSeconds } from './timing';
+import { ANSWER_GRACE_MS, isQuizExpired, lapseLeave, questionTimeLimitSeconds } from './timing';
 import { candidateQuestionView } from './view';
 
 describe('plan', () => {
@@ -52,6 +52,14 @@ describe('timing', () => {
     expect(questionTimeLimitSeconds({ eta_minutes: 1, num_questions: 10 })).toBe(30);
     expect(questionTimeLimitSeconds({ eta_minutes: 300, num_questions: 10 })).toBe(600);
     expect(questionTimeLimitSeconds({ eta_minutes: 0, num_questions: 10 })).toBe(90);
+  });
+  it('a page-close lapses into abandonment at left_at + grace, not before', () => {
+    const left_at = new Date('2026-01-01T00:00:00Z');
+    const s = { left_at, abandoned_at: null };
+    expect(lapseLeave(s, new Date('2026-01-01T01:59:59Z'), 120)).toBe(s);
+    expect(lapseLeave(s, new Date('2026-01-01T02:00:00Z'), 120)).toEqual({ left_at: null, abandoned_at: new Date('2026-01-01T02:00:00Z') });
+    const abandoned = { left_at, abandoned_at: new Date('2026-01-01T00:30:00Z') };
+    expect(lapseLeave(abandoned, new Date('2026-01-02T00:00:00Z'), 120)).toBe(abandoned);
   });
   it('a quiz is expired when abandoned, or unfinished past its expiry', () => {
     const now = new Date('2026-01-02T00:00:00Z');

@@ -3,6 +3,7 @@
 // its revision; a lost race re-reads and decides again, so retries and concurrent submits are safe.
 import { probabilityCorrect } from '@skillquiz/adaptive';
 import type {
+  AbandonRequest,
   AnswerRequest,
   AnswerResponse,
   CandidateQuestion,
@@ -19,11 +20,14 @@ import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { buildPlan, chooseNext } from './selection';
 import type { QuizStore } from './store-types';
-import { isQuizExpired, questionTimeLimitSeconds } from './timing';
+import { isQuizExpired, lapseLeave, questionTimeLimitSeconds } from './timing';
 import type { QuizState, ServedQuestion } from './types';
 import { answerResponseOf, candidateQuestionView, nextQuestionOf, quizResultView } from './view';
 
-export type QuizConfig = Pick<Config, 'demoModeAllowed' | 'questionTimeLimitSeconds' | 'quizExpiryHours'>;
+export type QuizConfig = Pick<
+  Config,
+  'demoModeAllowed' | 'questionTimeLimitSeconds' | 'quizExpiryHours' | 'abandonGraceMinutes' | 'supportEmail'
+>;
 
 export interface QuizDeps {
   store: QuizStore;
@@ -56,17 +60,25 @@ interface Decision<T> {
   administered?: string[];
 }
 
-async function load(deps: QuizDeps, token: string): Promise<QuizState> {
+async function loadStored(deps: QuizDeps, token: string): Promise<QuizState> {
   const state = await deps.store.loadByToken(token);
   if (!state) throw new UnknownTokenError();
   return state;
 }
 
+/** The quiz as it stands now: a page-close whose grace period has passed counts as abandoned. */
+async function load(deps: QuizDeps, token: string): Promise<QuizState> {
+  return lapseLeave(await loadStored(deps, token), nowOf(deps), deps.config.abandonGraceMinutes);
+}
+
 /** Runs decide() on the current state and writes its outcome conditionally, retrying lost races. */
 async function update<T>(deps: QuizDeps, token: string, decide: (s: QuizState) => Promise<Decision<T>>): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const state = await load(deps, token);
+    const stored = await loadStored(deps, token);
+    const state = lapseLeave(stored, nowOf(deps), deps.config.abandonGraceMinutes);
     const d = await decide(state);
+    // A lapsed page-close is written down even when the call itself changes nothing.
+    if (!d.next && state !== stored) d.next = state;
     if (!d.next) return d.result;
     if (!(await deps.store.commit(state, d.next))) continue;
     // Counts feed exposure control; recorded only by the request whose write won.
@@ -91,8 +103,17 @@ function assertOpen(state: QuizState, now: Date): void {
 // ---------------------------------------------------------------------------------------------
 // GET /api/quiz/{token}/
 
+/**
+ * Fetching the quiz result is the candidate coming back: a page-close within the grace period is
+ * forgotten (left_at cleared). A lapsed one was already turned into abandoned_at by load(), and is
+ * written down here so every later reader sees it.
+ */
 export async function getQuizResult(deps: QuizDeps, token: string): Promise<QuizResult> {
-  const state = await load(deps, token);
+  const state = await update(deps, token, async (s) => {
+    if (!s.left_at) return { result: s };
+    const next = { ...s, left_at: null };
+    return { result: next, next };
+  });
   return renderQuizResult(deps, state);
 }
 
@@ -307,15 +328,24 @@ export async function finishQuiz(deps: QuizDeps, token: string): Promise<QuizRes
 }
 
 /**
- * Sets abandoned_at (the quiz becomes expired). A finished quiz, or one with nothing left to
- * answer, is not abandoned: the front end calls this on every page close, the done page included.
+ * The abandon call. Plain (`on` absent): sets abandoned_at now, and the quiz is expired. On page
+ * close (`on: 'unload'`): only records left_at; the quiz is abandoned if the candidate does not
+ * fetch it again within ABANDON_GRACE_MINUTES (longer than the 60-minute resume threshold, so the
+ * resume page stays reachable). A finished quiz, or one with nothing left to answer, is never
+ * abandoned: the front end calls this on every page close, the done page included.
  */
-export async function abandonQuiz(deps: QuizDeps, token: string): Promise<QuizResult> {
+export async function abandonQuiz(deps: QuizDeps, token: string, body: AbandonRequest = {}): Promise<QuizResult> {
   const state = await update(deps, token, async (s) => {
     if (s.finished_at || s.abandoned_at) return { result: s };
     const plan = await planOf(s, deps.store);
     if (!questionsLeft(s, plan) && s.started_at) return { result: s };
-    const next = { ...s, abandoned_at: nowOf(deps) };
+    if (body.on === 'unload') {
+      // Already left and not back yet: keep the first time, so repeated unloads do not stretch the grace.
+      if (s.left_at) return { result: s };
+      const next = { ...s, left_at: nowOf(deps) };
+      return { result: next, next };
+    }
+    const next = { ...s, abandoned_at: nowOf(deps), left_at: null };
     return { result: next, next };
   });
   return renderQuizResult(deps, state);

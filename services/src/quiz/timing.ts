@@ -55,3 +55,19 @@ export function isQuizExpired(quiz: QuizClock, now: Date): boolean {
   if (quiz.finished_at) return false;
   return quiz.expires_at != null && now.getTime() > quiz.expires_at.getTime();
 }
+
+export interface LeaveClock {
+  abandoned_at: Date | null;
+  left_at: Date | null;
+}
+
+/**
+ * A candidate who closed the page (left_at) and did not come back within the grace period has
+ * abandoned the quiz: abandoned_at = left_at + grace. Returns the state unchanged otherwise.
+ */
+export function lapseLeave<T extends LeaveClock>(state: T, now: Date, graceMinutes: number): T {
+  if (!state.left_at || state.abandoned_at) return state;
+  const lapsesAt = state.left_at.getTime() + graceMinutes * 60_000;
+  if (now.getTime() < lapsesAt) return state;
+  return { ...state, abandoned_at: new Date(lapsesAt), left_at: null };
+}

@@ -73,6 +73,12 @@ export interface QuizState {
   started_at: Date | null;
   finished_at: Date | null;
   abandoned_at: Date | null;
+  /**
+   * Set by the page-close abandon call (`{ on: 'unload' }`): the candidate left. Cleared when the
+   * quiz result is fetched again within ABANDON_GRACE_MINUTES; once that passes, the quiz is
+   * abandoned at left_at + grace (see timing.ts lapseLeave).
+   */
+  left_at: Date | null;
   expires_at: Date | null;
   survey_completed: boolean;
   content_relevant_rating: number | null;
