@@ -4,13 +4,14 @@
 import mongoose from 'mongoose';
 import { AnswerResponseSchema, CandidateQuestionSchema, QuizResultSchema } from '@skillquiz/contracts';
 import { toErrorReply } from '../src/http/middleware';
-import { QuestionLog, QuizResult, TrackingEvent } from '../src/models';
+import { Company, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
 
 jest.setTimeout(120_000);
 
 const LIMIT_SECONDS = 1;
+const SUPPORT_EMAIL = 'help@quiz-tests.example';
 let stack: Stack;
 let fx: Fixture;
 /** Every JSON body a candidate call returned, for the no-correct-flag check. */
@@ -25,7 +26,7 @@ async function api<T = any>(method: string, path: string, body?: unknown, raw?: 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  stack = await startStack({ DEMO_MODE_ALLOWED: 'false', QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS) });
+  stack = await startStack({ DEMO_MODE_ALLOWED: 'false', QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS), SUPPORT_EMAIL });
   await connect(stack.mongoUri);
   fx = await seedFixture('q');
 });
@@ -77,6 +78,8 @@ describe('a whole quiz', () => {
     expect(view.assessment_token).toBe(token);
     expect(view.started_at).toBeNull();
     expect(view.quiz.company_name).toBe(fx.companyName);
+    // The fixture company names no support address: the configured SUPPORT_EMAIL stands in.
+    expect(view.quiz.support_email).toBe(SUPPORT_EMAIL);
     expect(view.quiz.atoms.map((a) => [a.id, a.num_questions])).toEqual([
       [fx.atomA, 5],
       [fx.atomB, 2],
@@ -414,6 +417,13 @@ describe('expiry and abandonment', () => {
 });
 
 describe('invitations', () => {
+  it("quiz.support_email is the company's own address when it has one", async () => {
+    const fx3 = await seedFixture('support');
+    await Company.updateOne({ name: fx3.companyName }, { $set: { support_email: 'jobs@acme.example' } });
+    const view = QuizResultSchema.parse((await api('GET', `/api/quiz/${await issueQuiz(fx3)}/`)).body);
+    expect(view.quiz.support_email).toBe('jobs@acme.example');
+  });
+
   it('required_atoms_left, max_atoms_left and quiz_url follow the invitation', async () => {
     const fx2 = await seedFixture('inv');
     const tA = await issueQuiz(fx2, { atoms: [fx2.atomA] });

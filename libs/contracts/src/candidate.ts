@@ -55,6 +55,8 @@ export type QuizAtom = z.infer<typeof QuizAtomSchema>;
 export const QuizInfoSchema = z.object({
   company_logo_url: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** Where candidates ask for more time or a new invitation: the company's, else the service's. */
+  support_email: z.string().optional(),
   atoms: z.array(QuizAtomSchema),
 });
 export type QuizInfo = z.infer<typeof QuizInfoSchema>;

@@ -123,7 +123,7 @@ async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizR
   const company = await deps.store.company(state);
   const questionsLeft = nextQuestionOf(state, plan) !== null;
   const progress = await deps.store.invitationProgress(state, questionsLeft);
-  return quizResultView(state, plan, atoms, company, progress);
+  return quizResultView(state, plan, atoms, company, progress, deps.config.supportEmail);
 }
 
 // ---------------------------------------------------------------------------------------------

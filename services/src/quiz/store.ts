@@ -155,7 +155,7 @@ export function mongooseQuizStore(): QuizStore {
     async company(state) {
       if (!state.company_id) return null;
       const c = await Company.findById(state.company_id).lean().exec();
-      return c ? { name: c.name ?? null, logo_url: c.logo_url ?? null } : null;
+      return c ? { name: c.name ?? null, logo_url: c.logo_url ?? null, support_email: c.support_email ?? null } : null;
     },
 
     async invitationProgress(state, questionsLeft) {

@@ -46,6 +46,7 @@ export interface AtomInfo {
 export interface CompanyInfo {
   name: string | null;
   logo_url: string | null;
+  support_email: string | null;
 }
 
 export interface InvitationProgress {
@@ -61,7 +62,10 @@ export function quizResultView(
   atoms: ReadonlyMap<string, AtomInfo>,
   company: CompanyInfo | null,
   progress: InvitationProgress,
+  /** SUPPORT_EMAIL: used when the company names no support address. */
+  defaultSupportEmail?: string,
 ): QuizResult {
+  const supportEmail = company?.support_email || defaultSupportEmail;
   return {
     assessment_token: state.token,
     started_at: iso(state.started_at),
@@ -73,6 +77,7 @@ export function quizResultView(
     quiz: {
       company_logo_url: company?.logo_url ?? null,
       company_name: company?.name ?? null,
+      ...(supportEmail ? { support_email: supportEmail } : {}),
       atoms: plan.map((p) => {
         const atom = atoms.get(p.atom_id);
         return {
