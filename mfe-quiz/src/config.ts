@@ -7,9 +7,8 @@ export const SUPPORT_EMAIL = 'support@skillquiz.example';
 
 /** The quiz's own support address (its company's, when the quiz result carries one), else the default. */
 export function supportEmailOf(result: QuizResult | null | undefined): string {
-  // Optional in the contract: older results and companies without one fall back.
-  const quiz: { company_name: string | null; support_email?: string | null } | undefined = result?.quiz;
-  const email = quiz?.support_email?.trim();
+  // Optional in the contract: a result without one falls back.
+  const email = result?.quiz.support_email?.trim();
   return email ? email : SUPPORT_EMAIL;
 }
 

@@ -228,10 +228,9 @@ describe('abandon on page close (SPEC §4)', () => {
 });
 
 describe('support e-mail (the quiz result’s, else the default)', () => {
-  const withSupport = (email: string | null, overrides: Partial<QuizResult> = {}) => {
+  const withSupport = (email: string | undefined, overrides: Partial<QuizResult> = {}) => {
     const base = quizResult(overrides);
-    const quiz = { ...base.quiz, support_email: email };
-    return { ...base, quiz };
+    return { ...base, quiz: { ...base.quiz, support_email: email } };
   };
 
   it('the timer’s screen-reader text names the company’s support address', async () => {
@@ -241,7 +240,7 @@ describe('support e-mail (the quiz result’s, else the default)', () => {
   });
 
   it('falls back to the default address when the quiz has none', async () => {
-    server = withSupport(null, { next_question: { number: 1, expires_at: null } });
+    server = withSupport(undefined, { next_question: { number: 1, expires_at: null } });
     renderAt(`/quiz/${TOKEN}/question/1`);
     expect(await screen.findByText(/contact support at support@skillquiz\.example\./)).toBeInTheDocument();
   });
