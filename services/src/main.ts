@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   app0.context.config = config;
 
   // `npm start` picks this line up for its summary.
-  const demoLink = await demoQuizLink(config.publicUrl);
+  const demoLink = await demoQuizLink(config.publicUrl, { abandonGraceMinutes: config.abandonGraceMinutes });
   if (demoLink) console.log(`Demo candidate link: ${demoLink}`);
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -109,6 +109,7 @@ describe('seeding', () => {
     const r = await call('GET', '/api/no-such-thing');
     expect(r.status).toBe(404);
   });
+
 });
 
 describe('seeded content', () => {
@@ -144,6 +145,45 @@ describe('seeded content', () => {
         [...invitation.required_atoms, ...invitation.optional_atoms].map((a: string) => [a]).sort(),
       );
       for (const q of quizzes) expect(q.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+// Last: it issues extra quizzes of the demo invitation, which the seeded-content check above counts.
+describe('the demo link', () => {
+  it('a used-up demo quiz (finished, abandoned or expired) is replaced by a fresh one on start; a fresh one is reused', async () => {
+    const tokenOf = (out: string[]) =>
+      out.map((l) => /Demo candidate link: \S+\/quiz\/([A-Za-z0-9_-]+)$/.exec(l)?.[1]).find(Boolean)!;
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const quizzes = client.db().collection('quiz_results');
+      const used: Record<string, Record<string, unknown>> = {
+        finished: { finished_at: new Date() },
+        abandoned: { abandoned_at: new Date() },
+        expired: { started_at: new Date(Date.now() - 3 * 3600_000), expires_at: new Date(Date.now() - 1000) },
+        'left long ago': { left_at: new Date(Date.now() - 121 * 60_000) },
+      };
+      let token = tokenOf(stack.services.output);
+      for (const [how, fields] of Object.entries(used)) {
+        const old = await quizzes.findOne({ token });
+        await quizzes.updateOne({ token }, { $set: fields });
+        await stack.restartServices();
+        const next = tokenOf(stack.services.output);
+        expect({ how, changed: next !== token }).toEqual({ how, changed: true });
+        // A new quiz of the same demo invitation and atoms, with a >= 128-bit token, not yet started.
+        expect(next).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+        const fresh = await quizzes.findOne({ token: next });
+        expect(fresh).toMatchObject({ invitation: old!.invitation, atom_ids: old!.atom_ids, started_at: null, finished_at: null });
+        expect((await call('GET', `/api/quiz/${next}/`)).status).toBe(200);
+        token = next;
+      }
+      // A fresh, unused demo quiz is reused: same link, no new quiz.
+      const count = await quizzes.countDocuments();
+      await stack.restartServices();
+      expect(tokenOf(stack.services.output)).toBe(token);
+      expect(await quizzes.countDocuments()).toBe(count);
     } finally {
       await client.close();
     }

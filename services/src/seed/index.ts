@@ -8,11 +8,16 @@
 //   - marker not done (a start that died mid-seed) → resume: the marker maps each seed question's
 //     stable key to the id it got, so nothing is created twice;
 //   - marker done → nothing to do.
-// The marker also keeps the demo invitation, so every start prints the same demo link.
+// The marker also keeps the demo invitation and the demo quiz's token, so every start prints the
+// same demo link while that quiz can still be taken (see demoQuizLink).
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../http/logger';
-import { createInvitation, findOrCreateCompany, quizLink } from '../invitations';
-import { Atom, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER } from '../models';
+import { createInvitation, createQuizForInvitation, findOrCreateCompany, quizLink } from '../invitations';
+import { Atom, Invitation, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER, type QuizResultDoc } from '../models';
+import { isQuizExpired, lapseLeave } from '../quiz/timing';
+
+/** Same default as ABANDON_GRACE_MINUTES in config.ts. */
+const DEFAULT_ABANDON_GRACE_MINUTES = 120;
 import { demoCompany, demoInvitation, seedAtoms, type SeedAtom, type SeedQuestion } from './content';
 
 export const SEED_COLLECTION = 'seed_state';
@@ -125,11 +130,46 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   }
 }
 
-/** The demo candidate link, once the demo content is seeded (null otherwise). */
-export async function demoQuizLink(publicUrl: string): Promise<string | null> {
-  const marker = await markers().findOne({ _id: MARKER_ID });
+export interface DemoLinkOptions {
+  /** ABANDON_GRACE_MINUTES: a page-close older than this counts as abandoned. */
+  abandonGraceMinutes?: number;
+  now?: Date;
+}
+
+/**
+ * The demo candidate link, once the demo content is seeded (null otherwise). A demo quiz that can
+ * no longer be taken (finished, abandoned or expired, e.g. after pass_243) would only show the done
+ * or expired page, so a fresh quiz of the demo invitation (new token) replaces it in the marker.
+ * An unused or running demo quiz is reused, so repeated starts print the same link.
+ */
+export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions = {}): Promise<string | null> {
+  const col = markers();
+  const marker = await col.findOne({ _id: MARKER_ID });
   if (!marker?.demo_token) return null;
+  const quiz = await QuizResult.findOne({ token: marker.demo_token }).lean().exec();
   // The quiz may have been deleted by an admin tool; do not print a dead link.
-  const exists = await QuizResult.exists({ token: marker.demo_token }).exec();
-  return exists ? quizLink(publicUrl, marker.demo_token) : null;
+  if (!quiz) return null;
+  if (isDemoQuizUsable(quiz, opts)) return quizLink(publicUrl, marker.demo_token);
+
+  const invitation = quiz.invitation ? await Invitation.findById(quiz.invitation).lean().exec() : null;
+  if (!invitation) return null;
+  const fresh = await createQuizForInvitation(invitation, quiz.atom_ids);
+  // Conditional on the old token: of two processes starting at once, one replacement wins and
+  // the other drops its quiz and prints the winner's.
+  const swapped = await col.updateOne({ _id: MARKER_ID, demo_token: marker.demo_token }, { $set: { demo_token: fresh.token } });
+  if (swapped.modifiedCount === 1) return quizLink(publicUrl, fresh.token);
+  await QuizResult.deleteOne({ _id: fresh._id }).exec();
+  const winner = await col.findOne({ _id: MARKER_ID });
+  return winner?.demo_token ? quizLink(publicUrl, winner.demo_token) : null;
+}
+
+function isDemoQuizUsable(quiz: QuizResultDoc, opts: DemoLinkOptions): boolean {
+  const now = opts.now ?? new Date();
+  const state = lapseLeave(
+    { abandoned_at: quiz.abandoned_at ?? null, left_at: quiz.left_at ?? null },
+    now,
+    opts.abandonGraceMinutes ?? DEFAULT_ABANDON_GRACE_MINUTES,
+  );
+  if (quiz.finished_at) return false;
+  return !isQuizExpired({ ...state, expires_at: quiz.expires_at ?? null }, now);
 }
