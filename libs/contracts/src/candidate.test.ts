@@ -1,4 +1,7 @@
 import {
+  AnswerResponseStrictSchema,
+  CandidateQuestionStrictSchema,
+  QuizResultStrictSchema,
   AnswerRequestSchema,
   CandidateQuestionSchema,
   LogEventRequestSchema,
@@ -153,5 +156,38 @@ describe('isErrorResponse', () => {
     expect(isErrorResponse({ success: false, message: 'Not found' })).toBe(true);
     expect(isErrorResponse({ success: true })).toBe(false);
     expect(isErrorResponse({ message: 'x' })).toBe(false);
+  });
+});
+
+describe('strict candidate response schemas', () => {
+  const q = {
+    number: 1,
+    expires_at: '2026-01-01T00:00:00.000Z',
+    difficulty_params: { a: 1, d: 0 },
+    atom_id: 'python',
+    claim: null,
+    question_text: 'Q',
+    code_block: '',
+    code_language: null,
+    answers: [{ text: 'a', hash_id: 'abcdefghijkl' }],
+  };
+  it('refuse a correct flag or any extra key in an answer, even correct: true', () => {
+    expect(CandidateQuestionStrictSchema.safeParse(q).success).toBe(true);
+    for (const extra of [{ correct: true }, { c: true }, { c: false }, { x: 1 }]) {
+      expect(CandidateQuestionStrictSchema.safeParse({ ...q, answers: [{ ...q.answers[0], ...extra }] }).success).toBe(false);
+    }
+    // The lenient schema still allows the demo-mode label.
+    expect(CandidateQuestionSchema.safeParse({ ...q, answers: [{ ...q.answers[0], correct: true }] }).success).toBe(true);
+  });
+  it('are strict at every depth of the quiz result', () => {
+    const view = {
+      assessment_token: 't', started_at: null, finished_at: null, survey_completed: false, abandoned_at: null,
+      blur_on_window_blur: false, quiz: { company_logo_url: null, company_name: null, atoms: [] },
+      next_question: { number: 1, expires_at: null }, past_questions: [], required_atoms_left: 0, max_atoms_left: 0, quiz_url: null,
+    };
+    expect(QuizResultStrictSchema.safeParse(view).success).toBe(true);
+    expect(QuizResultStrictSchema.safeParse({ ...view, next_question: { number: 1, expires_at: null, c: 1 } }).success).toBe(false);
+    expect(QuizResultStrictSchema.safeParse({ ...view, quiz: { ...view.quiz, secret: 1 } }).success).toBe(false);
+    expect(AnswerResponseStrictSchema.safeParse({ correct: true, post_skill_estimate: 0, post_skill_estimate_error: 1, extra: 1 }).success).toBe(false);
   });
 });

@@ -238,3 +238,34 @@ export type OkResponse = z.infer<typeof OkResponseSchema>;
 export function isErrorResponse(body: unknown): body is ErrorResponse {
   return ErrorResponseSchema.safeParse(body).success;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Strict response schemas: what a server outside demo mode may send to a candidate, and nothing
+// more. Every object is strict at every depth, and answers carry no correct flag at all. Clients
+// keep parsing with the lenient schemas above (a server may add fields); tests and the server's
+// own leak checks use these.
+
+export const CandidateAnswerStrictSchema = z.strictObject({ text: z.string(), hash_id: z.string() });
+
+export const CandidateQuestionStrictSchema = z.strictObject({
+  ...CandidateQuestionSchema.shape,
+  answers: z.array(CandidateAnswerStrictSchema),
+});
+
+const NextQuestionStrictSchema = z.strictObject(NextQuestionSchema.shape);
+
+export const QuizResultStrictSchema = z.strictObject({
+  ...QuizResultSchema.shape,
+  quiz: z.strictObject({ ...QuizInfoSchema.shape, atoms: z.array(z.strictObject(QuizAtomSchema.shape)) }),
+  next_question: NextQuestionStrictSchema.nullable().optional(),
+  past_questions: z.array(z.strictObject(PastQuestionSchema.shape)),
+});
+
+export const AnswerResponseStrictSchema = z.strictObject({
+  ...AnswerResponseSchema.shape,
+  next_question: NextQuestionStrictSchema.optional(),
+});
+
+export const OkResponseStrictSchema = z.strictObject(OkResponseSchema.shape);
+export const ErrorResponseStrictSchema = z.strictObject(ErrorResponseSchema.shape);
+export const EnvVarsResponseStrictSchema = z.strictObject(EnvVarsResponseSchema.shape);

@@ -3,6 +3,7 @@
 // here and nowhere else (and CandidateQuestionSchema, a strict schema, would reject a leak).
 import {
   CandidateQuestionSchema,
+  CandidateQuestionStrictSchema,
   DEFAULT_LEVELS_THRESHOLDS,
   type AnswerResponse,
   type CandidateQuestion,
@@ -116,8 +117,9 @@ export function candidateQuestionView(q: ServedQuestion, demo: boolean): Candida
       demo && a.c ? { text: a.text, hash_id: a.hash_id, correct: true as const } : { text: a.text, hash_id: a.hash_id },
     ),
   };
-  // Strict parse: an unexpected key (such as `c`) is a bug and must fail here, not reach a browser.
-  return CandidateQuestionSchema.parse(view);
+  // Strict parse: an unexpected key (such as `c`, or `correct` outside demo mode) is a bug and must
+  // fail here (a logged 500), not reach a browser.
+  return demo ? CandidateQuestionSchema.parse(view) : CandidateQuestionStrictSchema.parse(view);
 }
 
 /** The answer response of a stored (answered) question; `next` is absent when the quiz is over. */
