@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Prism } from 'prism-react-renderer';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 
+export { prismLanguage } from './languageLabels';
+
 let loading: Promise<void> | null = null;
 
 export function loadExtraGrammars(): Promise<void> {
@@ -18,17 +20,6 @@ export function loadExtraGrammars(): Promise<void> {
     );
   }
   return loading;
-}
-
-/** Code language of a question -> Prism language name. */
-export function prismLanguage(language: string | null | undefined): string {
-  const lang = (language ?? '').trim().toLowerCase();
-  if (!lang || lang === 'text' || lang === 'plaintext') return 'plain';
-  if (lang === 'shell' || lang === 'sh') return 'bash';
-  if (lang === 'c#' || lang === 'cs') return 'csharp';
-  if (lang === 'c++') return 'cpp';
-  if (lang === 'objective-c') return 'objectivec';
-  return lang;
 }
 
 export function hasGrammar(lang: string): boolean {

@@ -11,3 +11,14 @@ const LABELS: Record<string, string> = {
 export function languageLabel(prismLang: string): string {
   return LABELS[prismLang] ?? prismLang;
 }
+
+/** Code language of a question -> Prism language name (no Prism import: the header needs it first). */
+export function prismLanguage(language: string | null | undefined): string {
+  const lang = (language ?? '').trim().toLowerCase();
+  if (!lang || lang === 'text' || lang === 'plaintext') return 'plain';
+  if (lang === 'shell' || lang === 'sh') return 'bash';
+  if (lang === 'c#' || lang === 'cs') return 'csharp';
+  if (lang === 'c++') return 'cpp';
+  if (lang === 'objective-c') return 'objectivec';
+  return lang;
+}

@@ -1,52 +1,52 @@
-// A code block with line numbers and a language header (SPEC §1), highlighted by prism-react-renderer.
-// The theme is ours so every token colour meets WCAG AA on the block's background.
-import { Highlight, Prism, type PrismTheme } from 'prism-react-renderer';
-import { prismLanguage, useGrammar } from '../code/grammars';
-import { languageLabel } from '../code/languageLabels';
+// A code block with line numbers and a language header (SPEC §1). The highlighter
+// (prism-react-renderer and its grammars, ~45 KB gzipped) is a lazy chunk loaded only when a question
+// has a code block; until it arrives the same block shows as plain text with the same line numbers,
+// in the same markup and sizes, so the page does not jump when the colours come in.
+import { lazy, Suspense } from 'react';
+import { languageLabel, prismLanguage } from '../code/languageLabels';
 
-const theme: PrismTheme = {
-  plain: { color: '#1f2937', backgroundColor: '#f8fafc' },
-  styles: [
-    { types: ['comment', 'prolog', 'doctype', 'cdata'], style: { color: '#4b5563', fontStyle: 'italic' } },
-    { types: ['keyword', 'atrule', 'important', 'rule'], style: { color: '#6d28d9' } },
-    { types: ['string', 'char', 'attr-value', 'regex', 'inserted'], style: { color: '#047857' } },
-    { types: ['number', 'boolean', 'constant', 'symbol'], style: { color: '#9a3412' } },
-    { types: ['function', 'method'], style: { color: '#1d4ed8' } },
-    { types: ['class-name', 'builtin', 'type', 'namespace'], style: { color: '#0f766e' } },
-    { types: ['tag', 'deleted', 'selector'], style: { color: '#b91c1c' } },
-    { types: ['attr-name', 'property', 'variable'], style: { color: '#92400e' } },
-    { types: ['operator', 'punctuation'], style: { color: '#374151' } },
-  ],
-};
+const loadHighlighter = () => import(/* webpackChunkName: "highlighter" */ './HighlightedCode');
+const HighlightedCode = lazy(loadHighlighter);
+
+/**
+ * SPEC §1 "the extra grammars loaded in the background": the highlighter and every grammar, fetched
+ * when the page has nothing better to do (after the question is interactive).
+ */
+export function preloadHighlighting(): Promise<void> {
+  return loadHighlighter().then(
+    (m) => m.loadExtraGrammars(),
+    () => undefined, // a later code block tries again
+  );
+}
+
+/** The unhighlighted block: what the highlighter renders, minus the token colours. */
+export function PlainCode({ code, label }: { code: string; label: string }) {
+  return (
+    <pre className="sq-code__pre sq-code__pre--plain" tabIndex={0} aria-label={`${label} code`}>
+      <code>
+        {code.split('\n').map((line, i) => (
+          <div key={i} className="sq-code__line">
+            <span className="sq-code__ln" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className="sq-code__text">{line}</span>
+          </div>
+        ))}
+      </code>
+    </pre>
+  );
+}
 
 export function CodeBlock({ code, language }: { code: string; language: string | null | undefined }) {
   const lang = prismLanguage(language);
-  const ready = useGrammar(lang);
   const label = languageLabel(lang);
+  const source = code.replace(/\n+$/, '');
   return (
     <figure className="sq-code">
       <figcaption className="sq-code__lang">{label}</figcaption>
-      <Highlight prism={Prism} theme={theme} code={code.replace(/\n+$/, '')} language={ready ? lang : 'plain'}>
-        {({ className, style, tokens, getLineProps, getTokenProps }) => (
-          // Focusable so keyboard users can scroll a wide block.
-          <pre className={`${className} sq-code__pre`} style={style} tabIndex={0} aria-label={`${label} code`}>
-            <code>
-              {tokens.map((line, i) => (
-                <div key={i} {...getLineProps({ line, className: 'sq-code__line' })}>
-                  <span className="sq-code__ln" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <span className="sq-code__text">
-                    {line.map((token, k) => (
-                      <span key={k} {...getTokenProps({ token })} />
-                    ))}
-                  </span>
-                </div>
-              ))}
-            </code>
-          </pre>
-        )}
-      </Highlight>
+      <Suspense fallback={<PlainCode code={source} label={label} />}>
+        <HighlightedCode code={source} lang={lang} label={label} />
+      </Suspense>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { prismLanguage } from '../code/grammars';
+import { render, screen, waitFor } from '@testing-library/react';
+import { prismLanguage } from '../code/languageLabels';
 import { CodeBlock } from './CodeBlock';
 import { parseRichText, RichText } from './RichText';
 
@@ -23,11 +23,16 @@ describe('rich text', () => {
 });
 
 describe('code block', () => {
-  it('has a language header and one numbered line per source line', () => {
+  it('has a language header and one numbered line per source line, plain until the highlighter loads', async () => {
     const { container } = render(<CodeBlock code={'const a = 1;\nconsole.log(a);\n'} language="javascript" />);
     expect(screen.getByText('JavaScript')).toBeInTheDocument();
+    // First the plain block (the highlighter is a lazy chunk), with the same numbered lines.
+    expect(container.querySelector('.sq-code__pre--plain')).not.toBeNull();
     expect([...container.querySelectorAll('.sq-code__ln')].map((n) => n.textContent)).toEqual(['1', '2']);
-    expect(container.querySelector('.token.keyword')).toHaveTextContent('const');
+    expect(container.querySelector('.sq-code__pre--plain')).toHaveTextContent('const a = 1;');
+    await waitFor(() => expect(container.querySelector('.token.keyword')).toHaveTextContent('const'));
+    expect(container.querySelector('.sq-code__pre--plain')).toBeNull();
+    expect([...container.querySelectorAll('.sq-code__ln')].map((n) => n.textContent)).toEqual(['1', '2']);
   });
 
   it('maps the question languages to Prism names', () => {
@@ -39,9 +44,11 @@ describe('code block', () => {
     expect(prismLanguage('python')).toBe('python');
   });
 
-  it('shows a language the bundled Prism lacks as plain text until its grammar loads', () => {
-    render(<CodeBlock code={'<?php echo 1;'} language="php" />);
+  it('shows a language the bundled Prism lacks as plain text until its grammar loads', async () => {
+    const { container } = render(<CodeBlock code={'<?php echo 1;'} language="php" />);
     expect(screen.getByText('PHP')).toBeInTheDocument();
     expect(screen.getByText('<?php echo 1;')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.token-line')).not.toBeNull());
+    expect(container).toHaveTextContent('<?php echo 1;');
   });
 });

@@ -6,14 +6,14 @@ import type { CandidateQuestion } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi } from '../api/quizApi';
 import { AnswerList } from '../components/AnswerList';
-import { CodeBlock } from '../components/CodeBlock';
+import { CodeBlock, preloadHighlighting } from '../components/CodeBlock';
 import { Countdown } from '../components/Countdown';
 import { RichText } from '../components/RichText';
 import { Spinner } from '../components/Spinner';
 import { TimedOutView } from '../components/TimedOutView';
-import { loadExtraGrammars } from '../code/grammars';
 import { supportEmailOf } from '../config';
 import { addServedQuestion, applyAnswer, wantedQuestionNumber } from '../hooks/questionFlow';
+import { whenIdle } from '../hooks/idle';
 import { isQuestionExpired, totalQuestions } from '../hooks/time';
 import { useQuiz } from '../hooks/useQuiz';
 import { useBeforeUnloadGuard, useDocumentTitle, useWindowFocused } from '../hooks/useWindowFocus';
@@ -42,10 +42,17 @@ export function QuestionPage() {
 
   const wanted = result ? wantedQuestionNumber(result) : null;
 
+  // Once a question is on screen and the page is idle (not before: nothing here may compete with
+  // the question becoming interactive): the log queue starts, replaying jobs an earlier visit left,
+  // and the highlighter with its extra grammars loads in the background (SPEC §1).
+  const questionShown = question !== null;
   useEffect(() => {
-    startQueue(); // replays log jobs left by an earlier visit
-    void loadExtraGrammars(); // SPEC §1: the extra grammars load in the background
-  }, []);
+    if (!questionShown) return undefined;
+    return whenIdle(() => {
+      startQueue();
+      void preloadHighlighting();
+    });
+  }, [questionShown]);
 
   // A next question that differs from the one shown is fetched (serving it starts its clock).
   const fetchQuestion = useCallback(

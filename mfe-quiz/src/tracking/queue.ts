@@ -1,7 +1,9 @@
 // The persistent local-storage queue on the 'question-log' channel (SPEC §4 "Queued logging").
-// storage-based-queue is loaded on first use so it stays out of the first page's JavaScript.
+// storage-based-queue is loaded on first use, and no sooner than the first idle moment, so it stays
+// out of the JavaScript a question needs to become interactive (jobs added meanwhile wait in memory).
 // It pauses while the browser is offline (so retries are not burnt) and replays when back online.
 import { CONSTANTS } from '@skillquiz/contracts/constants';
+import { nextIdle } from '../hooks/idle';
 import { QuestionLogWorker, type QueueJob } from './jobs';
 
 interface Channel {
@@ -19,6 +21,7 @@ function isOnline(): boolean {
 }
 
 async function openChannel(): Promise<Channel> {
+  await nextIdle();
   const mod = await import(/* webpackChunkName: "queue" */ 'storage-based-queue');
   const Queue = (mod as { default?: unknown }).default ?? mod;
   const Q = Queue as {
