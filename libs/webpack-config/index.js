@@ -23,6 +23,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  */
 const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'react-router', 'react-router-dom', 'react-toastify'];
 
+/** '@module-federation/x' -> its ES module build, for import and require alike (see resolve.alias). */
+const FEDERATION_RUNTIME_ALIASES = Object.fromEntries(
+  ['@module-federation/runtime-core', '@module-federation/sdk'].map((pkg) => {
+    // require.resolve gives the CommonJS build (dist/index.cjs); its ES twin sits beside it.
+    const cjs = require.resolve(pkg, { paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))] });
+    return [`${pkg}$`, cjs.replace(/\.cjs$/, '.js')];
+  }),
+);
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -91,7 +100,12 @@ function createConfig(opts) {
         assetModuleFilename: 'assets/[name].[contenthash][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+        // The federation runtime imports these as ES modules while the runtime injection of
+        // provideExternalRuntime requires them: without one build for both, the host ships two copies.
+        alias: FEDERATION_RUNTIME_ALIASES,
+      },
       module: {
         rules: [
           {
@@ -121,6 +135,10 @@ function createConfig(opts) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
+          // One federation runtime per page: the host provides it (global _FEDERATION_RUNTIME_CORE)
+          // and every remote entry uses that one instead of bundling its own copy (~15 KB gzipped
+          // each). A remote therefore runs only inside a host built by this factory.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         ...(isHost
           ? [
