@@ -15,7 +15,8 @@ import {
 } from '@skillquiz/contracts';
 import type { ZodType } from 'zod';
 import { toErrorReply } from '../src/http/middleware';
-import { Company, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
+import { Company, Counter, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
+import { administrationsCounter } from '../src/quiz/store';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
 
@@ -249,6 +250,19 @@ describe('answers', () => {
     for (const r of replies) expect(r.body.correct).toBe(winner.correct);
     expect(after.estimates.find((e) => e.atom_id === fx.atomA)!.answered).toBe(1);
     expect(await totalExposure()).toBe(exposureBefore + 1);
+  });
+
+  it('an answer that has to build the plan records the administration, as a question fetch does', async () => {
+    const token = await issueQuiz(fx);
+    await api('GET', `/api/quiz/${token}/question/1/`);
+    // A quiz whose plan is not stored yet (written before plans were frozen at question 1).
+    await QuizResult.updateOne({ token }, { $set: { plan: null } });
+    const administrations = async () => (await Counter.findById(administrationsCounter(fx.atomA)).lean())?.seq ?? 0;
+    const before = await administrations();
+    const snap = (await quizDoc(token))!.served[0].snapshot;
+    expect((await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 })).status).toBe(200);
+    expect((await quizDoc(token))!.plan).not.toBeNull();
+    expect(await administrations()).toBe(before + 1);
   });
 
   it('an answer after the deadline plus grace counts as timed out', async () => {

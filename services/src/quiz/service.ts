@@ -196,8 +196,8 @@ export async function answerQuestion(
 
     const verdict = scoreAnswer(stored.snapshot.answers, body.answer, stored.expires_at, now);
     const answered = recordAnswer(state, number - 1, body, verdict, now);
-    const { state: next, exposed } = await chooseNext(answered, deps.store, now);
-    return { result: storedResponse(next, next.plan ?? plan, number - 1), next, exposed };
+    const { state: next, exposed, administered } = await chooseNext(answered, deps.store, now);
+    return { result: storedResponse(next, next.plan ?? plan, number - 1), next, exposed, administered };
   });
 }
 
