@@ -1,50 +1,19 @@
 // The quiz result as the quiz API works with it: plain objects, independent of mongoose, so the
 // rules (service.ts, view.ts) are testable and the storage mapping lives in one place (store.ts).
-import type { DifficultyParams } from '@skillquiz/adaptive';
 import type { AtomPlan } from './plan';
 
+// A served question is stored as it is worked with: one shape, defined with its storage schema in
+// models/quiz-result.ts (plain interfaces, no mongoose types), named here for the quiz rules.
+import type { QuestionSnapshotDoc, ServedQuestionDoc, SnapshotAnswerDoc } from '../models/quiz-result';
+
 /** An answer as served: the text, its id, and the correct flag (never sent to a candidate). */
-export interface SnapshotAnswerFull {
-  text: string;
-  hash_id: string;
-  c: boolean;
-}
+export type SnapshotAnswerFull = SnapshotAnswerDoc;
 
 /** The question's content as it was when served; scoring and re-display use this, not the bank. */
-export interface QuestionSnapshot {
-  question_text: string;
-  code_block: string;
-  code_language: string | null;
-  claim: string | null;
-  difficulty_params: DifficultyParams;
-  original_question_id: number | null;
-  /** Content version of the bank question at serving time. */
-  version: number | null;
-  /** In served order (locked positions honoured). */
-  answers: SnapshotAnswerFull[];
-}
+export type QuestionSnapshot = QuestionSnapshotDoc;
 
-export interface ServedQuestion {
-  number: number;
-  question_id: number;
-  atom_id: string;
-  /** false: an unscored beta question, recorded for calibration only. */
-  scored: boolean;
-  snapshot: QuestionSnapshot;
-  /** When it was chosen (after the previous answer). */
-  selected_at: Date;
-  /** First fetch by the candidate: its clock starts here. */
-  served_at: Date | null;
-  expires_at: Date | null;
-  answered_at: Date | null;
-  /** The hash_id sent ('' when timed out with no selection). */
-  answer: string | null;
-  answer_position: number | null;
-  correct: boolean | null;
-  timed_out: boolean;
-  post_skill_estimate: number | null;
-  post_skill_estimate_error: number | null;
-}
+/** One served question of a quiz: its snapshot, clock, answer and the estimate after it. */
+export type ServedQuestion = ServedQuestionDoc;
 
 /** Latest EAP state per atom (what the last scored answer left). */
 export interface AtomEstimate {
