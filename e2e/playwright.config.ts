@@ -1,6 +1,8 @@
 // Browser tests against the whole product (services + shell + remotes), started once by
 // support/global-setup.ts on a free port with a throw-away data directory.
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** Debian's chromium (Playwright's own browser download does not work on these machines). */
@@ -9,17 +11,47 @@ function chromiumPath(): string {
   try {
     return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim();
   } catch {
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'; // a PATH without /usr/bin
     throw new Error('No chromium on the PATH: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH');
+  }
+}
+
+/**
+ * Traces and failure screenshots of this invocation: test-results/run-<pid>, so two runs at once
+ * never write into each other's folder. Earlier runs' folders are removed once their process is
+ * gone (the last run's stay for a look). The config is read by the runner and again by each
+ * worker: the runner decides, the workers inherit the choice through the environment.
+ */
+function runOutputDir(): string {
+  if (process.env.SQ_E2E_OUTPUT_DIR) return process.env.SQ_E2E_OUTPUT_DIR;
+  const root = path.resolve(__dirname, 'test-results');
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  process.env.SQ_E2E_OUTPUT_DIR = path.join(root, `run-${process.pid}`);
+  return process.env.SQ_E2E_OUTPUT_DIR;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two cores: one product instance, two browsers at a time.
-  workers: process.env.CI ? 1 : 2,
+  // Two cores run the product (engine, sign-on, services) and the browser: one test at a time,
+  // files one after another, so the specs that change the shared product's remotes manifest
+  // (support/remotes.ts) never overlap another file.
+  workers: 1,
+  fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

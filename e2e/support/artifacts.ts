@@ -1,4 +1,5 @@
-// A full-page screenshot of each page, kept under e2e/artifacts/ (gitignored) and attached to the report.
+// A full-page screenshot of each page, kept under e2e/artifacts/ (gitignored) and attached to the
+// report. Global setup empties the folder, so it holds the screenshots of the last run only.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';

@@ -1,53 +1,36 @@
 // The demo sidebar (mfe-demo) in the real product: demo mode switched on from the sidebar on a quiz
-// from the demo link, the curves of two answered questions and the current one, the marks, the
+// of a fresh invitation, the curves of two answered questions and the current one, the marks, the
 // 'Correct' label on the question view; and the quiz carrying on when the demo remote is down.
-// Runs a product of its own (demo mode is allowed outside production) whose remotes manifest is a
-// file read on every request, so the second test can point mfe_demo away without a restart.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Uses the shared product (demo mode on) and its remotes manifest, a file read on every request, so
+// the second test can point mfe_demo away without a restart (support/remotes.ts); afterAll puts it back.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chanceAtLevels } from '@skillquiz/adaptive';
-import { startProduct, type RunningProduct } from '../support/product';
+import type { PastQuestion } from '@skillquiz/contracts';
+import { invite } from '../support/product';
+import { resetRemotes, setRemotes } from '../support/remotes';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
-import { expect, test } from '../support/test';
+import { expect, sharedProduct, test } from '../support/test';
 import { acceptDialogs, beginWithKeyboard, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
 
-interface PastQuestion {
-  number: number;
-  correct: boolean;
-  atom_id: string;
-  difficulty_params: { a: number; d: number } | null;
-  post_skill_estimate: number | null;
-  post_skill_estimate_error: number | null;
-}
-
-const manifestDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-demo-remotes-'));
-const manifestFile = path.join(manifestDir, 'remotes.json');
 const DEMO_AWAY = '/remotes/mfe-demo-moved-away/mf-manifest.json';
 
-let product: RunningProduct;
-/** Two quizzes of the demo invitation: the demo link's and the next one. */
+let product: ReturnType<typeof sharedProduct>;
+/** Two quizzes of an invitation made for this file, shaped like the demo one (nobody else uses them). */
 let tokens: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
-  fs.writeFileSync(manifestFile, '{}'); // the defaults: every remote where npm start serves it
-  product = await startProduct({ REMOTES_MANIFEST: manifestFile });
-  if (!product.demoLink) throw new Error(`No demo link was printed at start:\n${product.output()}`);
-  const first = tokenOf(product.demoLink);
-  const result = await quizResult(request, product.baseURL, first);
-  tokens = [first, tokenOf(result.quiz_url)];
+  product = sharedProduct();
+  resetRemotes(); // every remote where npm start serves it
+  const [first] = await invite(product, { atoms: ['javascript'], optional: ['python', 'sql'] });
+  const result = await quizResult(request, product.baseURL, tokenOf(first));
+  tokens = [tokenOf(first), tokenOf(result.quiz_url)];
 });
 
-test.afterAll(async () => {
-  await product?.stop();
-  fs.rmSync(manifestDir, { recursive: true, force: true });
-});
+test.afterAll(() => resetRemotes());
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Adaptability Data' });
 const card = (page: Page, n: number) => panel(page).locator(`article[data-question-number="${n}"]`);
@@ -125,7 +108,7 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
 
   // The server agrees with the label: question 1 was right, question 2 wrong.
   const result = await quizResult(page.request, product.baseURL, token);
-  const past = result.past_questions as PastQuestion[];
+  const past: PastQuestion[] = result.past_questions;
   expect(past.map((p) => [p.number, p.correct])).toEqual([
     [1, true],
     [2, false],
@@ -205,7 +188,7 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
 test('the demo remote down: no sidebar, the quiz still works', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   acceptDialogs(page);
-  fs.writeFileSync(manifestFile, JSON.stringify({ mfe_demo: DEMO_AWAY }));
+  setRemotes({ mfe_demo: DEMO_AWAY });
   const token = tokens[1];
   // Demo mode was left on: the quiz must not depend on the sidebar either way.
   await page.addInitScript(() => localStorage.setItem('demoModeEnabled', 'true'));

@@ -1,34 +1,20 @@
 // A remote that is down: the shell shows a contained message with Retry and keeps working.
-// Runs its own product instance whose remotes manifest (env REMOTES_MANIFEST, a file read on every
-// request) points the candidate remote at a URL that does not exist.
+// The shared product's remotes manifest (a file the services read on every request, see
+// support/remotes.ts) points the candidate remote at a URL that does not exist; afterAll puts it back.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { startProduct, REPO_ROOT, type RunningProduct } from '../support/product';
+import { invite, REPO_ROOT } from '../support/product';
+import { resetRemotes, setRemotes } from '../support/remotes';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
+import { expect, sharedProduct, test } from '../support/test';
 
 const UNAVAILABLE = 'This part of SkillQuiz is unavailable right now.';
-const manifestFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-remotes-')), 'remotes.json');
-const writeManifest = (remotes: Record<string, string>) => fs.writeFileSync(manifestFile, JSON.stringify(remotes));
-const pointQuizAt = (url: string) => writeManifest({ mfe_quiz: url });
+const pointQuizAt = (url: string) => setRemotes({ mfe_quiz: url });
 
-// A worker-scoped product: started once for this file, before any test's baseURL is needed.
-const test = base.extend<object, { downProduct: RunningProduct }>({
-  downProduct: [
-    async ({}, use) => {
-      pointQuizAt('/remotes/mfe-quiz-moved-away/mf-manifest.json');
-      const product = await startProduct({ REMOTES_MANIFEST: manifestFile });
-      await use(product);
-      await product.stop();
-      fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ downProduct }, use) => use(downProduct.baseURL),
-});
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(() => pointQuizAt('/remotes/mfe-quiz-moved-away/mf-manifest.json'));
+test.afterAll(() => resetRemotes());
 
 test('the manifest is what the serving side says, read at run time', async ({ request }) => {
   const res = await request.get('/remotes.json');
@@ -87,17 +73,23 @@ test('Retry recovers once the remote is back where the manifest points', async (
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test('the demo remote down: the quiz carries on without the sidebar and without an error', async ({ page, downProduct }, testInfo) => {
+test('the demo remote down: the quiz carries on without the sidebar and without an error', async ({ page }, testInfo) => {
   test.skip(!fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')), 'mfe-quiz is not built');
-  test.skip(!downProduct.demoLink, 'the product printed no demo candidate link');
-  writeManifest({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
+  // A quiz of its own, so the shared demo link's quiz stays untouched for the other specs.
+  const [link] = await invite(sharedProduct());
+  setRemotes({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
   const demoRequested = page.waitForRequest((r) => r.url().includes('/remotes/mfe-demo-gone/'), { timeout: 15_000 });
-  await page.goto(downProduct.demoLink!);
+  // The shell's boundary logs the failed remote once it has given up on it.
+  const demoGaveUp = page.waitForEvent('console', {
+    predicate: (m) => m.type() === 'error' && m.text().includes('remote mfe_demo/DemoSidebar failed'),
+    timeout: 15_000,
+  });
+  await page.goto(link);
   await page.getByRole('link', { name: 'Begin Quiz' }).click();
   await expect(page).toHaveURL(/\/question\/1$/);
   await expect(page.getByText('Select the correct answer:')).toBeVisible();
-  await demoRequested; // the sidebar was really attempted (demo mode is allowed in development)...
-  await page.waitForTimeout(500);
+  await demoRequested; // the sidebar was really attempted (demo mode is on in the e2e product)...
+  await demoGaveUp;
   // ...and, being down, shows nothing: no sidebar button, no unavailable message.
   await expect(page.getByRole('button', { name: 'Demo Mode' })).toHaveCount(0);
   await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
