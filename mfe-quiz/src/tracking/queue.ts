@@ -10,6 +10,7 @@ interface Channel {
   add(task: { handler: string; args: unknown; label?: string }): Promise<string | boolean>;
   start(): Promise<void>;
   stop(): void;
+  forceStop(): void;
   status(): boolean;
 }
 
@@ -39,7 +40,9 @@ async function openChannel(): Promise<Channel> {
   });
   const ch = queue.create(CONSTANTS.LOG_CHANNEL);
   window.addEventListener('online', () => void ch.start());
-  window.addEventListener('offline', () => ch.stop());
+  // forceStop, not stop: stop() leaves the channel "running", and add() restarts a running channel,
+  // so a job added while offline would be tried (and burn a retry) at once.
+  window.addEventListener('offline', () => ch.forceStop());
   // Jobs left from an earlier page (closed while offline, say) are replayed now.
   if (isOnline()) await ch.start();
   return ch;
