@@ -89,16 +89,32 @@ test('closing and reopening the tab resumes the quiz at the same question', asyn
   // The invitation's other required quiz.
   const first = await quizResult(page.request, baseURL!, demoToken());
   const token = tokenOf(first.quiz_url);
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      const sent = JSON.parse(localStorage.getItem('sq-test-beacons') ?? '[]');
+      sent.push({ url: String(url), type: data instanceof Blob ? data.type : typeof data });
+      localStorage.setItem('sq-test-beacons', JSON.stringify(sent));
+      return send(url, data);
+    };
+  });
   await page.goto(`/quiz/${token}`);
   await beginWithKeyboard(page);
   await leftQuestion(page, await answerWithMouse(page));
   await expect(page).toHaveURL(/\/question\/2$/);
   const questionText = await page.locator('.sq-question__text').textContent();
-  await page.close();
+  // Closing the tab (its leave guard accepted) sends the page-close abandon beacon (SPEC §4), which
+  // the server holds as a pending leave; coming back within the grace resumes. Playwright does not
+  // see a closing page's beacons, so the page notes each sendBeacon call in localStorage.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
 
   const reopened = await context.newPage();
   acceptDialogs(reopened);
   await reopened.goto(`/quiz/${token}`);
+  expect(JSON.parse((await reopened.evaluate(() => localStorage.getItem('sq-test-beacons'))) ?? '[]')).toEqual([
+    { url: `/api/quiz/${token}/abandon`, type: 'application/json' },
+  ]);
   await expect(reopened).toHaveURL(/\/question\/2$/);
   await expect(reopened.getByRole('heading', { name: /^Question 2 \/ \d+$/ })).toBeVisible();
   await expect(reopened.locator('.sq-question__text')).toHaveText(questionText ?? '');
