@@ -7,7 +7,7 @@ import type { DemoSidebarProps, QuizAppProps } from '@skillquiz/contracts';
 import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
-import { useAbandonOnClose } from './hooks/useAbandonOnClose';
+import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
 import { DonePage } from './pages/DonePage';
 import { QuestionPage } from './pages/QuestionPage';
@@ -25,8 +25,7 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
   const quiz = useQuiz();
   const { token, result, expired, loadError, reload } = quiz;
   const onDonePage = (useParams()['*'] ?? '').replace(/\/+$/, '') === 'done';
-  // Not on the done page, nor for a finished or expired quiz: there is nothing left to abandon.
-  useAbandonOnClose(token, Boolean(result && !result.finished_at && !expired && !onDonePage));
+  useAbandonOnClose(token, abandonsOnClose(result, expired, onDonePage));
 
   let content;
   if (expired && token) {

@@ -2,7 +2,17 @@
 // server records it as a pending leave that a return within its grace clears, so a closed and
 // reopened tab still resumes (issue 5).
 import { useEffect, useRef } from 'react';
+import type { QuizResult } from '@skillquiz/contracts';
 import { abandonBeacon } from '../api/quizApi';
+
+/**
+ * Whether closing the page now would abandon something: only a started quiz that is neither finished
+ * nor expired, and not from the done page. A quiz still on its welcome page was never started, so
+ * closing it leaves nothing to abandon (the invitation link must keep working).
+ */
+export function abandonsOnClose(result: QuizResult | null | undefined, expired: boolean, onDonePage: boolean): boolean {
+  return Boolean(result && result.started_at && !result.finished_at && !expired && !onDonePage);
+}
 
 /**
  * `active` is read when the page goes away, so it may change freely (e.g. false on the done page or
