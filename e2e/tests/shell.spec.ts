@@ -1,7 +1,20 @@
-// The shell's own pages: not-found, the error page, the admin frame while signed out.
+// The shell's own pages: the landing page, not-found, the error page, the admin frame while signed out.
 import { test, expect } from '../support/test';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
+
+test("'/' (where 'Back to SkillQuiz' leads) shows the landing page, not the error page", async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'SkillQuiz' })).toBeVisible();
+  await expect(page.getByText(/SkillQuiz is an adaptive skills assessment/)).toContainText('link in your invitation email');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page).toHaveTitle('SkillQuiz');
+  await screenshot(page, testInfo, 'shell-landing');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Staff sign-in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('button', { name: 'Login with SkillQuiz SSO' })).toBeVisible();
+});
 
 test('/404 shows the not-found page with a link back', async ({ page }, testInfo) => {
   await page.goto('/404');

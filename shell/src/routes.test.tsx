@@ -38,9 +38,20 @@ it('/404 shows the not-found page with a way back, titled SkillQuiz', async () =
   expect(document.title).toBe('SkillQuiz');
 });
 
+it("'/' (where 'Back to SkillQuiz' leads) shows the landing page with the staff sign-in link", async () => {
+  renderAt('/');
+  expect(await screen.findByRole('heading', { level: 1, name: 'SkillQuiz' })).toBeInTheDocument();
+  expect(screen.getByText(/adaptive skills assessment/)).toHaveTextContent(/link in your invitation email/);
+  expect(screen.getByRole('link', { name: 'Staff sign-in' })).toHaveAttribute('href', '/admin');
+  expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  expect(document.title).toBe('SkillQuiz');
+});
+
 it('any other path shows the error page', async () => {
   renderAt('/no/such/page');
   expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+  renderAt('/quizzes');
+  expect(await screen.findAllByRole('heading', { name: 'Something went wrong' })).toHaveLength(2);
 });
 
 it('admin: renders nothing while /me is pending', async () => {

@@ -1,9 +1,10 @@
 // Every route of the shell, as data. Remotes own the pages under their prefix (they render their own
-// nested <Routes>); the shell owns the frame, the 404 and error pages.
+// nested <Routes>); the shell owns the frame, the landing page at '/', the 404 and error pages.
 import type { RouteObject } from 'react-router-dom';
 import { RootLayout } from './components/RootLayout';
 import { AdminFrame } from './components/AdminFrame';
 import { ErrorPage } from './pages/ErrorPage';
+import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from './pages/LoginPage';
 import { QuizPage } from './pages/QuizPage';
@@ -15,6 +16,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     children: [
+      { index: true, element: <LandingPage /> },
       { path: 'quiz/*', element: <QuizPage /> },
       { path: '404', element: <NotFoundPage /> },
       {
