@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '../testFixtures';
 import { DonePage } from './DonePage';
-import { moreQuizzesText, quizzesLeftText } from './doneTexts';
+import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 
 const survey = jest.fn();
 jest.mock('../api/quizApi', () => ({ quizApi: { survey: (...args: unknown[]) => survey(...args) } }));
@@ -42,6 +42,33 @@ describe('done page texts (SPEC §2)', () => {
     expect(screen.getByRole('heading', { name: 'Show Acme more of your skills!' })).toBeInTheDocument();
     expect(screen.getByText('You can take one more quiz.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Take another quiz' })).toHaveLength(1);
+  });
+
+  it('otherQuizUrl: null for no url, this quiz (any of its pages) or any done page', () => {
+    const token = 'tok_0123456789abcdefghij';
+    expect(otherQuizUrl('/quiz/next_token_0123456789', token)).toBe('/quiz/next_token_0123456789');
+    expect(otherQuizUrl('https://skillquiz.example/quiz/next_token_0123456789', token)).toBe(
+      'https://skillquiz.example/quiz/next_token_0123456789',
+    );
+    expect(otherQuizUrl(null, token)).toBeNull();
+    expect(otherQuizUrl(`/quiz/${token}/done`, token)).toBeNull();
+    expect(otherQuizUrl(`/quiz/${token}`, token)).toBeNull();
+    expect(otherQuizUrl(`https://skillquiz.example/quiz/${token}/`, token)).toBeNull();
+    expect(otherQuizUrl('/quiz/other_token_0123456789/done', token)).toBeNull();
+  });
+
+  it('required quizzes left but none open (quiz_url is this done page): no link and no come-back note', () => {
+    done({ required_atoms_left: 1, max_atoms_left: 0, quiz_url: '/quiz/tok_0123456789abcdefghij/done' });
+    expect(screen.getByText('You have 1 more quiz to complete.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Take another quiz' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/link in your original email/)).not.toBeInTheDocument();
+  });
+
+  it('optional quizzes left but none open: no card offering them', () => {
+    done({ required_atoms_left: 0, max_atoms_left: 2, quiz_url: '/quiz/tok_0123456789abcdefghij/done' });
+    expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
+    expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Take another quiz' })).not.toBeInTheDocument();
   });
 
   it('with nothing left at all: no card', () => {

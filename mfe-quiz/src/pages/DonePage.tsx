@@ -5,7 +5,15 @@ import { quizApi } from '../api/quizApi';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
 import { useQuiz } from '../hooks/useQuiz';
-import { COME_BACK_NOTE, completedText, moreQuizzesText, quizzesLeftText, sharedText, showMoreTitle } from './doneTexts';
+import {
+  COME_BACK_NOTE,
+  completedText,
+  moreQuizzesText,
+  otherQuizUrl,
+  quizzesLeftText,
+  sharedText,
+  showMoreTitle,
+} from './doneTexts';
 
 function GreenCheck() {
   return (
@@ -27,8 +35,9 @@ export function DonePage() {
   const company = result.quiz.company_name ?? 'the hiring company';
   const required = result.required_atoms_left;
   const max = result.max_atoms_left;
-  const takeAnother = result.quiz_url ? (
-    <a className="sq-button" href={result.quiz_url}>
+  const anotherUrl = otherQuizUrl(result.quiz_url, token);
+  const takeAnother = anotherUrl ? (
+    <a className="sq-button" href={anotherUrl}>
       Take another quiz
     </a>
   ) : null;
@@ -43,14 +52,19 @@ export function DonePage() {
         {required > 0 ? (
           <>
             <p>{quizzesLeftText(required)}</p>
-            {takeAnother}
-            <p className="sq-note">{COME_BACK_NOTE}</p>
+            {takeAnother && (
+              <>
+                {takeAnother}
+                <p className="sq-note">{COME_BACK_NOTE}</p>
+              </>
+            )}
           </>
         ) : (
           <p>{sharedText(company)}</p>
         )}
       </section>
-      {required === 0 && max > 0 && (
+      {/* No other quiz open (the rest expired or were abandoned): nothing to offer. */}
+      {required === 0 && max > 0 && takeAnother && (
         <section className="sq-card sq-center" aria-labelledby="sq-more-title">
           <h2 id="sq-more-title" className="sq-subtitle">
             {showMoreTitle(company)}
