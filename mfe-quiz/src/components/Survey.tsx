@@ -1,5 +1,5 @@
 // The one-question relevance survey of the done page (SPEC §2): three faces, 0 sad, 1 neutral, 2 happy.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export const SURVEY_PROMPT = 'Do you feel the content you were just tested on is relevant to the role you are interviewing for?';
 
@@ -32,6 +32,12 @@ export interface SurveyProps {
 export function Survey({ completed: initiallyCompleted, companyName, onSubmit }: SurveyProps) {
   const [completed, setCompleted] = useState(initiallyCompleted);
   const [sending, setSending] = useState(false);
+  // After a vote the face buttons unmount; focus moves to the thanks (not when it was done already).
+  const [justVoted, setJustVoted] = useState(false);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justVoted) thanksRef.current?.focus();
+  }, [justVoted]);
   const note = `Your feedback is used internally to improve our content and is not shared individually with ${companyName}.`;
 
   const choose = async (rating: 0 | 1 | 2) => {
@@ -40,14 +46,17 @@ export function Survey({ completed: initiallyCompleted, companyName, onSubmit }:
     const ok = await onSubmit(rating).catch(() => false);
     setSending(false);
     // Completed is set on the client only after a successful submit (SPEC §4).
-    if (ok) setCompleted(true);
+    if (ok) {
+      setCompleted(true);
+      setJustVoted(true);
+    }
   };
 
   return (
     <section className="sq-card sq-survey" aria-labelledby="sq-survey-title">
       {completed ? (
         <>
-          <h2 id="sq-survey-title" className="sq-subtitle" tabIndex={-1}>
+          <h2 id="sq-survey-title" className="sq-subtitle" tabIndex={-1} ref={thanksRef}>
             Thank you for your feedback.
           </h2>
           <p className="sq-note">{note}</p>

@@ -93,6 +93,8 @@ describe('survey', () => {
     expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
     expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // The clicked button is gone: focus goes to the thanks, not to <body>.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).toHaveFocus());
   });
 
   it('stays open when the save fails', async () => {
@@ -107,6 +109,7 @@ describe('survey', () => {
   it('shows the thank-you state when the survey was already completed', () => {
     done({ survey_completed: true });
     expect(screen.getByText('Thank you for your feedback.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).not.toHaveFocus();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
