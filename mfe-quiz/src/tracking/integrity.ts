@@ -62,6 +62,13 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
 
   return () => {
     stopped = true;
+    // The question expired or changed while the candidate was away: record that absence up to now
+    // rather than dropping it with the listeners (the return would otherwise never be seen).
+    const now = Date.now();
+    const tabAway = tab.back(now);
+    if (tabAway) send(TRACKING_EVENTS.switchedTabs, tabAway);
+    const offlineAway = offline.back(now);
+    if (offlineAway) send(TRACKING_EVENTS.wentOffline, offlineAway);
     stopDevtools();
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('blur', onLeave);
