@@ -78,6 +78,20 @@ it('unload then the grace period passing: expired exactly like an abandoned quiz
   expect(doc.left_at).toBeNull();
 });
 
+it('closing the page before the quiz started is ignored: the candidate can come back after the grace period', async () => {
+  const token = await issueQuiz(fx);
+  // The candidate opens the invitation (the quiz result) and closes the tab without starting.
+  expect((await call(stack.baseUrl, 'GET', `/api/quiz/${token}/`)).status).toBe(200);
+  const left = await beacon(token, 'application/json');
+  expect(left.status).toBe(200);
+  expect(left.body.abandoned_at).toBeNull();
+  expect((await quizDoc(token))!.left_at).toBeNull();
+  await sleep(GRACE_MS + 300);
+  const view = QuizResultSchema.parse((await call(stack.baseUrl, 'GET', `/api/quiz/${token}/`)).body);
+  expect(view.abandoned_at).toBeNull();
+  expect((await call(stack.baseUrl, 'GET', `/api/quiz/${token}/question/1/`)).status).toBe(200);
+});
+
 it('a plain abandon (no body, or no `on`) expires the quiz at once', async () => {
   for (const body of [undefined, {}]) {
     const token = await startedQuiz();

@@ -331,20 +331,25 @@ export async function finishQuiz(deps: QuizDeps, token: string): Promise<QuizRes
  * The abandon call. Plain (`on` absent): sets abandoned_at now, and the quiz is expired. On page
  * close (`on: 'unload'`): only records left_at; the quiz is abandoned if the candidate does not
  * fetch it again within ABANDON_GRACE_MINUTES (longer than the 60-minute resume threshold, so the
- * resume page stays reachable). A finished quiz, or one with nothing left to answer, is never
- * abandoned: the front end calls this on every page close, the done page included.
+ * resume page stays reachable). A page close before the quiz started (the candidate opened the
+ * invitation and closed it) is ignored: they may come back any time before the quiz expires. A
+ * finished quiz, or one with nothing left to answer, is never abandoned: the front end calls this on
+ * every page close, the done page included.
  */
 export async function abandonQuiz(deps: QuizDeps, token: string, body: AbandonRequest = {}): Promise<QuizResult> {
   const state = await update(deps, token, async (s) => {
     if (s.finished_at || s.abandoned_at) return { result: s };
     const plan = await planOf(s, deps.store);
-    if (!questionsLeft(s, plan) && s.started_at) return { result: s };
     if (body.on === 'unload') {
+      // Nothing is under way before the first question (the candidate only looked at the
+      // invitation) or after the last one, so closing the page then must not start the grace clock.
+      if (!s.started_at || !questionsLeft(s, plan)) return { result: s };
       // Already left and not back yet: keep the first time, so repeated unloads do not stretch the grace.
       if (s.left_at) return { result: s };
       const next = { ...s, left_at: nowOf(deps) };
       return { result: next, next };
     }
+    if (!questionsLeft(s, plan) && s.started_at) return { result: s };
     const next = { ...s, abandoned_at: nowOf(deps), left_at: null };
     return { result: next, next };
   });
