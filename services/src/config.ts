@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '@skillquiz/contracts';
 
 /** The repository root: services/dist/config.js (or services/src/config.ts) → two levels up. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -25,7 +26,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   DEMO_MODE_ALLOWED: boolFromEnv.optional(),
-  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@skillquiz.local'),
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default(DEFAULT_SUPPORT_EMAIL),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OIDC_ISSUER: z.url({ message: 'must be an absolute URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -213,6 +213,7 @@ export const TrackingEventDetailsSchema = z.strictObject({
   r: msSchema.optional(),
   t: msSchema.optional(),
 });
+export type TrackingEventDetails = z.infer<typeof TrackingEventDetailsSchema>;
 
 export const TrackingEventSchema = z.strictObject({
   token: TokenSchema,

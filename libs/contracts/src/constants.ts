@@ -1,5 +1,14 @@
 // Business constants of SPEC §9 (and a few limits the contracts enforce), in one place so the
 // services and every front end read the same numbers. Durations are in milliseconds.
+// This module imports nothing (no zod): the candidate's first page imports it as
+// `@skillquiz/contracts/constants`, and the package index re-exports it for everyone else.
+
+/** The product's name, in page titles, the footer and the shell. */
+export const PRODUCT_NAME = 'SkillQuiz';
+/** Support address when neither the company nor SUPPORT_EMAIL (services) gives one. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@skillquiz.example';
+/** The candidate footer's 'Privacy Policy' link (a placeholder until there is a real policy page). */
+export const PRIVACY_POLICY_URL = 'https://skillquiz.example/privacy';
 
 export const CONSTANTS = {
   /** Whole-quiz expiry check on the candidate pages. */
@@ -104,3 +113,43 @@ export function defaultErrorMessage(status: number): string {
   if (status >= 500) return 'Internal server error';
   return 'Bad Request';
 }
+
+/**
+ * The 26 highlighter languages of SPEC §1. value = the Prism language name the front end
+ * highlights with; 'html' and 'xml' are Prism's aliases of 'markup' (a select needs distinct values),
+ * 'bash' is Shell, 'plain' means no highlighting.
+ */
+export const CODE_BLOCK_OPTIONS = [
+  { value: 'javascript', label: 'JavaScript' },
+  { value: 'json', label: 'JSON' },
+  { value: 'typescript', label: 'TypeScript' },
+  { value: 'jsx', label: 'jsx' },
+  { value: 'tsx', label: 'tsx' },
+  { value: 'python', label: 'Python' },
+  { value: 'java', label: 'Java' },
+  { value: 'rust', label: 'Rust' },
+  { value: 'go', label: 'Go' },
+  { value: 'swift', label: 'Swift' },
+  { value: 'kotlin', label: 'Kotlin' },
+  { value: 'sql', label: 'SQL' },
+  { value: 'solidity', label: 'Solidity' },
+  { value: 'bash', label: 'Shell' },
+  { value: 'csharp', label: 'C#' },
+  { value: 'php', label: 'PHP' },
+  { value: 'objectivec', label: 'Objective-C' },
+  { value: 'cpp', label: 'C++' },
+  { value: 'c', label: 'C' },
+  { value: 'ruby', label: 'Ruby' },
+  { value: 'css', label: 'CSS' },
+  { value: 'html', label: 'HTML' },
+  { value: 'xml', label: 'XML' },
+  { value: 'yaml', label: 'YAML' },
+  { value: 'plain', label: 'plain' },
+  { value: 'diff', label: 'diff' },
+] as const satisfies readonly { value: string; label: string }[];
+/** Prism grammars the front end loads in the background (SPEC §1). */
+export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
+  'php', 'java', 'python', 'sql', 'markup', 'solidity', 'bash', 'csharp',
+  'cpp', 'clike', 'rust', 'kotlin', 'ruby', 'swift', 'yaml',
+] as const;
+

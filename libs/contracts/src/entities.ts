@@ -1,7 +1,7 @@
 // SPEC §3 entities: atoms, questions, answers, and the small value types they share.
 // Response schemas are plain (unknown keys stripped); write schemas live in admin.ts and candidate.ts.
 import { z } from 'zod';
-import { CONSTANTS } from './constants';
+import { CODE_BLOCK_OPTIONS, CONSTANTS } from './constants';
 
 const L = CONSTANTS.LIMITS;
 
@@ -74,50 +74,12 @@ export function normalizeClaim(claim: string): string {
 export const OptionSchema = z.object({ value: z.string(), label: z.string() });
 export type Option = z.infer<typeof OptionSchema>;
 
-/**
- * The 26 highlighter languages of SPEC §1. value = the Prism language name the front end
- * highlights with; 'html' and 'xml' are Prism's aliases of 'markup' (a select needs distinct values),
- * 'bash' is Shell, 'plain' means no highlighting.
- */
-export const CODE_BLOCK_OPTIONS = [
-  { value: 'javascript', label: 'JavaScript' },
-  { value: 'json', label: 'JSON' },
-  { value: 'typescript', label: 'TypeScript' },
-  { value: 'jsx', label: 'jsx' },
-  { value: 'tsx', label: 'tsx' },
-  { value: 'python', label: 'Python' },
-  { value: 'java', label: 'Java' },
-  { value: 'rust', label: 'Rust' },
-  { value: 'go', label: 'Go' },
-  { value: 'swift', label: 'Swift' },
-  { value: 'kotlin', label: 'Kotlin' },
-  { value: 'sql', label: 'SQL' },
-  { value: 'solidity', label: 'Solidity' },
-  { value: 'bash', label: 'Shell' },
-  { value: 'csharp', label: 'C#' },
-  { value: 'php', label: 'PHP' },
-  { value: 'objectivec', label: 'Objective-C' },
-  { value: 'cpp', label: 'C++' },
-  { value: 'c', label: 'C' },
-  { value: 'ruby', label: 'Ruby' },
-  { value: 'css', label: 'CSS' },
-  { value: 'html', label: 'HTML' },
-  { value: 'xml', label: 'XML' },
-  { value: 'yaml', label: 'YAML' },
-  { value: 'plain', label: 'plain' },
-  { value: 'diff', label: 'diff' },
-] as const satisfies readonly Option[];
 export const CODE_LANGUAGES = CODE_BLOCK_OPTIONS.map((o) => o.value) as unknown as readonly [
   (typeof CODE_BLOCK_OPTIONS)[number]['value'],
   ...(typeof CODE_BLOCK_OPTIONS)[number]['value'][],
 ];
 export const CodeLanguageSchema = z.enum(CODE_LANGUAGES);
 export type CodeLanguage = z.infer<typeof CodeLanguageSchema>;
-/** Prism grammars the front end loads in the background (SPEC §1). */
-export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
-  'php', 'java', 'python', 'sql', 'markup', 'solidity', 'bash', 'csharp',
-  'cpp', 'clike', 'rust', 'kotlin', 'ruby', 'swift', 'yaml',
-] as const;
 
 /** Natural languages a question (variation) can be written in; value is an ISO 639-1 code. */
 export const LANGUAGE_OPTIONS = [

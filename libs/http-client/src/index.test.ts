@@ -1,7 +1,7 @@
 // apiFetch against a real local HTTP server: the §8 mapping, credentials and JSON handling.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiFetch, defaultMessage, messageFrom, readCookie } from './index';
+import { apiFetch, messageFrom, readCookie } from './index';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -26,7 +26,7 @@ function reply(status: number, body: string, type = 'application/json'): Handler
   };
 }
 
-describe('defaultMessage (SPEC §8)', () => {
+describe('a reply without a message gets the SPEC §8 default (contracts defaultErrorMessage)', () => {
   it.each([
     [404, 'Not found'],
     [500, 'Internal server error'],
@@ -34,7 +34,10 @@ describe('defaultMessage (SPEC §8)', () => {
     [400, 'Bad Request'],
     [401, 'Bad Request'],
     [422, 'Bad Request'],
-  ])('%i -> %s', (status, message) => expect(defaultMessage(status)).toBe(message));
+  ])('%i -> %s', async (status, message) => {
+    handler = reply(status, '');
+    expect(await apiFetch(`${base}/x`)).toEqual({ success: false, status, message });
+  });
 });
 
 describe('messageFrom', () => {

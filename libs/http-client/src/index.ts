@@ -3,14 +3,10 @@
 // when the body carries one, else 'Not found' (404), 'Internal server error' (>= 500) or 'Bad Request'.
 // Network failures are also returned (status 0), never thrown, so callers handle one shape.
 
-export type ApiResult<T> = { success: true; data: T } | { success: false; status: number; message: string };
+// The default messages are the contracts' defaultErrorMessage (the zod-free constants subpath).
+import { defaultErrorMessage } from '@skillquiz/contracts/constants';
 
-/** SPEC §8: the message when the server's reply does not carry one. */
-export function defaultMessage(status: number): string {
-  if (status === 404) return 'Not found';
-  if (status >= 500) return 'Internal server error';
-  return 'Bad Request';
-}
+export type ApiResult<T> = { success: true; data: T } | { success: false; status: number; message: string };
 
 /** The server's message from an error body ({ success: false, message }), if it has a usable one. */
 export function messageFrom(body: unknown): string | undefined {
@@ -88,11 +84,11 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
 
   const parsed = await readBody(res).catch(() => undefined);
   if (!res.ok) {
-    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultMessage(res.status) };
+    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultErrorMessage(res.status) };
   }
   // An OK reply that says it failed ({ success: false, message }) is an error too.
   if (parsed && typeof parsed === 'object' && (parsed as { success?: unknown }).success === false) {
-    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultMessage(res.status) };
+    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultErrorMessage(res.status) };
   }
   return { success: true, data: parsed as T };
 }

@@ -1,15 +1,13 @@
-// Header labels of the 26 highlighter languages (SPEC §1). The contracts package has the same list as
-// CODE_BLOCK_OPTIONS, but a value import of it would pull zod into the candidate's first page.
-const LABELS: Record<string, string> = {
-  javascript: 'JavaScript', js: 'JavaScript', json: 'JSON', typescript: 'TypeScript', ts: 'TypeScript',
-  jsx: 'jsx', tsx: 'tsx', python: 'Python', py: 'Python', java: 'Java', rust: 'Rust', go: 'Go',
-  swift: 'Swift', kotlin: 'Kotlin', sql: 'SQL', solidity: 'Solidity', bash: 'Shell', csharp: 'C#',
-  php: 'PHP', objectivec: 'Objective-C', cpp: 'C++', c: 'C', ruby: 'Ruby', css: 'CSS', html: 'HTML',
-  markup: 'HTML', xml: 'XML', yaml: 'YAML', yml: 'YAML', plain: 'plain', diff: 'diff',
-};
+// Header labels of the 26 highlighter languages (SPEC §1): the contracts' CODE_BLOCK_OPTIONS, read
+// through the zod-free constants subpath so the candidate's first page stays small.
+import { CODE_BLOCK_OPTIONS } from '@skillquiz/contracts/constants';
+
+/** Other names the same Prism grammars go by (`markup` is what Prism calls HTML). */
+const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', yml: 'yaml', markup: 'html' };
+const LABELS = new Map<string, string>(CODE_BLOCK_OPTIONS.map((o) => [o.value, o.label]));
 
 export function languageLabel(prismLang: string): string {
-  return LABELS[prismLang] ?? prismLang;
+  return LABELS.get(ALIASES[prismLang] ?? prismLang) ?? prismLang;
 }
 
 /** Code language of a question -> Prism language name (no Prism import: the header needs it first). */

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { PRIVACY_POLICY_URL, PRODUCT_NAME } from '../config';
+import { PRIVACY_POLICY_URL, PRODUCT_NAME } from '@skillquiz/contracts/constants';
 
 export function CandidateLayout({ result, children }: { result: QuizResult | null | undefined; children: ReactNode }) {
   const company = result?.quiz.company_name ?? null;

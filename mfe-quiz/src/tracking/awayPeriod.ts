@@ -1,11 +1,7 @@
 // Measures one absence (tab hidden / window blurred, or offline): l = left (epoch ms),
 // r = returned (epoch ms), t = duration (ms). Repeated "left" signals during one absence
 // (blur then visibilitychange) count once.
-export interface AwayDetails {
-  l: number;
-  r: number;
-  t: number;
-}
+import type { TrackingEventDetails } from '@skillquiz/contracts';
 
 export class AwayPeriod {
   private leftAt: number | null = null;
@@ -15,7 +11,7 @@ export class AwayPeriod {
   }
 
   /** Ends the absence; null when there was none. */
-  back(now: number): AwayDetails | null {
+  back(now: number): Required<TrackingEventDetails> | null {
     if (this.leftAt === null) return null;
     const details = { l: this.leftAt, r: now, t: Math.max(0, now - this.leftAt) };
     this.leftAt = null;

@@ -1,7 +1,8 @@
 // Integrity tracking on a question page (SPEC §3 tracking events): tab switches, going offline,
 // developer tools opened/closed, clipboard use. Events go through the persistent queue.
 import { CONSTANTS, TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/constants';
-import { AwayPeriod, type AwayDetails } from './awayPeriod';
+import type { TrackingEventDetails } from '@skillquiz/contracts';
+import { AwayPeriod } from './awayPeriod';
 import { sendTrackingEvent } from './questionLog';
 
 export interface TrackingTarget {
@@ -11,7 +12,7 @@ export interface TrackingTarget {
 
 /** Starts listening; returns the function that stops every listener. */
 export function startIntegrityTracking(target: TrackingTarget): () => void {
-  const send = (event: TrackingEventType, eventDetails?: AwayDetails) =>
+  const send = (event: TrackingEventType, eventDetails?: TrackingEventDetails) =>
     sendTrackingEvent({ token: target.token, questionId: target.questionNumber, event, ...(eventDetails ? { eventDetails } : {}) });
 
   const tab = new AwayPeriod();

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { PROVIDER_SITE_URL } from '../constants';
+import { PRODUCT_NAME, PROVIDER_SITE_URL } from '../constants';
 
 /**
  * Any path the shell does not know, and the router's errorElement when a page throws.
@@ -13,7 +13,7 @@ export function ErrorPage({ embedded = false }: { embedded?: boolean }) {
       <h1>Something went wrong</h1>
       <p>Sorry, this page can't be shown. Check the address, or try again later.</p>
       <p>
-        <a href={PROVIDER_SITE_URL}>Back to SkillQuiz</a>
+        <a href={PROVIDER_SITE_URL}>Back to {PRODUCT_NAME}</a>
       </p>
     </>
   );

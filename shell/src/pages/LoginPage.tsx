@@ -1,7 +1,7 @@
 // /admin: the login form (posts to the central sign-on with the CSRF token), hidden for admins.
 import { useOutletContext } from 'react-router-dom';
 import { readCookie } from '../api/cookies';
-import { SIGN_ON_PROVIDER } from '../constants';
+import { PRODUCT_NAME, SIGN_ON_PROVIDER } from '../constants';
 import type { AdminOutletContext } from '../components/AdminFrame';
 
 export const CSRF_COOKIE = 'CSRF-TOKEN';
@@ -19,7 +19,7 @@ export function LoginPage() {
   return (
     <section className="login" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
-      <p>The admin area is for SkillQuiz staff.</p>
+      <p>The admin area is for {PRODUCT_NAME} staff.</p>
       <form method="post" action="/auth/central">
         <input type="hidden" name="authenticity_token" value={readCookie(CSRF_COOKIE)} />
         <button type="submit" className="button">
