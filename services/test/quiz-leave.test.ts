@@ -92,6 +92,26 @@ it('closing the page before the quiz started is ignored: the candidate can come 
   expect((await call(stack.baseUrl, 'GET', `/api/quiz/${token}/question/1/`)).status).toBe(200);
 });
 
+it('any candidate call after a page close proves the candidate is back (left_at cleared), not only GET /api/quiz/:token', async () => {
+  const calls: [string, (token: string) => Promise<number>][] = [
+    ['fetching the current question', async (t) => (await call(stack.baseUrl, 'GET', `/api/quiz/${t}/question/1/`)).status],
+    ['answering', async (t) => {
+      const snap = (await quizDoc(t))!.served[0].snapshot;
+      return (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 })).status;
+    }],
+    ['a question log event', async (t) => (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/log/`, { eventName: 'focus' })).status],
+    ['a tracking event', async (t) => (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/tracking`, { token: t, questionId: 1, event: 0 })).status],
+  ];
+  for (const [name, act] of calls) {
+    const token = await startedQuiz();
+    expect((await beacon(token, 'application/json')).status).toBe(200);
+    expect((await quizDoc(token))!.left_at).not.toBeNull();
+    const status = await act(token);
+    expect([name, status < 300]).toEqual([name, true]);
+    expect([name, (await quizDoc(token))!.left_at]).toEqual([name, null]);
+  }
+});
+
 it('a plain abandon (no body, or no `on`) expires the quiz at once', async () => {
   for (const body of [undefined, {}]) {
     const token = await startedQuiz();

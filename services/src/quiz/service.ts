@@ -71,14 +71,24 @@ async function load(deps: QuizDeps, token: string): Promise<QuizState> {
   return lapseLeave(await loadStored(deps, token), nowOf(deps), deps.config.abandonGraceMinutes);
 }
 
-/** Runs decide() on the current state and writes its outcome conditionally, retrying lost races. */
-async function update<T>(deps: QuizDeps, token: string, decide: (s: QuizState) => Promise<Decision<T>>): Promise<T> {
+/**
+ * Runs decide() on the current state and writes its outcome conditionally, retrying lost races.
+ * Every candidate call but the abandon call itself (`{ candidateBack: false }`) is the candidate
+ * being there: a page-close within the grace period is forgotten (left_at cleared) with its write.
+ */
+async function update<T>(
+  deps: QuizDeps,
+  token: string,
+  decide: (s: QuizState) => Promise<Decision<T>>,
+  { candidateBack = true }: { candidateBack?: boolean } = {},
+): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const stored = await loadStored(deps, token);
     const state = lapseLeave(stored, nowOf(deps), deps.config.abandonGraceMinutes);
     const d = await decide(state);
     // A lapsed page-close is written down even when the call itself changes nothing.
     if (!d.next && state !== stored) d.next = state;
+    if (candidateBack && state.left_at) d.next = { ...(d.next ?? state), left_at: null };
     if (!d.next) return d.result;
     if (!(await deps.store.commit(state, d.next))) continue;
     // Counts feed exposure control; recorded only by the request whose write won.
@@ -104,16 +114,12 @@ function assertOpen(state: QuizState, now: Date): void {
 // GET /api/quiz/{token}/
 
 /**
- * Fetching the quiz result is the candidate coming back: a page-close within the grace period is
- * forgotten (left_at cleared). A lapsed one was already turned into abandoned_at by load(), and is
+ * Fetching the quiz result is the candidate coming back: update() forgets a page-close within the
+ * grace period (left_at cleared). A lapsed one was already turned into abandoned_at, and is
  * written down here so every later reader sees it.
  */
 export async function getQuizResult(deps: QuizDeps, token: string): Promise<QuizResult> {
-  const state = await update(deps, token, async (s) => {
-    if (!s.left_at) return { result: s };
-    const next = { ...s, left_at: null };
-    return { result: next, next };
-  });
+  const state = await update(deps, token, async (s) => ({ result: { ...s, left_at: null } }));
   return renderQuizResult(deps, state);
 }
 
@@ -279,6 +285,7 @@ export async function logQuestionEvent(deps: QuizDeps, token: string, number: nu
     eventDetails: body.eventDetails ?? null,
     at: nowOf(deps),
   });
+  await markBack(deps, state);
 }
 
 export async function recordTrackingEvent(deps: QuizDeps, token: string, body: TrackingEvent): Promise<void> {
@@ -293,6 +300,12 @@ export async function recordTrackingEvent(deps: QuizDeps, token: string, body: T
     eventDetails: body.eventDetails,
     at: nowOf(deps),
   });
+  await markBack(deps, state);
+}
+
+/** An event from a candidate who had closed the page shows they are back (see update()). */
+async function markBack(deps: QuizDeps, state: QuizState): Promise<void> {
+  if (state.left_at) await update(deps, state.token, async () => ({ result: undefined }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,7 +365,7 @@ export async function abandonQuiz(deps: QuizDeps, token: string, body: AbandonRe
     if (!questionsLeft(s, plan) && s.started_at) return { result: s };
     const next = { ...s, abandoned_at: nowOf(deps), left_at: null };
     return { result: next, next };
-  });
+  }, { candidateBack: false });
   return renderQuizResult(deps, state);
 }
 
