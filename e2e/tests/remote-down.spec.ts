@@ -8,6 +8,7 @@ import { resetRemotes, setRemotes } from '../support/remotes';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 import { expect, sharedProduct, test } from '../support/test';
+import { acceptDialogs, answerWithMouse, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
 
 const UNAVAILABLE = 'This part of SkillQuiz is unavailable right now.';
 const pointQuizAt = (url: string) => setRemotes({ mfe_quiz: url });
@@ -78,6 +79,10 @@ test('the demo remote down: the quiz carries on without the sidebar and without 
   // A quiz of its own, so the shared demo link's quiz stays untouched for the other specs.
   const [link] = await invite(sharedProduct());
   setRemotes({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
+  acceptDialogs(page);
+  // Demo mode left switched on: without the sidebar (the only control to turn it off) the question
+  // view must still not show which answer is correct.
+  await page.addInitScript(() => localStorage.setItem('demoModeEnabled', 'true'));
   const demoRequested = page.waitForRequest((r) => r.url().includes('/remotes/mfe-demo-gone/'), { timeout: 15_000 });
   // The shell's boundary logs the failed remote once it has given up on it.
   const demoGaveUp = page.waitForEvent('console', {
@@ -93,6 +98,16 @@ test('the demo remote down: the quiz carries on without the sidebar and without 
   // ...and, being down, shows nothing: no sidebar button, no unavailable message.
   await expect(page.getByRole('button', { name: 'Demo Mode' })).toHaveCount(0);
   await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expect(page.locator('.sq-answer__correct')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /Correct$/ })).toHaveCount(0);
   await screenshot(page, testInfo, 'remote-down-demo-sidebar');
   await expectAccessible(page);
+
+  // The quiz carries on: the answer is recorded and the next question follows.
+  await answerWithMouse(page);
+  await leftQuestion(page, 1);
+  await expect(page.getByRole('heading', { name: /^Question 2 \/ \d+$/ })).toBeVisible();
+  const result = await quizResult(page.request, sharedProduct().baseURL, tokenOf(link));
+  expect(result.past_questions.map((p: { number: number }) => p.number)).toEqual([1]);
 });
