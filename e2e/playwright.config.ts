@@ -1,20 +1,9 @@
 // Browser tests against the whole product (services + shell + remotes), started once by
 // support/global-setup.ts on a free port with a throw-away data directory.
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's chromium (Playwright's own browser download does not work on these machines). */
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim();
-  } catch {
-    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'; // a PATH without /usr/bin
-    throw new Error('No chromium on the PATH: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH');
-  }
-}
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
 
 /**
  * Traces and failure screenshots of this invocation: test-results/run-<pid>, so two runs at once
@@ -63,15 +52,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

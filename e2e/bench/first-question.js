@@ -15,42 +15,24 @@
 // (the product's process group, the browser) is stopped before it exits.
 'use strict';
 
-const { spawn, execFileSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
+const { CHROMIUM_ARGS, chromiumPath } = require('../support/chromium');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const READY_TIMEOUT_MS = 120_000;
 const INTERACTIVE_TIMEOUT_MS = 60_000;
 /** The network counts as quiet after this long without a request. */
 const QUIET_MS = 1500;
-// Launch flags that work headless as root (ARCHITECTURE.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 function argValue(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('chromium is not on the PATH (Debian package `chromium`); or set CHROMIUM_PATH');
-  }
 }
 
 const median = (xs) => {
