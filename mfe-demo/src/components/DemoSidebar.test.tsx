@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { chanceAtLevels, createPosterior, estimateDensityAtLevels, levelProbabilities } from '@skillquiz/adaptive';
 import type { QuizResult } from '@skillquiz/contracts';
 import DemoSidebar from './DemoSidebar';
-import { THRESHOLDS, quizResultFixture } from '../testing/fixture';
+import { THRESHOLDS, quizResultInProgress } from '@skillquiz/contracts/testing';
 
 /** The sidebar with the toggle state a quiz app would own. */
-function Harness({ result = quizResultFixture(), initial = false, onToggle }: { result?: QuizResult; initial?: boolean; onToggle?: (v: boolean) => void }) {
+function Harness({ result = quizResultInProgress(), initial = false, onToggle }: { result?: QuizResult; initial?: boolean; onToggle?: (v: boolean) => void }) {
   const [enabled, setEnabled] = useState(initial);
   return (
     <>
@@ -132,7 +132,7 @@ describe('expanded', () => {
   });
 
   it('draws one plot per atom when the quiz has several', () => {
-    const r = quizResultFixture();
+    const r = quizResultInProgress();
     r.quiz.atoms.push({ id: 'sql', name: 'SQL', num_questions: 5, levels_thresholds: [...THRESHOLDS] });
     r.past_questions.push({ number: 5, correct: true, atom_id: 'sql', claim: null, difficulty_params: { a: 1, d: 0 }, post_skill_estimate: 0.2, post_skill_estimate_error: 0.9 });
     r.next_question = { number: 6, expires_at: null };
@@ -144,7 +144,7 @@ describe('expanded', () => {
   });
 
   it('says so when no question has difficulty data yet', () => {
-    render(<Harness initial result={quizResultFixture({ past_questions: [] })} />);
+    render(<Harness initial result={quizResultInProgress({ past_questions: [] })} />);
     expect(screen.getByText('No questions with difficulty data yet.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });

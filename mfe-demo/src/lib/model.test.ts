@@ -6,10 +6,10 @@ import {
   levelProbabilities,
 } from '@skillquiz/adaptive';
 import { estimatePlots, estimateView, formatNumber, formatPercent, questionViews } from './model';
-import { THRESHOLDS, quizResultFixture } from '../testing/fixture';
+import { THRESHOLDS, quizResultInProgress } from '@skillquiz/contracts/testing';
 
 describe('questionViews', () => {
-  const views = questionViews(quizResultFixture());
+  const views = questionViews(quizResultInProgress());
 
   it('lists only questions with difficulty_params, highest number first', () => {
     expect(views.map((v) => v.number)).toEqual([4, 2, 1]);
@@ -46,7 +46,7 @@ describe('questionViews', () => {
   });
 
   it('falls back to the default thresholds for an atom the quiz does not list', () => {
-    const r = quizResultFixture();
+    const r = quizResultInProgress();
     r.past_questions = [{ ...r.past_questions[0], atom_id: 'unknown' }];
     const [v] = questionViews(r);
     expect(v.atomName).toBe('unknown');
@@ -54,7 +54,7 @@ describe('questionViews', () => {
   });
 
   it('shows no current row once the quiz has no next question', () => {
-    const r = quizResultFixture({ next_question: null });
+    const r = quizResultInProgress({ next_question: null });
     expect(questionViews(r).some((v) => v.isCurrent)).toBe(false);
   });
 });
@@ -70,7 +70,7 @@ describe('estimateView', () => {
 
 describe('estimatePlots', () => {
   it('has one series per atom, answered questions with estimates in question order', () => {
-    const r = quizResultFixture();
+    const r = quizResultInProgress();
     const plots = estimatePlots(questionViews(r), r);
     expect(plots).toHaveLength(1);
     expect(plots[0].atomName).toBe('JavaScript');

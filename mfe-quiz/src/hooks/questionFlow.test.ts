@@ -1,5 +1,5 @@
 import type { CandidateQuestion } from '@skillquiz/contracts';
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import { addServedQuestion, applyAnswer, wantedQuestionNumber } from './questionFlow';
 
 const q = (number: number): CandidateQuestion => ({

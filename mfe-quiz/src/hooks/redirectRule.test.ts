@@ -1,4 +1,4 @@
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import { parseQuizPage, redirectTarget } from './redirectRule';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');

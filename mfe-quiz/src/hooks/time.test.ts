@@ -1,4 +1,4 @@
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import { formatCountdown, isQuestionExpired, isQuizExpired, totalQuestions } from './time';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');

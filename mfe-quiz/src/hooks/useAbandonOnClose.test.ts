@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import { abandonsOnClose, useAbandonOnClose } from './useAbandonOnClose';
 
 const TOKEN = 'tok_0123456789abcdefghij';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QuizResult } from '@skillquiz/contracts';
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import { DonePage } from './DonePage';
 import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 

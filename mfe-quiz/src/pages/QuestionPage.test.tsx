@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
-import { quizResult } from '../testFixtures';
+import { quizResult } from '@skillquiz/contracts/testing';
 import QuizApp from '../QuizApp';
 
 jest.mock('../tracking/queue', () => ({ enqueue: jest.fn(), startQueue: jest.fn() }));
