@@ -88,7 +88,7 @@ export function estimateView(
 }
 
 /** The number of the question on screen: next_question's (SPEC §2), none once the quiz is over. */
-export function currentNumberOf(result: QuizResult): number | null {
+function currentNumberOf(result: QuizResult): number | null {
   return result.next_question?.number ?? null;
 }
 

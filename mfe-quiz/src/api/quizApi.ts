@@ -38,8 +38,6 @@ export const quizApi = {
 
   finish: (token: string) => apiFetch<unknown>(`${quizPath(token)}/finish`, { method: 'POST' }),
 
-  abandon: (token: string) => apiFetch<unknown>(`${quizPath(token)}/abandon`, { method: 'POST' }),
-
   envVars: () => apiFetch<EnvVarsResponse>('/api/env-vars'),
 };
 

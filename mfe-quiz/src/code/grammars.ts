@@ -22,7 +22,7 @@ export function loadExtraGrammars(): Promise<void> {
   return loading;
 }
 
-export function hasGrammar(lang: string): boolean {
+function hasGrammar(lang: string): boolean {
   return lang === 'plain' || Boolean((Prism.languages as Record<string, unknown>)[lang]);
 }
 
