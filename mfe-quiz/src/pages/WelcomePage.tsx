@@ -4,9 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { quizApi } from '../api/quizApi';
-import { LoadingBar } from '../components/LoadingBar';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { Spinner } from '../components/Spinner';
-import { useLoadingProgress } from '../hooks/loadingBar';
 import { useQuiz } from '../hooks/useQuiz';
 
 export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
@@ -29,8 +28,6 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
     })();
   }, [skip, token, reload, setRedirectsHeld]);
 
-  const { progress, complete } = useLoadingProgress(result !== undefined && !skipping);
-
   if (skipping) {
     return (
       <section className="sq-card sq-center" aria-busy="true">
@@ -42,16 +39,10 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
   }
 
   return (
-    <section className="sq-card sq-center">
-      <div aria-live="polite">
-        <h1 className="sq-title">{complete ? 'Your exercise has finished loading!' : 'Loading your exercise...'}</h1>
-      </div>
-      <LoadingBar progress={progress} label="Loading your exercise" />
-      {complete && (
-        <Link className="sq-button" to={href('question/1')}>
-          Begin Quiz
-        </Link>
-      )}
-    </section>
+    <LoadingScreen loaded={result !== undefined} loadedTitle="Your exercise has finished loading!" barLabel="Loading your exercise">
+      <Link className="sq-button" to={href('question/1')}>
+        Begin Quiz
+      </Link>
+    </LoadingScreen>
   );
 }
