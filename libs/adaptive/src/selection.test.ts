@@ -1,6 +1,6 @@
 import { itemInformation } from './model';
 import { createRng } from './rng';
-import { BankItem, familyKey, selectNextItem } from './selection';
+import { BankItem, familyKey, selectNextItem, SelectionOptions, SelectionState } from './selection';
 
 function bank(size: number, seed: number, claims = ['x', 'y', 'z']): BankItem[] {
   const rnd = createRng(seed);
@@ -93,8 +93,9 @@ describe('selectNextItem', () => {
       { id: 'best', a: 2, d: 0 }, // information 1 at theta 0
       { id: 'second', a: 1.9, d: 0 }, // information 0.9025
     ];
+    // positionPower 0: the same price at every position (the position factor is tested below).
     const choose = (bestCount: number, exposurePrice?: number) =>
-      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25, exposurePrice })!;
+      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25, exposurePrice, positionPower: 0 })!;
     // u = 0.8: price 0.02 * 1 * 0.8 / 0.2 = 0.08, score 0.92 > 0.9025: still the best.
     expect(choose(20).item.id).toBe('best');
     // u = 0.92: price 0.02 * 11.5 = 0.23, score 0.77 < 0.9025: the unused item wins.
@@ -107,6 +108,58 @@ describe('selectNextItem', () => {
     expect(selectNextItem(items, { theta: 0, exposureCounts: { best: 23 }, totalAdministrations: 100 }, { topK: 1, exposureCap: 1 })!.item.id).toBe('best');
   });
 
+  it('scales the price by ((itemsServed + 1) / positionScale) ^ positionPower', () => {
+    const items: BankItem[] = [
+      { id: 'best', a: 2, d: 0 }, // information 1 at theta 0
+      { id: 'second', a: 1.9, d: 0 }, // information 0.9025
+    ];
+    const choose = (bestCount: number, state: Partial<SelectionState>, options: SelectionOptions = {}) =>
+      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100, ...state }, { topK: 1, ...options })!.item.id;
+    // u = 0.92, base price 0.02 * 0.92 / 0.08 = 0.23 (defaults: power 2, scale 10).
+    expect(choose(23, { itemsServed: 9 })).toBe('second'); // factor 1: score 0.77
+    expect(choose(23, { itemsServed: 4 })).toBe('best'); // factor 0.25: score 0.9425
+    expect(choose(23, { itemsServed: 0 })).toBe('best'); // factor 0.01: score 0.9977
+    // u = 0.8, base price 0.08: kept at the 10th question, given up at the 20th (factor 4: 0.32).
+    expect(choose(20, { itemsServed: 9 })).toBe('best');
+    expect(choose(20, { itemsServed: 19 })).toBe('second');
+    // Without itemsServed the position is the sum of claimCounts.
+    expect(choose(23, { claimCounts: { x: 5, y: 4 } })).toBe('second');
+    expect(choose(23, { claimCounts: new Map([['x', 2]]) })).toBe('best');
+    expect(choose(23, {})).toBe('best');
+    // positionScale moves the point where the factor is 1; power 0 turns the factor off.
+    expect(choose(23, { itemsServed: 4 }, { positionScale: 5 })).toBe('second');
+    expect(choose(23, { itemsServed: 0 }, { positionPower: 0 })).toBe('second');
+    expect(() => choose(23, {}, { positionScale: 0 })).toThrow(RangeError);
+  });
+
+  it('gives scarce items to early positions: more information in the first questions under the same cap', () => {
+    const items = bank(120, 7);
+    const run = (positionPower: number) => {
+      const rng = createRng(21);
+      const exposure = new Map<string, number>();
+      const candidates = 300;
+      const length = 8;
+      let early = 0; // information at the true theta in the first 3 questions
+      for (let c = 1; c <= candidates; c++) {
+        const theta = (rng() - 0.5) * 2;
+        const seen = new Set<string>();
+        for (let k = 0; k < length; k++) {
+          // The estimate moves towards theta as the test goes on, as a CAT's would.
+          const estimate = theta * (k / length) + (rng() - 0.5) * 0.2;
+          const sel = selectNextItem(items, { theta: estimate, seenIds: seen, exposureCounts: exposure, totalAdministrations: c, itemsServed: k }, { rng, exposureCap: 0.2, positionPower, claimTolerance: -1 })!;
+          seen.add(sel.item.id);
+          exposure.set(sel.item.id, (exposure.get(sel.item.id) ?? 0) + 1);
+          if (k < 3) early += itemInformation(sel.item, theta);
+        }
+      }
+      return { early: early / candidates, maxRate: Math.max(...exposure.values()) / candidates };
+    };
+    const blind = run(0);
+    const aware = run(2);
+    expect(aware.maxRate).toBeLessThanOrEqual(0.2 + 1 / 300);
+    expect(aware.early).toBeGreaterThan(blind.early * 1.03); // 1.735 vs 1.630 on this bank
+  });
+
   it('keeps every item at or below the cap over many simulated candidates', () => {
     const items = bank(90, 2);
     const rng = createRng(9);
@@ -115,7 +168,7 @@ describe('selectNextItem', () => {
     for (let c = 1; c <= candidates; c++) {
       const seen = new Set<string>();
       for (let k = 0; k < 5; k++) {
-        const sel = selectNextItem(items, { theta: (rng() - 0.5) * 2, seenIds: seen, exposureCounts: exposure, totalAdministrations: c }, { rng, exposureCap: 0.2 });
+        const sel = selectNextItem(items, { theta: (rng() - 0.5) * 2, seenIds: seen, exposureCounts: exposure, totalAdministrations: c, itemsServed: k }, { rng, exposureCap: 0.2 });
         seen.add(sel!.item.id);
         exposure.set(sel!.item.id, (exposure.get(sel!.item.id) ?? 0) + 1);
       }

@@ -32,6 +32,12 @@ export interface SelectionState {
   exposureCounts?: CountLookup;
   /** Administrations of this atom the exposure counts are relative to (include the current one). */
   totalAdministrations?: number;
+  /**
+   * Scored questions already served to this candidate in this atom (0 for the first). Sets the
+   * position factor of the exposure price. Default: the sum of `claimCounts`, which is the same
+   * number when the caller counts every served question there.
+   */
+  itemsServed?: number;
 }
 
 export interface SelectionOptions {
@@ -47,6 +53,17 @@ export interface SelectionOptions {
    */
   exposurePrice?: number;
   /**
+   * Position factor of the exposure price: the price is multiplied by
+   * ((itemsServed + 1) / positionScale) ^ positionPower, so it is near zero for the first questions
+   * and grows over the test. Heavily used (scarce, highly informative) items then go to early
+   * positions, where a unit of information lowers the error most (the variance drop of an item is
+   * about I / J^2 for test information J, and J grows roughly linearly with the position).
+   * Default 2; 0 makes the price the same at every position.
+   */
+  positionPower?: number;
+  /** Position (1-based) at which the position factor is 1. Default 10. */
+  positionScale?: number;
+  /**
    * Claim balancing tolerance (relative): a claim competes if its best item has at least
    * (1 - tolerance) of the best information; among competing claims the least served wins.
    * Default 0.1; a negative value disables balancing.
@@ -56,7 +73,14 @@ export interface SelectionOptions {
   rng?: Rng;
 }
 
-export const DEFAULT_SELECTION_OPTIONS = Object.freeze({ topK: 3, exposureCap: 0.25, exposurePrice: 0.02, claimTolerance: 0.1 });
+export const DEFAULT_SELECTION_OPTIONS = Object.freeze({
+  topK: 3,
+  exposureCap: 0.25,
+  exposurePrice: 0.02,
+  positionPower: 2,
+  positionScale: 10,
+  claimTolerance: 0.1,
+});
 
 export interface Selection<T extends BankItem> {
   item: T;
@@ -75,6 +99,20 @@ function lookup(counts: CountLookup | undefined, key: string): number {
   if (!counts) return 0;
   const v = counts instanceof Map ? counts.get(key) : (counts as Readonly<Record<string, number>>)[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+/** Questions served so far in this atom: state.itemsServed, else the sum of claimCounts. */
+function itemsServed(state: SelectionState): number {
+  if (state.itemsServed !== undefined) return Number.isFinite(state.itemsServed) ? Math.max(0, state.itemsServed) : 0;
+  const counts = state.claimCounts;
+  if (!counts) return 0;
+  let sum = 0;
+  if (counts instanceof Map) {
+    for (const v of counts.values()) if (typeof v === 'number' && Number.isFinite(v)) sum += v;
+  } else {
+    for (const v of Object.values(counts as Readonly<Record<string, number>>)) if (typeof v === 'number' && Number.isFinite(v)) sum += v;
+  }
+  return Math.max(0, sum);
 }
 
 function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
@@ -106,9 +144,11 @@ function ensureScratch(n: number): void {
  * 2. Exposure cap: with total > 0, an item whose count / total >= exposureCap is skipped as long as
  *    any eligible item is below the cap.
  * 3. Exposure price: each admissible item is scored by its information minus
- *    exposurePrice * (best admissible information) * u / (1 - u), u = rate / cap. A used-up item
- *    then goes to a candidate for whom it beats the alternatives by a clear margin, not to
- *    whoever happens to ask while it is under the cap. Off when the cap yields or is off.
+ *    exposurePrice * f * (best admissible information) * u / (1 - u), u = rate / cap, with the
+ *    position factor f = ((itemsServed + 1) / positionScale) ^ positionPower. A used-up item then
+ *    goes to a candidate for whom it beats the alternatives by a clear margin, and preferably to
+ *    one early in the test, not to whoever happens to ask while it is under the cap. Off when the
+ *    cap yields or is off.
  * 4. Claim balancing: a claim is competitive when its best admissible score is within
  *    tolerance * (best admissible information) of the overall best score; let m = the fewest
  *    questions served so far in this atom among competitive claims; items of claims served more
@@ -127,7 +167,11 @@ export function selectNextItem<T extends BankItem>(
   if (!Number.isFinite(theta)) throw new RangeError(`theta must be finite, got ${theta}`);
   const topK = Math.max(1, Math.floor(options.topK ?? DEFAULT_SELECTION_OPTIONS.topK));
   const cap = options.exposureCap ?? DEFAULT_SELECTION_OPTIONS.exposureCap;
-  const price = Math.max(0, options.exposurePrice ?? DEFAULT_SELECTION_OPTIONS.exposurePrice);
+  const basePrice = Math.max(0, options.exposurePrice ?? DEFAULT_SELECTION_OPTIONS.exposurePrice);
+  const positionPower = Math.max(0, options.positionPower ?? DEFAULT_SELECTION_OPTIONS.positionPower);
+  const positionScale = options.positionScale ?? DEFAULT_SELECTION_OPTIONS.positionScale;
+  if (!(positionScale > 0)) throw new RangeError(`positionScale must be > 0, got ${positionScale}`);
+  const price = positionPower > 0 ? basePrice * Math.pow((itemsServed(state) + 1) / positionScale, positionPower) : basePrice;
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
   const rng = options.rng ?? Math.random;
   const n = items.length;
