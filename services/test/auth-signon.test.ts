@@ -90,6 +90,27 @@ describe('sign-in round trip', () => {
   });
 });
 
+describe('logout refuses cross-site requests', () => {
+  // One sign-in for the whole case: sign-in attempts are rate limited per client address.
+  it('403 JSON when the headers prove another site sent it (the session stays); our own page logs out', async () => {
+    const browser = new Browser();
+    await signIn(browser, env.baseUrl, env.provider.admin);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' }, // an <img src="/logout"> on another site
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+    ]) {
+      const out = await browser.fetch(url('/logout'), { headers });
+      expect([headers, out.status]).toEqual([headers, 403]);
+      expect(await out.json()).toEqual({ success: false, message: expect.stringMatching(/another site/) });
+      expect((await browser.fetch(url('/me'))).status).toBe(200);
+    }
+    const out = await browser.fetch(url('/logout'), { headers: { 'sec-fetch-site': 'same-origin', referer: url('/admin/atoms') } });
+    expect(out.status).toBe(302);
+    expect((await browser.fetch(url('/me'))).status).toBe(401);
+  });
+});
+
 describe('the login form post needs the CSRF token', () => {
   it('sets a script-readable CSRF-TOKEN cookie on page loads and /me', async () => {
     const browser = new Browser();

@@ -7,6 +7,7 @@ import { currentAdmin } from './admin';
 import { CSRF_FORM_FIELD, csrfTokenMatches, issueCsrfCookie } from './csrf';
 import { CALLBACK_PATH, beginLogin, completeLogin } from './oidc';
 import { ADMIN_LIMIT, SIGN_IN_LIMIT, rateLimit } from './rate-limit';
+import { assertSameOrigin } from './same-origin';
 import { replaceSession, sessionOf } from './session';
 
 export const AFTER_LOGIN_PATH = '/admin/atoms';
@@ -44,7 +45,9 @@ export function authRouter(): Router {
   });
 
   // A plain link in the admin top bar, hence GET. Ends our session only (not the sign-on's own).
+  // Being a GET, another site could fire it (`<img src="/logout">`): refuse proven cross-site ones.
   router.get('/logout', (ctx) => {
+    assertSameOrigin(ctx);
     replaceSession(ctx, null);
     ctx.redirect(AFTER_LOGOUT_PATH);
   });
