@@ -15,7 +15,7 @@ import {
 } from '@skillquiz/contracts';
 import type { ZodType } from 'zod';
 import { toErrorReply } from '../src/http/middleware';
-import { Company, Counter, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
+import { Company, Counter, Invitation, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { administrationsCounter } from '../src/quiz/store';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
@@ -461,6 +461,45 @@ describe('invitations', () => {
     for (let n = 1; n <= 2; n++) await answerCurrent(tB, n);
     view = (await api('POST', `/api/quiz/${tB}/finish`)).body;
     expect(view).toMatchObject({ required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tB}/done` });
+  });
+});
+
+describe('invitation progress counts only quizzes the candidate can still take', () => {
+  const past = () => new Date(Date.now() - 1000);
+  /** An invitation with both fixture atoms required, and one quiz per atom. */
+  async function twoRequired(tag: string) {
+    const f = await seedFixture(tag);
+    const inv = await Invitation.create({ company: f.companyId, required_atoms: [f.atomA, f.atomB], optional_atoms: [] });
+    const fi = { ...f, invitationId: inv._id };
+    return { tA: await issueQuiz(fi, { atoms: [f.atomA] }), tB: await issueQuiz(fi, { atoms: [f.atomB] }) };
+  }
+  const progressOf = async (method: string, path: string) => {
+    const { required_atoms_left, max_atoms_left, quiz_url } = (await api(method, path)).body;
+    return { required_atoms_left, max_atoms_left, quiz_url };
+  };
+
+  it('the remaining required quiz expired, abandoned or left past the grace: nothing left, quiz_url the done page', async () => {
+    const { tA, tB } = await twoRequired('dead1');
+    for (let n = 1; n <= 5; n++) await answerCurrent(tA, n);
+    const done = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tA}/done` };
+    expect(await progressOf('POST', `/api/quiz/${tA}/finish`)).toEqual({ required_atoms_left: 1, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
+
+    await QuizResult.updateOne({ token: tB }, { $set: { expires_at: past() } });
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
+    // A page close whose grace (120 minutes here) has passed is an abandon, even before anyone wrote it down.
+    await QuizResult.updateOne({ token: tB }, { $set: { expires_at: null, left_at: new Date(Date.now() - 3 * 3600_000) } });
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
+    await QuizResult.updateOne({ token: tB }, { $set: { left_at: null, abandoned_at: past() } });
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
+    // The dead quiz itself: nothing left, its own done page.
+    expect(await progressOf('GET', `/api/quiz/${tB}/`)).toEqual({ required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tB}/done` });
+  });
+
+  it('a dead current quiz does not count itself; quiz_url leads to the next takeable one', async () => {
+    const { tA, tB } = await twoRequired('dead2');
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({ required_atoms_left: 2, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
+    expect((await api('POST', `/api/quiz/${tA}/abandon`)).status).toBe(200);
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({ required_atoms_left: 1, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
   });
 });
 

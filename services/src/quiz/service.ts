@@ -128,7 +128,11 @@ async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizR
   const atoms = await deps.store.atoms(state.atom_ids);
   const company = await deps.store.company(state);
   const questionsLeft = nextQuestionOf(state, plan) !== null;
-  const progress = await deps.store.invitationProgress(state, questionsLeft);
+  const progress = await deps.store.invitationProgress(state, {
+    questionsLeft,
+    now: nowOf(deps),
+    abandonGraceMinutes: deps.config.abandonGraceMinutes,
+  });
   return quizResultView(state, plan, atoms, company, progress, deps.config.supportEmail);
 }
 

@@ -31,6 +31,15 @@ export interface QuestionRecord extends BankRecord {
   answers: { text: string; hash_id: string; c: boolean; position?: number | null }[];
 }
 
+/** What decides whether a quiz of an invitation can still be taken. */
+export interface ProgressClock {
+  /** Whether this quiz still has questions (it counts as done when it has none). */
+  questionsLeft: boolean;
+  now: Date;
+  /** A sibling quiz's page-close older than this is an abandon (see timing.ts lapseLeave). */
+  abandonGraceMinutes: number;
+}
+
 export interface QuizStore {
   loadByToken(token: string): Promise<QuizState | null>;
   /**
@@ -48,11 +57,8 @@ export interface QuizStore {
   recordAdministrations(atomIds: readonly string[]): Promise<void>;
   administrations(atomId: string): Promise<number>;
   company(state: QuizState): Promise<CompanyInfo | null>;
-  /**
-   * How far the candidate is through the invitation this quiz belongs to. `questionsLeft` says
-   * whether this quiz still has questions (it counts as done when it has none).
-   */
-  invitationProgress(state: QuizState, questionsLeft: boolean): Promise<InvitationProgress>;
+  /** What the candidate can still take of the invitation this quiz belongs to. */
+  invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
   /** Question logs plus tracking events stored for the quiz with this token. */
   countEvents(token: string): Promise<number>;
   insertQuestionLog(entry: {

@@ -11,7 +11,8 @@ import {
   TrackingEvent,
   type QuizResultDoc,
 } from '../models';
-import type { AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
+import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
+import { isQuizExpired, lapseLeave } from './timing';
 import type { QuizState } from './types';
 import type { InvitationProgress } from './view';
 
@@ -158,8 +159,8 @@ export function mongooseQuizStore(): QuizStore {
       return c ? { name: c.name ?? null, logo_url: c.logo_url ?? null, support_email: c.support_email ?? null } : null;
     },
 
-    async invitationProgress(state, questionsLeft) {
-      return invitationProgress(state, questionsLeft);
+    async invitationProgress(state, clock) {
+      return invitationProgress(state, clock);
     },
 
     async countEvents(token) {
@@ -196,35 +197,44 @@ export function mongooseQuizStore(): QuizStore {
 
 /**
  * required_atoms_left, max_atoms_left and quiz_url from the invitation (one quiz per atom, see
- * services/README.md): an atom is done when a quiz of the invitation covering it is finished (this
- * quiz also counts once it has no question left). quiz_url leads to the first quiz of the
- * invitation, required atoms first, that is not done and not expired; with none, to this quiz's
- * done page. A quiz without an invitation has nothing left.
+ * services/README.md). Only what the candidate can still do counts: an atom is left when no quiz
+ * of the invitation covering it is finished (this quiz counts as finished once it has no question
+ * left) and one of them can still be taken (not abandoned, not expired, no page-close whose grace
+ * has passed). quiz_url leads to the first takeable quiz after this one, required atoms first;
+ * with none, to this quiz's done page. A quiz without an invitation has nothing left.
  */
-async function invitationProgress(state: QuizState, questionsLeft: boolean): Promise<InvitationProgress> {
+async function invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress> {
   const donePage = `${quizPath(state.token)}/done`;
-  if (!state.invitation_id) return { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
+  const nothingLeft = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
+  if (!state.invitation_id) return nothingLeft;
   const invitation = await Invitation.findById(state.invitation_id).lean().exec();
-  if (!invitation) return { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
-  const quizzes = await QuizResult.find({ invitation: invitation._id })
-    .select({ token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, expires_at: 1, created_at: 1 })
+  if (!invitation) return nothingLeft;
+  const siblings = await QuizResult.find({ invitation: invitation._id, token: { $ne: state.token } })
+    .select({ token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, left_at: 1, expires_at: 1, created_at: 1 })
     .sort({ created_at: 1 })
     .lean()
     .exec();
-  const now = Date.now();
-  const isDone = (q: (typeof quizzes)[number]) =>
-    q.token === state.token ? state.finished_at != null || !questionsLeft : q.finished_at != null;
-  const isOpen = (q: (typeof quizzes)[number]) =>
-    !isDone(q) && !q.abandoned_at && !(q.expires_at && new Date(q.expires_at).getTime() < now);
-  const doneAtoms = new Set(quizzes.filter(isDone).flatMap((q) => q.atom_ids));
+  const { now, questionsLeft, abandonGraceMinutes } = clock;
+  const quizzes = [
+    { token: state.token, atom_ids: state.atom_ids, done: state.finished_at != null || !questionsLeft, dead: isQuizExpired(state, now) },
+    ...siblings.map((q) => ({
+      token: q.token,
+      atom_ids: q.atom_ids ?? [],
+      done: q.finished_at != null,
+      dead: isQuizExpired(lapseLeave({ ...q, abandoned_at: q.abandoned_at ?? null, left_at: q.left_at ?? null }, now, abandonGraceMinutes), now),
+    })),
+  ];
+  const takeable = quizzes.filter((q) => !q.done && !q.dead);
+  const doneAtoms = new Set(quizzes.filter((q) => q.done).flatMap((q) => q.atom_ids));
+  const isLeft = (atom: string) => !doneAtoms.has(atom) && takeable.some((q) => q.atom_ids.includes(atom));
   const required = invitation.required_atoms ?? [];
   const optional = (invitation.optional_atoms ?? []).filter((a) => !required.includes(a));
-  const requiredLeft = required.filter((a) => !doneAtoms.has(a));
-  const optionalLeft = optional.filter((a) => !doneAtoms.has(a));
+  const requiredLeft = required.filter(isLeft);
+  const optionalLeft = optional.filter(isLeft);
 
   let quizUrl = donePage;
   for (const atom of [...requiredLeft, ...optionalLeft]) {
-    const q = quizzes.find((x) => x.token !== state.token && x.atom_ids.includes(atom) && isOpen(x));
+    const q = takeable.find((x) => x.token !== state.token && x.atom_ids.includes(atom));
     if (q) {
       quizUrl = quizPath(q.token);
       break;
