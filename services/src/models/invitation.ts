@@ -32,6 +32,9 @@ const invitationSchema = new Schema<InvitationDoc>(
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
 );
 
-invitationSchema.index({ company: 1 });
+// Deleting an atom is refused while an invitation lists it (content/atoms.ts deleteAtom: an $or
+// over both lists, one index per branch). Invitations are otherwise read by _id only.
+invitationSchema.index({ required_atoms: 1 });
+invitationSchema.index({ optional_atoms: 1 });
 
 export const Invitation = model<InvitationDoc>('Invitation', invitationSchema);

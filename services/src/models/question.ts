@@ -99,12 +99,14 @@ const questionSchema = new Schema<QuestionDoc>(
   { collection: 'questions', timestamps: TIMESTAMPS, versionKey: false },
 );
 
-// Serving and the atom's question list: questions of an atom, administered ones. (Newest-first
-// paging uses the built-in _id index: ids grow with time.)
+// Serving (an atom's administered questions), the atom's question list, deleting an atom (its
+// questions), and the admin list's atom filter. (Variation families and claim balancing work on
+// the bank serving loads, so they need no index of their own.)
 questionSchema.index({ atoms: 1, administered: 1 });
-// Variation families: never two of one family in a quiz; the admin's original-question lookup.
-questionSchema.index({ original_question_id: 1 });
-// claim-options (distinct claims in use) and claim balancing.
+// The admin list with only_administered, newest first (ids grow with time; the unfiltered list
+// pages on the built-in _id index).
+questionSchema.index({ administered: 1, _id: -1 });
+// claim-options: the distinct claims in use.
 questionSchema.index({ claim: 1 });
 // Search is a case-insensitive regex over question_text and code_block (no $text: the embedded
 // engine lacks it), so it has no index; it runs after the atom/administered filter.
