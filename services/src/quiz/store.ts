@@ -9,11 +9,12 @@ import {
   QuestionLog,
   QuizResult,
   TrackingEvent,
+  type QuestionDoc,
   type QuizResultDoc,
 } from '../models';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isQuizExpired, lapseLeave } from './timing';
-import type { QuizState } from './types';
+import { MUTABLE_QUIZ_FIELDS, type MutableQuizFields, type QuizState } from './types';
 import type { InvitationProgress } from './view';
 
 /** Counter `_id` holding how many quizzes have started an atom (the base of exposure rates). */
@@ -24,53 +25,51 @@ export const quizPath = (token: string) => `/quiz/${token}`;
 
 type LeanQuiz = QuizResultDoc;
 
+/** What a stored quiz lacks when it was written before a field existed (lean reads skip defaults). */
+const STATE_DEFAULTS = {
+  rev: 0,
+  atom_ids: [],
+  plan: null,
+  served: [],
+  estimates: [],
+  started_at: null,
+  finished_at: null,
+  abandoned_at: null,
+  left_at: null,
+  expires_at: null,
+  survey_completed: false,
+  content_relevant_rating: null,
+  blur_on_window_blur: false,
+  simulated: false,
+} satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
+
 function toState(doc: LeanQuiz): QuizState {
+  const { _id, invitation, company, updated_at: _updated, ...fields } = doc;
+  const state: QuizState = {
+    ...STATE_DEFAULTS,
+    ...fields,
+    id: String(_id),
+    invitation_id: invitation ? String(invitation) : null,
+    company_id: company ? String(company) : null,
+  };
   return {
-    id: String(doc._id),
-    token: doc.token,
-    rev: doc.rev ?? 0,
-    invitation_id: doc.invitation ? String(doc.invitation) : null,
-    company_id: doc.company ? String(doc.company) : null,
-    atom_ids: doc.atom_ids ?? [],
-    plan: doc.plan && doc.plan.length ? doc.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null })) : null,
-    served: (doc.served ?? []).map((q) => ({
+    ...state,
+    plan: state.plan && state.plan.length ? state.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null })) : null,
+    // Only the snapshot fields the rules know (a stored answer may carry more, e.g. a locked position).
+    served: state.served.map((q) => ({
       ...q,
       snapshot: { ...q.snapshot, answers: q.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id, c: a.c })) },
     })),
-    estimates: doc.estimates ?? [],
-    created_at: doc.created_at,
-    started_at: doc.started_at ?? null,
-    finished_at: doc.finished_at ?? null,
-    abandoned_at: doc.abandoned_at ?? null,
-    left_at: doc.left_at ?? null,
-    expires_at: doc.expires_at ?? null,
-    survey_completed: doc.survey_completed ?? false,
-    content_relevant_rating: doc.content_relevant_rating ?? null,
-    blur_on_window_blur: doc.blur_on_window_blur ?? false,
-    simulated: doc.simulated ?? false,
   };
 }
 
-/** The fields a quiz write may change (everything else is fixed when the quiz is issued). */
-function mutableFields(s: QuizState) {
-  return {
-    plan: s.plan,
-    served: s.served,
-    estimates: s.estimates,
-    started_at: s.started_at,
-    finished_at: s.finished_at,
-    abandoned_at: s.abandoned_at,
-    left_at: s.left_at,
-    expires_at: s.expires_at,
-    survey_completed: s.survey_completed,
-    content_relevant_rating: s.content_relevant_rating,
-    simulated: s.simulated,
-  };
+function mutableFields(s: QuizState): MutableQuizFields {
+  return Object.fromEntries(MUTABLE_QUIZ_FIELDS.map((k) => [k, s[k]])) as MutableQuizFields;
 }
 
 const BANK_FIELDS = { _id: 1, difficulty_params: 1, claim: 1, original_question_id: 1, exposure_count: 1 } as const;
 
-type BankLean = { _id: number; difficulty_params?: { a: number; d: number }; claim?: string | null; original_question_id?: number | null; exposure_count?: number };
+type BankLean = Pick<QuestionDoc, '_id'> & Partial<Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count'>>;
 
 function toBank(q: BankLean): BankRecord {
   return {

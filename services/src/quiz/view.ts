@@ -50,12 +50,8 @@ export interface CompanyInfo {
   support_email: string | null;
 }
 
-export interface InvitationProgress {
-  required_atoms_left: number;
-  max_atoms_left: number;
-  /** Link to the invitation's next unfinished quiz, or this quiz's done page. */
-  quiz_url: string | null;
-}
+/** What is left of the invitation (quiz_url: the next takeable quiz, or this quiz's done page). */
+export type InvitationProgress = Pick<QuizResult, 'required_atoms_left' | 'max_atoms_left' | 'quiz_url'>;
 
 export function quizResultView(
   state: QuizState,
