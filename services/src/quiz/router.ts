@@ -13,8 +13,9 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { badRequest, notFound, tooManyRequests, validate } from '../http/errors';
-import { EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS } from './event-limits';
-import { MissLimiter, WindowLimiter } from './rate-limit';
+import type { FixedWindowLimiter } from '../http/rate-limit';
+import { EVENT_WRITES_PER_MINUTE } from './event-limits';
+import { eventWriteLimiter, unknownTokenLimiter } from './rate-limit';
 import {
   UnknownTokenError,
   abandonQuiz,
@@ -32,9 +33,9 @@ import { mongooseQuizStore } from './store';
 
 export interface QuizRouterOptions {
   /** Replaces the per-client unknown-token limiter (tests). */
-  limiter?: MissLimiter;
+  limiter?: FixedWindowLimiter;
   /** Replaces the per-token limiter of event writes (tests). */
-  eventLimiter?: WindowLimiter;
+  eventLimiter?: FixedWindowLimiter;
 }
 
 /**
@@ -54,10 +55,20 @@ function abandonBody(raw: unknown): unknown {
 
 export function quizRouter(options: QuizRouterOptions = {}): Router {
   const router = new Router();
-  const limiter = options.limiter ?? new MissLimiter();
-  const eventLimiter = options.eventLimiter ?? new WindowLimiter(EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS);
+  const limiter = options.limiter ?? unknownTokenLimiter();
+  const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
   const store = mongooseQuizStore();
   const deps = (ctx: Context): QuizDeps => ({ store, config: ctx.config });
+  /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
+  const eventDeps = (ctx: Context): QuizDeps => ({
+    ...deps(ctx),
+    admitEvent: (t) => {
+      const use = eventLimiter.take(t);
+      if (use.allowed) return;
+      ctx.set('Retry-After', String(use.resetSeconds));
+      throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
+    },
+  });
 
   /**
    * Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. Only misses
@@ -71,19 +82,10 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       await next();
     } catch (err) {
       if (!(err instanceof UnknownTokenError)) throw err;
-      if (limiter.isBlocked(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
-      limiter.recordMiss(client);
+      if (limiter.isExhausted(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
+      limiter.take(client);
       throw err;
     }
-  };
-
-  /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per token, else 429. */
-  const eventRate: Middleware = async (ctx: Context, next: Next) => {
-    if (!eventLimiter.take(ctx.params.token)) {
-      ctx.set('Retry-After', String(Math.ceil(EVENT_WRITE_WINDOW_MS / 1000)));
-      throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
-    }
-    await next();
   };
 
   const token = (ctx: Context): string => ctx.params.token;
@@ -118,16 +120,16 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
     ok(ctx, await answerQuestion(deps(ctx), token(ctx), n, body));
   });
 
-  router.post('/api/quiz/:token/question/:number/log', tokenGuard, eventRate, async (ctx) => {
+  router.post('/api/quiz/:token/question/:number/log', tokenGuard, async (ctx) => {
     const n = number(ctx);
     const body = validate(LogEventRequestSchema, ctx.request.body);
-    await logQuestionEvent(deps(ctx), token(ctx), n, body);
+    await logQuestionEvent(eventDeps(ctx), token(ctx), n, body);
     ok(ctx, { success: true }, 201);
   });
 
-  router.post('/api/quiz/:token/tracking', tokenGuard, eventRate, async (ctx) => {
+  router.post('/api/quiz/:token/tracking', tokenGuard, async (ctx) => {
     const body = validate(TrackingEventSchema, ctx.request.body);
-    await recordTrackingEvent(deps(ctx), token(ctx), body);
+    await recordTrackingEvent(eventDeps(ctx), token(ctx), body);
     ok(ctx, { success: true }, 201);
   });
 

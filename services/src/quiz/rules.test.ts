@@ -1,8 +1,7 @@
-// Unit tests of the quiz API's pure rules: numbering, answer order, clocks, scoring, rate limit.
+// Unit tests of the quiz API's pure rules: numbering, answer order, clocks, scoring.
 import { estimateFromResponses } from '@skillquiz/adaptive';
 import { servedOrder } from './answer-order';
 import { slotsOf, totalQuestions, truncateAtom, dropBeta, type AtomPlan } from './plan';
-import { MissLimiter } from './rate-limit';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { ANSWER_GRACE_MS, isQuizExpired, lapseLeave, questionTimeLimitSeconds } from './timing';
 import { candidateQuestionView } from './view';
@@ -95,21 +94,6 @@ describe('scoreAnswer', () => {
     expect(estimateAtom(rs)).toEqual(expected);
     expect(estimateAtom([]).estimate).toBeCloseTo(0, 6);
     expect(estimateAtom([]).error).toBeCloseTo(1, 3);
-  });
-});
-
-describe('MissLimiter', () => {
-  it('blocks a client after the limit until its window ends, per client', () => {
-    let t = 0;
-    const l = new MissLimiter(3, 1000, () => t);
-    for (let i = 0; i < 3; i++) {
-      expect(l.isBlocked('a')).toBe(false);
-      l.recordMiss('a');
-    }
-    expect(l.isBlocked('a')).toBe(true);
-    expect(l.isBlocked('b')).toBe(false);
-    t = 1000;
-    expect(l.isBlocked('a')).toBe(false);
   });
 });
 

@@ -35,6 +35,11 @@ export interface QuizDeps {
   now?: () => Date;
   /** Uniform [0, 1): the simulated candidate of pass_243. */
   random?: () => number;
+  /**
+   * Called before an event (/log, /tracking) is stored, once the token is known to name a quiz (so
+   * unknown tokens never take a rate-limit entry); throws to refuse it (the per-token rate limit).
+   */
+  admitEvent?: (token: string) => void;
 }
 
 /** A 404 for a token that matches no quiz; the router counts these per client (rate limit). */
@@ -278,6 +283,7 @@ async function assertEventRoom(deps: QuizDeps, token: string): Promise<void> {
 
 export async function logQuestionEvent(deps: QuizDeps, token: string, number: number, body: LogEventRequest): Promise<void> {
   const state = await load(deps, token);
+  deps.admitEvent?.(token);
   const q = state.served[number - 1];
   if (!q) throw notFound(`Question ${number} has not been served in this quiz`);
   await assertEventRoom(deps, token);
@@ -294,6 +300,7 @@ export async function logQuestionEvent(deps: QuizDeps, token: string, number: nu
 
 export async function recordTrackingEvent(deps: QuizDeps, token: string, body: TrackingEvent): Promise<void> {
   const state = await load(deps, token);
+  deps.admitEvent?.(token);
   if (body.token !== token) throw badRequest('token in the body does not match the quiz in the path');
   await assertEventRoom(deps, token);
   await deps.store.insertTrackingEvent({
