@@ -25,8 +25,11 @@ export const quizPath = (token: string) => `/quiz/${token}`;
 
 type LeanQuiz = QuizResultDoc;
 
-/** What a stored quiz lacks when it was written before a field existed (lean reads skip defaults). */
-const STATE_DEFAULTS = {
+/**
+ * What a stored quiz lacks when it was written before a field existed (lean reads skip defaults).
+ * A function, so no two states share a default array.
+ */
+const stateDefaults = () => ({
   rev: 0,
   atom_ids: [],
   plan: null,
@@ -41,12 +44,12 @@ const STATE_DEFAULTS = {
   content_relevant_rating: null,
   blur_on_window_blur: false,
   simulated: false,
-} satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
+}) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
 
 function toState(doc: LeanQuiz): QuizState {
   const { _id, invitation, company, updated_at: _updated, ...fields } = doc;
   const state: QuizState = {
-    ...STATE_DEFAULTS,
+    ...stateDefaults(),
     ...fields,
     id: String(_id),
     invitation_id: invitation ? String(invitation) : null,
