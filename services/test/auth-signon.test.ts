@@ -95,11 +95,12 @@ describe('logout refuses cross-site requests', () => {
   it('403 JSON when the headers prove another site sent it (the session stays); our own page logs out', async () => {
     const browser = new Browser();
     await signIn(browser, env.baseUrl, env.provider.admin);
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' }, // an <img src="/logout"> on another site
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const out = await browser.fetch(url('/logout'), { headers });
       expect([headers, out.status]).toEqual([headers, 403]);
       expect(await out.json()).toEqual({ success: false, message: expect.stringMatching(/another site/) });

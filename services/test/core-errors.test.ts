@@ -114,7 +114,7 @@ describe('pipeline', () => {
     expect(await (await post('{"n": 3}')).json()).toEqual({ n: 3 });
     const bad = await post('{"n": "3"}');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/n: /);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/n: /);
     expect((await post(JSON.stringify({ n: 1, pad: 'x'.repeat(200) }))).status).toBe(413);
   });
 

@@ -2,7 +2,7 @@
 // navigator.sendBeacon sends it) against the plain abandon call: a candidate who closes the tab and
 // comes back within ABANDON_GRACE_MINUTES resumes; one who does not is abandoned at left_at + grace.
 import mongoose from 'mongoose';
-import { QuizResultSchema } from '@skillquiz/contracts';
+import { QuizResultSchema, type QuizResult } from '@skillquiz/contracts';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, quizDoc, seedFixture, type Fixture } from './quiz-fixtures';
 
@@ -33,7 +33,8 @@ async function beacon(token: string, contentType: 'application/json' | 'text/pla
     headers: { 'content-type': contentType },
     body: JSON.stringify({ on: 'unload' }),
   });
-  return { status: res.status, body: await res.json() };
+  // A 200 answers with the quiz result (callers check the status first).
+  return { status: res.status, body: (await res.json()) as QuizResult };
 }
 
 async function startedQuiz(): Promise<string> {

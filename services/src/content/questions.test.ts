@@ -33,8 +33,9 @@ describe('questionListFilter', () => {
 describe('withHashIds', () => {
   it('keeps given hash_ids and gives each new answer a unique one', () => {
     const answers = withHashIds([
-      { text: 'a', c: true, hash_id: 'kept-1' },
-      { text: 'b', c: false },
+      // A parsed payload always carries the position key (undefined when the form left it random).
+      { text: 'a', c: true, hash_id: 'kept-1', position: undefined },
+      { text: 'b', c: false, position: undefined },
       { text: 'c', c: false, position: 2 },
     ]);
     expect(answers[0]).toEqual({ hash_id: 'kept-1', text: 'a', c: true });

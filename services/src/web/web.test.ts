@@ -74,14 +74,14 @@ describe('serveWeb', () => {
 
   it('lets REMOTES_MANIFEST (inline JSON or a file) move a remote, read per request', async () => {
     process.env.REMOTES_MANIFEST = '{"mfe_demo":"https://cdn.example/demo/mf-manifest.json"}';
-    let body = await (await fetch(`${srv.base}/remotes.json`)).json();
+    let body = (await (await fetch(`${srv.base}/remotes.json`)).json()) as Record<string, string>;
     expect(body.mfe_demo).toBe('https://cdn.example/demo/mf-manifest.json');
     expect(body.mfe_quiz).toBe('/remotes/mfe-quiz/mf-manifest.json');
 
     const file = path.join(root, 'remotes.json');
     fs.writeFileSync(file, '{"mfe_quiz":"/elsewhere/mf-manifest.json"}');
     process.env.REMOTES_MANIFEST = file;
-    body = await (await fetch(`${srv.base}/remotes.json`)).json();
+    body = (await (await fetch(`${srv.base}/remotes.json`)).json()) as Record<string, string>;
     expect(body.mfe_quiz).toBe('/elsewhere/mf-manifest.json');
   });
 
