@@ -1,6 +1,6 @@
 // Reads, writes, cursors and admin commands through the official driver.
 import { Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { EXTERNAL_URI, useDriverTarget } from './target';
+import { EXTERNAL_URI, TestDoc, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 
@@ -30,11 +30,11 @@ describe('handshake and admin', () => {
     const err = await t.db.createCollection('created').catch((e) => e);
     // MongoDB >= 7 accepts an identical re-create; older ones (and this engine) answer NamespaceExists
     if (err instanceof Error) expect((err as MongoServerError).code).toBe(48);
-    expect(await t.db.collection('created').drop()).toBe(true);
+    expect(await t.db.collection<TestDoc>('created').drop()).toBe(true);
     expect((await t.db.listCollections({ name: 'created' }).toArray()).length).toBe(0);
 
     const other = t.client.db(`${t.target.dbName}_other`);
-    await other.collection('x').insertOne({ a: 1 });
+    await other.collection<TestDoc>('x').insertOne({ a: 1 });
     const dbs = (await t.client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
     expect(dbs).toContain(`${t.target.dbName}_other`);
     await other.dropDatabase();
@@ -44,7 +44,7 @@ describe('handshake and admin', () => {
 });
 
 describe('insert and find', () => {
-  const coll = () => t.db.collection('people');
+  const coll = () => t.db.collection<TestDoc>('people');
 
   beforeAll(async () => {
     await coll().insertMany(
@@ -53,9 +53,9 @@ describe('insert and find', () => {
   });
 
   it('returns inserted ids and generates ObjectIds', async () => {
-    const r = await t.db.collection('misc').insertOne({ hello: 'world' });
+    const r = await t.db.collection<TestDoc>('misc').insertOne({ hello: 'world' });
     expect(r.insertedId).toBeInstanceOf(ObjectId);
-    const found = await t.db.collection('misc').findOne({ _id: r.insertedId });
+    const found = await t.db.collection<TestDoc>('misc').findOne({ _id: r.insertedId });
     expect(found).toEqual({ _id: r.insertedId, hello: 'world' });
   });
 
@@ -115,8 +115,8 @@ describe('insert and find', () => {
   });
 
   it('keeps numeric BSON types readable', async () => {
-    await t.db.collection('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
-    const d = await t.db.collection('nums').findOne({ _id: 'n' });
+    await t.db.collection<TestDoc>('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
+    const d = await t.db.collection<TestDoc>('nums').findOne({ _id: 'n' });
     expect(Number(d!.i)).toBe(5);
     expect(Number(d!.l)).toBe(7);
     expect(d!.d).toBe(1.5);
@@ -125,7 +125,7 @@ describe('insert and find', () => {
 
 describe('delete', () => {
   it('deletes one or many', async () => {
-    const c = t.db.collection('del');
+    const c = t.db.collection<TestDoc>('del');
     await c.insertMany([{ k: 1 }, { k: 1 }, { k: 1 }, { k: 2 }]);
     expect((await c.deleteOne({ k: 1 })).deletedCount).toBe(1);
     expect((await c.deleteMany({ k: 1 })).deletedCount).toBe(2);
@@ -136,12 +136,12 @@ describe('delete', () => {
 
 describe('aggregate', () => {
   beforeAll(async () => {
-    await t.db.collection('orders').insertMany([
+    await t.db.collection<TestDoc>('orders').insertMany([
       { _id: 1, customer: 'a', items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }], total: 30 },
       { _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 },
       { _id: 3, customer: 'a', items: [], total: 5 },
     ]);
-    await t.db.collection('customers').insertMany([
+    await t.db.collection<TestDoc>('customers').insertMany([
       { _id: 'a', name: 'Alice' },
       { _id: 'b', name: 'Bob' },
     ]);
@@ -149,7 +149,7 @@ describe('aggregate', () => {
 
   it('runs $match $group $sort $limit $skip $project', async () => {
     const r = await t.db
-      .collection('orders')
+      .collection<TestDoc>('orders')
       .aggregate([{ $match: { total: { $gt: 1 } } }, { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } }, { $sort: { sum: -1 } }, { $skip: 0 }, { $limit: 5 }, { $project: { _id: 0, customer: '$_id', sum: 1, n: 1 } }])
       .toArray();
     expect(r).toEqual([
@@ -159,28 +159,28 @@ describe('aggregate', () => {
   });
 
   it('runs $unwind $lookup $addFields $count $facet', async () => {
-    const unwound = await t.db.collection('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
+    const unwound = await t.db.collection<TestDoc>('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
     expect(unwound).toEqual([
       { _id: 'x', qty: 7 },
       { _id: 'y', qty: 1 },
     ]);
     const joined = await t.db
-      .collection('orders')
+      .collection<TestDoc>('orders')
       .aggregate([{ $match: { _id: 2 } }, { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } }, { $addFields: { whoName: { $arrayElemAt: ['$who.name', 0] } } }, { $project: { who: 0, items: 0 } }])
       .toArray();
     expect(joined).toEqual([{ _id: 2, customer: 'b', total: 50, whoName: 'Bob' }]);
-    expect(await t.db.collection('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
+    expect(await t.db.collection<TestDoc>('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
     const [facet] = await t.db
-      .collection('orders')
+      .collection<TestDoc>('orders')
       .aggregate([{ $facet: { big: [{ $match: { total: { $gte: 30 } } }, { $count: 'n' }], all: [{ $count: 'n' }] } }])
       .toArray();
     expect(facet).toEqual({ big: [{ n: 2 }], all: [{ n: 3 }] });
     // stored documents are untouched by pipeline stages
-    expect(await t.db.collection('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
+    expect(await t.db.collection<TestDoc>('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
   });
 
   it('returns large results through a cursor', async () => {
-    const c = t.db.collection('many');
+    const c = t.db.collection<TestDoc>('many');
     await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
     const r = await c.aggregate([{ $match: { i: { $gte: 0 } } }, { $sort: { i: -1 } }]).toArray();
     expect(r).toHaveLength(300);
@@ -188,19 +188,19 @@ describe('aggregate', () => {
   });
 
   it('rejects a malformed pipeline with an error naming aggregate', async () => {
-    const err = await t.db.collection('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
+    const err = await t.db.collection<TestDoc>('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
   });
 });
 
 describe('write concern and sessions', () => {
   it('applies unacknowledged (w:0) writes sent with moreToCome', async () => {
-    const c = t.db.collection('w0');
-    await c.insertOne({ _id: 'fire-and-forget' as never }, { writeConcern: { w: 0 } });
+    const c = t.db.collection<TestDoc>('w0');
+    await c.insertOne({ _id: 'fire-and-forget' }, { writeConcern: { w: 0 } });
     // the next command on the pool is processed after it, so the document is visible
     let found = null;
     for (let i = 0; i < 50 && !found; i++) {
-      found = await c.findOne({ _id: 'fire-and-forget' as never });
+      found = await c.findOne({ _id: 'fire-and-forget' });
       if (!found) await new Promise((r) => setTimeout(r, 20));
     }
     expect(found).toEqual({ _id: 'fire-and-forget' });
@@ -209,8 +209,8 @@ describe('write concern and sessions', () => {
   it('accepts explicit sessions for ordinary commands', async () => {
     const session = t.client.startSession();
     try {
-      await t.db.collection('sess').insertOne({ a: 1 }, { session });
-      expect(await t.db.collection('sess').countDocuments({}, { session })).toBe(1);
+      await t.db.collection<TestDoc>('sess').insertOne({ a: 1 }, { session });
+      expect(await t.db.collection<TestDoc>('sess').countDocuments({}, { session })).toBe(1);
     } finally {
       await session.endSession();
     }
@@ -221,7 +221,7 @@ describe('write concern and sessions', () => {
     try {
       const err = await session
         .withTransaction(async () => {
-          await t.db.collection('tx').insertOne({ a: 1 }, { session });
+          await t.db.collection<TestDoc>('tx').insertOne({ a: 1 }, { session });
         })
         .catch((e) => e);
       expect(err).toBeInstanceOf(Error);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EngineOptions, RunningEngine, startEngine } from '../src';
 import { JOURNAL_FILE, SNAPSHOT_FILE } from '../src/journal';
-import { describeEngine, tempDir } from './target';
+import { describeEngine, tempDir, TestDoc } from './target';
 
 const BIN = path.join(__dirname, '..', 'bin', 'skillquiz-mongo.js');
 
@@ -83,7 +83,7 @@ describeEngine('durability of the embedded engine', () => {
     const first = await spawnEngine(dbpath);
     children.push(first);
     const client = await connect(first.uri);
-    const coll = client.db('dur').collection('events');
+    const coll = client.db('dur').collection<TestDoc>('events');
     await coll.createIndex({ key: 1 }, { unique: true });
     const acked: number[] = [];
     let next = 0;
@@ -93,8 +93,8 @@ describeEngine('durability of the embedded engine', () => {
       while (!stop) {
         const ids = Array.from({ length: batch }, () => next++);
         try {
-          if (batch === 1) await coll.insertOne({ _id: ids[0] as never, key: `k${ids[0]}`, payload: 'x'.repeat(200) });
-          else await coll.insertMany(ids.map((id) => ({ _id: id as never, key: `k${id}`, payload: 'y'.repeat(200) })));
+          if (batch === 1) await coll.insertOne({ _id: ids[0], key: `k${ids[0]}`, payload: 'x'.repeat(200) });
+          else await coll.insertMany(ids.map((id) => ({ _id: id, key: `k${id}`, payload: 'y'.repeat(200) })));
           acked.push(...ids);
         } catch {
           return; // the engine is gone
@@ -112,7 +112,7 @@ describeEngine('durability of the embedded engine', () => {
     const second = await spawnEngine(dbpath);
     children.push(second);
     const client2 = await connect(second.uri);
-    const coll2 = client2.db('dur').collection('events');
+    const coll2 = client2.db('dur').collection<TestDoc>('events');
     const present = new Set((await coll2.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id as unknown as number));
     const lost = acked.filter((id) => !present.has(id));
     expect(lost).toEqual([]);
@@ -133,7 +133,7 @@ describeEngine('durability of the embedded engine', () => {
       const child = await spawnEngine(dbpath, ['--compact-bytes', '20000']);
       children.push(child);
       const client = await connect(child.uri);
-      const coll = client.db('dur').collection('state');
+      const coll = client.db('dur').collection<TestDoc>('state');
       const stored = new Map((await coll.find({}).toArray()).map((d) => [d._id as unknown as number, d.v as number]));
       for (const [id, v] of expected) if (!unsure.has(id)) expect([id, stored.get(id)]).toEqual([id, v]);
       for (const id of stored.keys()) if (!expected.has(id) && !unsure.has(id)) throw new Error(`unexpected document ${id}`);
@@ -151,10 +151,10 @@ describeEngine('durability of the embedded engine', () => {
           unsure.add(id);
           try {
             if (kind === 4) {
-              await coll.deleteOne({ _id: id as never });
+              await coll.deleteOne({ _id: id });
               expected.delete(id);
             } else {
-              const r = await coll.findOneAndUpdate({ _id: id as never }, { $inc: { v: 1 }, $set: { pad: 'p'.repeat(300) } }, { upsert: true, returnDocument: 'after' });
+              const r = await coll.findOneAndUpdate({ _id: id }, { $inc: { v: 1 }, $set: { pad: 'p'.repeat(300) } }, { upsert: true, returnDocument: 'after' });
               expected.set(id, r!.v);
             }
             unsure.delete(id);
@@ -177,20 +177,20 @@ describeEngine('durability of the embedded engine', () => {
     const dbpath = fresh();
     let engine = await engineAt({ dbpath });
     let client = await connect(engine.uri);
-    await client.db('t').collection('c').insertMany([{ _id: 1 }, { _id: 2 }] as never[]);
+    await client.db('t').collection<TestDoc>('c').insertMany([{ _id: 1 }, { _id: 2 }]);
     await client.close();
     await engine.stop();
     // a record header promising more bytes than follow, as a kill mid-write leaves it
     fs.appendFileSync(path.join(dbpath, JOURNAL_FILE), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]));
     engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
-    expect(await client.db('t').collection('c').countDocuments()).toBe(2);
-    await client.db('t').collection('c').insertOne({ _id: 3 } as never);
+    expect(await client.db('t').collection<TestDoc>('c').countDocuments()).toBe(2);
+    await client.db('t').collection<TestDoc>('c').insertOne({ _id: 3 });
     await client.close();
     await engine.stop();
     engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
-    expect((await client.db('t').collection('c').find().toArray()).map((d) => d._id)).toEqual([1, 2, 3]);
+    expect((await client.db('t').collection<TestDoc>('c').find().toArray()).map((d) => d._id)).toEqual([1, 2, 3]);
     await client.close();
     await engine.stop();
   });
@@ -199,13 +199,13 @@ describeEngine('durability of the embedded engine', () => {
     const dbpath = fresh();
     let engine = await engineAt({ dbpath, compactBytes: 10_000 });
     let client = await connect(engine.uri);
-    const c = client.db('snap').collection('docs');
+    const c = client.db('snap').collection<TestDoc>('docs');
     await c.createIndex({ email: 1 }, { unique: true });
-    for (let i = 0; i < 200; i++) await c.insertOne({ _id: i as never, email: `u${i}@x`, v: 0 });
-    await c.updateMany({ _id: { $lt: 50 } as never }, { $set: { v: 1 } });
-    await c.deleteMany({ _id: { $gte: 150 } as never });
+    for (let i = 0; i < 200; i++) await c.insertOne({ _id: i, email: `u${i}@x`, v: 0 });
+    await c.updateMany({ _id: { $lt: 50 } }, { $set: { v: 1 } });
+    await c.deleteMany({ _id: { $gte: 150 } });
     await engine.compact();
-    await c.insertOne({ _id: 1000 as never, email: 'after@x', v: 2 });
+    await c.insertOne({ _id: 1000, email: 'after@x', v: 2 });
     await client.close();
     await engine.stop();
     expect(fs.statSync(path.join(dbpath, SNAPSHOT_FILE)).size).toBeGreaterThan(0);
@@ -213,10 +213,10 @@ describeEngine('durability of the embedded engine', () => {
 
     engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
-    const c2 = client.db('snap').collection('docs');
+    const c2 = client.db('snap').collection<TestDoc>('docs');
     expect(await c2.countDocuments()).toBe(151);
     expect(await c2.countDocuments({ v: 1 })).toBe(50);
-    expect((await c2.findOne({ _id: 1000 as never }))!.email).toBe('after@x');
+    expect((await c2.findOne({ _id: 1000 }))!.email).toBe('after@x');
     expect((await c2.insertOne({ email: 'u3@x' }).catch((e) => e)).code).toBe(11000);
     await client.close();
     await engine.stop();
@@ -233,15 +233,15 @@ describeEngine('durability of the embedded engine', () => {
     };
     const engine = await engineAt({ dbpath, compactBytes: Number.MAX_SAFE_INTEGER, onCompactStep: capture });
     const client = await connect(engine.uri);
-    const c = client.db('cmp').collection('docs');
+    const c = client.db('cmp').collection<TestDoc>('docs');
     await c.createIndex({ email: 1 }, { unique: true });
-    await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i as never, email: `u${i}@x`, v: 0 })));
-    await c.updateMany({ _id: { $lt: 100 } as never }, { $inc: { v: 1 } });
-    await c.deleteMany({ _id: { $gte: 250 } as never });
-    await c.findOneAndUpdate({ _id: 7 as never }, { $set: { v: 70 } });
+    await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i, email: `u${i}@x`, v: 0 })));
+    await c.updateMany({ _id: { $lt: 100 } }, { $inc: { v: 1 } });
+    await c.deleteMany({ _id: { $gte: 250 } });
+    await c.findOneAndUpdate({ _id: 7 }, { $set: { v: 70 } });
     const expected = await c.find({}).sort({ _id: 1 }).toArray();
     // writes racing with the compaction: acknowledged or not, they must not disturb the rest
-    const racing = Array.from({ length: 20 }, (_, i) => c.insertOne({ _id: `race${i}` as never, email: `r${i}@x` }).catch(() => null));
+    const racing = Array.from({ length: 20 }, (_, i) => c.insertOne({ _id: `race${i}`, email: `r${i}@x` }).catch(() => null));
     await engine.compact();
     await Promise.all(racing);
     await client.close();
@@ -251,8 +251,8 @@ describeEngine('durability of the embedded engine', () => {
     for (const [step, img] of images) {
       const reopened = await engineAt({ dbpath: img });
       const rc = await connect(reopened.uri);
-      const docs = rc.db('cmp').collection('docs');
-      const got = (await docs.find({ _id: { $not: { $type: 'string' } } } as never).sort({ _id: 1 }).toArray());
+      const docs = rc.db('cmp').collection<TestDoc>('docs');
+      const got = (await docs.find({ _id: { $not: { $type: 'string' } } }).sort({ _id: 1 }).toArray());
       expect([step, got]).toEqual([step, expected]);
       expect([step, (await docs.insertOne({ email: 'u1@x' }).catch((e) => e)).code]).toEqual([step, 11000]);
       await rc.close();

@@ -1,12 +1,12 @@
 // Indexes and the duplicate-key error shapes (code 11000) through the driver.
 import { Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
-import { useDriverTarget } from './target';
+import { TestDoc, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 
 describe('index management', () => {
   it('creates unique, sparse and compound indexes idempotently, lists and drops them', async () => {
-    const c = t.db.collection('ix');
+    const c = t.db.collection<TestDoc>('ix');
     expect(await c.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
     expect(await c.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
     expect(await c.createIndex({ nick: 1 }, { unique: true, sparse: true })).toBe('nick_1');
@@ -24,7 +24,7 @@ describe('index management', () => {
   });
 
   it('refuses a unique index over existing duplicates', async () => {
-    const c = t.db.collection('dupdata');
+    const c = t.db.collection<TestDoc>('dupdata');
     await c.insertMany([{ k: 1 }, { k: 1 }]);
     const err = await c.createIndex({ k: 1 }, { unique: true }).catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
@@ -33,13 +33,13 @@ describe('index management', () => {
   });
 
   it('reports a missing collection on listIndexes', async () => {
-    const err = await t.db.collection('never').listIndexes().toArray().catch((e) => e);
+    const err = await t.db.collection<TestDoc>('never').listIndexes().toArray().catch((e) => e);
     expect(err.code).toBe(26);
   });
 });
 
 describe('duplicate keys', () => {
-  const users = () => t.db.collection('users');
+  const users = () => t.db.collection<TestDoc>('users');
 
   beforeAll(async () => {
     await users().createIndex({ email: 1 }, { unique: true });

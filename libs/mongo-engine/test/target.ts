@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Db, MongoClient } from 'mongodb';
+import { Db, Document, MongoClient, ObjectId } from 'mongodb';
 import { RunningEngine, startEngine } from '../src';
 
 export const EXTERNAL_URI = process.env.MONGODB_TEST_URI;
@@ -55,6 +55,14 @@ export function hostPort(uri: string): { host: string; port: number } {
   const m = /^mongodb:\/\/(?:[^@/]*@)?\[?([^\]/:,]+)\]?:(\d+)/.exec(uri);
   if (!m) return { host: '127.0.0.1', port: 27017 };
   return { host: m[1], port: Number(m[2]) };
+}
+
+/**
+ * A document as these tests store it. The driver's default schema types `_id` as ObjectId, but any
+ * BSON value is a valid _id and the tests deliberately use numbers and strings too.
+ */
+export interface TestDoc extends Document {
+  _id?: number | string | ObjectId;
 }
 
 /** A test file's target with a connected driver client and its database. */
