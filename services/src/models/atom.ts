@@ -1,32 +1,16 @@
 // An atom: a skill topic with its question bank settings. `_id` is the slug (URL-safe, immutable).
 import { Schema, model } from 'mongoose';
-import { DEFAULT_LEVELS_THRESHOLDS, LevelThresholdsSchema, SLUG_RE, CONSTANTS, type LevelThresholds } from '@skillquiz/contracts';
+import { DEFAULT_LEVELS_THRESHOLDS, LevelThresholdsSchema, SLUG_RE, CONSTANTS, type Atom as AtomEntity } from '@skillquiz/contracts';
 import { TIMESTAMPS, isInteger, type Timestamps } from './common';
 
-export interface AtomDoc extends Timestamps {
+/**
+ * The stored atom: the contracts' Atom with the slug as `_id`; `num_bank_questions` is not
+ * stored (the server counts the bank when it answers).
+ */
+export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions'> & Timestamps & {
   /** The slug. */
   _id: string;
-  name: string;
-  description: string;
-  description_html: string;
-  client_description: string;
-  level_1_description: string;
-  level_2_description: string;
-  level_3_description: string;
-  level_4_description: string;
-  level_5_description: string;
-  category: string;
-  eta_minutes: number;
-  /** Scored questions served per quiz for this atom. */
-  num_questions: number;
-  format: 'Coding' | 'Multiple Choice';
-  beta: boolean;
-  supported_programming_languages: string[];
-  /** Integer question ids served unscored for calibration, in this order. */
-  beta_question_ordering: number[];
-  /** Five increasing values, the first may be '-inf'. */
-  levels_thresholds: LevelThresholds;
-}
+};
 
 const text = { type: String, default: '' };
 

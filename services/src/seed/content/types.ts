@@ -1,5 +1,6 @@
 // Shapes of the demo seed content. Pure data: the seeding function (elsewhere) maps keys to
 // integer question ids, answers to hash_ids, and beta_question_keys to beta_question_ordering.
+import type { Atom, DifficultyParams } from '@skillquiz/contracts';
 
 export interface SeedAnswer {
   text: string;
@@ -20,36 +21,22 @@ export interface SeedQuestion {
   /** lowercase_underscored topic label. */
   claim: string;
   /** 2PL parameters in slope/intercept form: P(correct | theta) = 1 / (1 + exp(-(a*theta + d))), d = -a*b. */
-  difficulty_params: { a: number; d: number };
+  difficulty_params: DifficultyParams;
   administered: boolean;
   answers: SeedAnswer[];
   /** Key of the original question (becomes original_question_id). */
   variation_of?: string;
 }
 
-export interface SeedAtom {
-  /** The slug, stored as the atom's _id. */
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  description_html: string;
-  client_description: string;
-  level_1_description: string;
-  level_2_description: string;
-  level_3_description: string;
-  level_4_description: string;
-  level_5_description: string;
-  eta_minutes: number;
-  num_questions: 10;
-  format: 'Multiple Choice';
-  beta: false;
-  supported_programming_languages: string[];
-  levels_thresholds: ['-inf', number, number, number, number];
+/**
+ * A seed atom: the contracts' Atom, with its questions inline and its beta questions named by key
+ * (the seeding function turns them into ids; `num_bank_questions` is counted by the server).
+ */
+export type SeedAtom = Omit<Atom, 'num_bank_questions' | 'beta_question_ordering'> & {
   questions: SeedQuestion[];
   /** Keys of unscored beta questions, in serving order. */
   beta_question_keys: string[];
-}
+};
 
 export interface SeedCompany {
   name: string;
