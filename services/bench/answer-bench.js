@@ -35,6 +35,8 @@ const { startEngine } = require('@skillquiz/mongo-engine');
 const { createApp } = require(path.join(DIST, 'app.js'));
 const { loadConfig } = require(path.join(DIST, 'config.js'));
 const { Atom, Question, QuizResult, Counter } = require(path.join(DIST, 'models'));
+const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
+const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
 
 // ---------------------------------------------------------------------------------------------
 // Simulated bank: a ~ lognormal(0, 0.3), b ~ N(0, 1), d = -a*b (as the adaptive benchmark).
@@ -122,24 +124,9 @@ function bareApp() {
   return app;
 }
 
+/** The served record the real API would store: the same snapshot function, no second copy. */
 function snapshotOf(q, number, now) {
-  return {
-    number,
-    question_id: q._id,
-    atom_id: ATOM,
-    scored: true,
-    snapshot: {
-      question_text: q.question_text,
-      code_block: q.code_block,
-      code_language: q.code_language,
-      claim: q.claim,
-      difficulty_params: q.difficulty_params,
-      original_question_id: q.original_question_id,
-      version: q.version,
-      answers: q.answers.map((a) => ({ hash_id: a.hash_id, text: a.text, c: a.c })),
-    },
-    selected_at: now,
-  };
+  return servedRecord(toQuestionRecord(q), { number, atom_id: ATOM, kind: 'scored' }, now);
 }
 
 async function issueBareQuizzes(n) {

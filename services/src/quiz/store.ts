@@ -84,6 +84,18 @@ function toBank(q: BankLean): BankRecord {
   };
 }
 
+/** A stored question as the quiz rules see it (the snapshot source for servedRecord). */
+export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
+  return {
+    ...toBank(q as BankLean),
+    question_text: q.question_text ?? '',
+    code_block: q.code_block ?? '',
+    code_language: q.code_language ?? null,
+    version: q.version ?? null,
+    answers: (q.answers ?? []).map((a) => ({ text: a.text ?? '', hash_id: a.hash_id, c: a.c === true, position: a.position ?? null })),
+  };
+}
+
 export function mongooseQuizStore(): QuizStore {
   return {
     async loadByToken(token) {
@@ -127,16 +139,7 @@ export function mongooseQuizStore(): QuizStore {
 
     async question(id) {
       const q = await Question.findById(id).lean().exec();
-      if (!q) return null;
-      const rec: QuestionRecord = {
-        ...toBank(q as BankLean),
-        question_text: q.question_text ?? '',
-        code_block: q.code_block ?? '',
-        code_language: q.code_language ?? null,
-        version: q.version ?? null,
-        answers: (q.answers ?? []).map((a) => ({ text: a.text ?? '', hash_id: a.hash_id, c: a.c === true, position: a.position ?? null })),
-      };
-      return rec;
+      return q ? toQuestionRecord(q) : null;
     },
 
     async recordExposure(ids) {
