@@ -32,12 +32,18 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
   };
   const onClipboard = () => send(TRACKING_EVENTS.usedClipboard);
 
-  document.addEventListener('visibilitychange', onVisibility);
-  window.addEventListener('blur', onLeave);
-  window.addEventListener('focus', onReturn);
-  window.addEventListener('offline', onOffline);
-  window.addEventListener('online', onOnline);
-  for (const type of ['copy', 'cut', 'paste'] as const) document.addEventListener(type, onClipboard);
+  // One table for adding and removing, so the cleanup can never miss a listener.
+  const listeners: [EventTarget, string, () => void][] = [
+    [document, 'visibilitychange', onVisibility],
+    [window, 'blur', onLeave],
+    [window, 'focus', onReturn],
+    [window, 'offline', onOffline],
+    [window, 'online', onOnline],
+    [document, 'copy', onClipboard],
+    [document, 'cut', onClipboard],
+    [document, 'paste', onClipboard],
+  ];
+  for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
 
   // devtools-detector is loaded after the page is up, keeping it out of the first paint.
   let stopped = false;
@@ -71,11 +77,6 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
     const offlineAway = offline.back(now);
     if (offlineAway) send(TRACKING_EVENTS.wentOffline, offlineAway);
     stopDevtools();
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('blur', onLeave);
-    window.removeEventListener('focus', onReturn);
-    window.removeEventListener('offline', onOffline);
-    window.removeEventListener('online', onOnline);
-    for (const type of ['copy', 'cut', 'paste'] as const) document.removeEventListener(type, onClipboard);
+    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
   };
 }
