@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { startStack, type Stack } from './stack';
+import { startStack, stopChild, type Stack } from './stack';
 
 const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'auth', 'dev-provider.js');
 
@@ -139,13 +139,7 @@ export async function startDevProvider(env: Record<string, string>): Promise<Dev
     admin: logins.admin,
     user: logins['non-admin'],
     output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(t);
-    },
+    stop: () => stopChild(child, exited),
   };
 }
 

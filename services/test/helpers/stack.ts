@@ -13,6 +13,15 @@ const SERVICES_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(SERVICES_ROOT, 'dist', 'main.js');
 const READY_TIMEOUT_MS = 30_000;
 
+/** SIGTERM a child we started, SIGKILL it after 5 s, and wait until it has exited. */
+export async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 export interface Services {
   baseUrl: string;
   /** Everything the process printed so far (stdout and stderr), for assertions and failure reports. */
@@ -74,13 +83,7 @@ export async function startServices(mongoUri: string, dataDir: string, env: Reco
   return {
     baseUrl,
     output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, exited),
   };
 }
 
