@@ -55,7 +55,6 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
       {DemoSidebar && result && quiz.demoModeAllowed && (
         <DemoSidebar
           quizResult={result}
-          currentQuestionNumber={quiz.currentQuestionNumber}
           demoModeEnabled={quiz.demoModeEnabled}
           setDemoModeEnabled={quiz.setDemoModeEnabled}
           onMountedChange={quiz.setDemoSidebarMounted}

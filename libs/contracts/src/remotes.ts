@@ -14,8 +14,6 @@ export type RemotesManifest = Record<string, string>;
 export interface DemoSidebarProps {
   /** The candidate's quiz result as the quiz API returns it. */
   quizResult: QuizResult;
-  /** The question on screen (its number equals next_question's number), if any. */
-  currentQuestionNumber?: number;
   /** Demo mode on: the question view shows the 'Correct' label. */
   demoModeEnabled: boolean;
   setDemoModeEnabled: (enabled: boolean) => void;

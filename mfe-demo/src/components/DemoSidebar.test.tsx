@@ -14,7 +14,6 @@ function Harness({ result = quizResultInProgress(), initial = false, onToggle }:
       <button type="button">Submit Your Answer</button>
       <DemoSidebar
         quizResult={result}
-        currentQuestionNumber={result.next_question?.number}
         demoModeEnabled={enabled}
         setDemoModeEnabled={(v) => {
           onToggle?.(v);

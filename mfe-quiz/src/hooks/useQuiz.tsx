@@ -30,8 +30,6 @@ export interface QuizContextValue {
   setDemoModeEnabled(enabled: boolean): void;
   /** The demo sidebar reports whether it is mounted (the shell's wrapper tells, see QuizApp). */
   setDemoSidebarMounted(mounted: boolean): void;
-  currentQuestionNumber: number | undefined;
-  setCurrentQuestionNumber(n: number | undefined): void;
   href(subPath: string): string;
 }
 
@@ -115,7 +113,6 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   const [result, setResult] = useState<QuizResult | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [held, setRedirectsHeld] = useState(false);
-  const [currentQuestionNumber, setCurrentQuestionNumber] = useState<number | undefined>(undefined);
   const [gone, setGone] = useState(false);
   const latestLoad = useRef(0);
 
@@ -181,8 +178,6 @@ export function QuizProvider({ children }: { children: ReactNode }) {
     showCorrectAnswers: demo.showCorrect,
     setDemoModeEnabled: demo.setEnabled,
     setDemoSidebarMounted: demo.setSidebarMounted,
-    currentQuestionNumber,
-    setCurrentQuestionNumber,
     href,
   };
   return <QuizContext.Provider value={value}>{children}</QuizContext.Provider>;

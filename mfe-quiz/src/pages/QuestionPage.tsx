@@ -25,7 +25,7 @@ type Outcome = { kind: 'next'; number: number } | { kind: 'done' } | { kind: 'fa
 
 export function QuestionPage() {
   const quiz = useQuiz();
-  const { token, result, update, reload, href, showCorrectAnswers, setCurrentQuestionNumber } = quiz;
+  const { token, result, update, reload, href, showCorrectAnswers } = quiz;
   const navigate = useNavigate();
 
   const [question, setQuestion] = useState<CandidateQuestion | null>(null);
@@ -91,11 +91,9 @@ export function QuestionPage() {
   routing.current = { href, navigate, pathname: location.pathname };
   useEffect(() => {
     if (!question) return;
-    setCurrentQuestionNumber(question.number);
     const path = routing.current.href(`question/${question.number}`);
     if (routing.current.pathname.replace(/\/+$/, '') !== path) routing.current.navigate(path, { replace: true });
-  }, [question, setCurrentQuestionNumber]);
-  useEffect(() => () => setCurrentQuestionNumber(undefined), [setCurrentQuestionNumber]);
+  }, [question]);
 
   /** Sends the answer (null = the empty answer of a timed-out question) and says what comes next. */
   const send = useCallback(
