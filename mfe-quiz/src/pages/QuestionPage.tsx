@@ -102,7 +102,7 @@ export function QuestionPage() {
       const n = question.number;
       const body = index === null ? { answer: '', answer_position: -1 } : { answer: question.answers[index].hash_id, answer_position: index };
       logQuestionEvent(token, n, index === null ? 'timed_out_submitted' : 'answer_submitted', { answer_position: body.answer_position });
-      const r = await quizApi.answer(token, n, body).catch(() => ({ success: false as const, status: 0, message: 'Network error' }));
+      const r = await quizApi.answer(token, n, body);
       if (!r.success) return r.status === 0 ? { kind: 'failed' } : { kind: 'refused' };
       update((res) => applyAnswer(res, n, r.data));
       return r.data.next_question ? { kind: 'next', number: r.data.next_question.number } : { kind: 'done' };
