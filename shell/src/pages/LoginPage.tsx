@@ -1,10 +1,8 @@
 // /admin: the login form (posts to the central sign-on with the CSRF token), hidden for admins.
 import { useOutletContext } from 'react-router-dom';
-import { readCookie } from '../api/cookies';
+import { CSRF_COOKIE, readCookie } from '@skillquiz/http-client';
 import { PRODUCT_NAME, SIGN_ON_PROVIDER } from '../constants';
 import type { AdminOutletContext } from '../components/AdminFrame';
-
-export const CSRF_COOKIE = 'CSRF-TOKEN';
 
 export function LoginPage() {
   const { user } = useOutletContext<AdminOutletContext>();
