@@ -2,21 +2,18 @@
 // An SVG with role="img" and a text description, plus the same numbers as a table for anyone who
 // cannot read the picture.
 import { useId } from 'react';
+import { GRID_MAX, GRID_MIN } from '@skillquiz/adaptive';
 import { LEVEL_LABELS, formatNumber, type AtomPlot } from '../lib/model';
 
 const W = 248;
 const H = 172;
 const M = { left: 26, right: 6, top: 8, bottom: 20 };
-/** The adaptive engine's theta grid is [-6, 6]; nothing is plotted outside it. */
-const THETA_MIN = -6;
-const THETA_MAX = 6;
-
-/** The y range: every finite threshold and every estimate ± error, with a little room, inside the grid. */
+/** The y range: every finite threshold and every estimate ± error, with a little room, inside the engine's theta grid. */
 export function yDomain(plot: AtomPlot): [number, number] {
   const ys = plot.thresholds.filter(Number.isFinite);
   for (const p of plot.points) ys.push(p.value - p.error, p.value + p.error);
-  const lo = Math.max(THETA_MIN, Math.min(...ys) - 0.25);
-  const hi = Math.min(THETA_MAX, Math.max(...ys) + 0.25);
+  const lo = Math.max(GRID_MIN, Math.min(...ys) - 0.25);
+  const hi = Math.min(GRID_MAX, Math.max(...ys) + 0.25);
   return hi > lo ? [lo, hi] : [lo - 1, lo + 1];
 }
 
