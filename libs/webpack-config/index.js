@@ -69,13 +69,12 @@ function sharedFor(appPkg, dir) {
  * @param {string} opts.name     federation name, e.g. 'shell', 'mfe_quiz' (also the uniqueName)
  * @param {string} opts.dir      the app's directory (its package.json, src/ and dist/)
  * @param {Record<string,string>} [opts.exposes]  modules a remote exposes
- * @param {Record<string,string>} [opts.remotes]  static remotes (the shell loads its remotes at run time instead)
- * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html
- * @param {number}  [opts.port]   dev-server port, if one is ever used
+ * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html; it has no static remotes (it
+ *   finds them at run time through GET /remotes.json)
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createConfig(opts) {
-  const { name, dir, exposes, remotes = {}, isHost = false, port } = opts;
+  const { name, dir, exposes, isHost = false } = opts;
   if (!name || !dir) throw new Error('createConfig needs { name, dir }');
   if (!isHost && (!exposes || Object.keys(exposes).length === 0)) {
     throw new Error(`${name}: a remote must expose at least one module`);
@@ -130,7 +129,6 @@ function createConfig(opts) {
         new ModuleFederationPlugin({
           name,
           ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
-          remotes,
           shared: sharedFor(appPkg, dir),
           shareStrategy: 'loaded-first',
           dts: false,
@@ -151,9 +149,8 @@ function createConfig(opts) {
           : []),
       ],
       performance: { hints: false },
-      ...(port ? { devServer: { port, historyApiFallback: true } } : {}),
     };
   };
 }
 
-module.exports = { createConfig, sharedFor, SINGLETONS };
+module.exports = { createConfig };
