@@ -4,8 +4,6 @@ import { useEffect, useState } from 'react';
 import { Prism } from 'prism-react-renderer';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 
-export { prismLanguage } from './languageLabels';
-
 let loading: Promise<void> | null = null;
 
 export function loadExtraGrammars(): Promise<void> {
