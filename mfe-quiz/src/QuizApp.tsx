@@ -8,6 +8,7 @@ import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
 import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
+import { parseQuizPage } from './hooks/redirectRule';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
 import { DonePage } from './pages/DonePage';
 import { QuestionPage } from './pages/QuestionPage';
@@ -24,7 +25,7 @@ type DemoSidebarSlot = ComponentType<DemoSidebarProps & { onMountedChange?: (mou
 function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
   const quiz = useQuiz();
   const { token, result, expired, loadError, reload } = quiz;
-  const onDonePage = (useParams()['*'] ?? '').replace(/\/+$/, '') === 'done';
+  const onDonePage = parseQuizPage(useParams()['*'] ?? '').kind === 'done';
   useAbandonOnClose(token, abandonsOnClose(result, expired, onDonePage));
 
   let content;
