@@ -39,8 +39,9 @@ export function findDocs(coll: Collection | undefined, filter: unknown, opts: Fi
   if (opts.limit) cursor = cursor.limit(opts.limit);
   const out = cursor.all();
   if (!hasKeys(opts.projection)) return out;
-  // mingo's exclusion projection edits nested objects in place: project copies, never stored documents
-  return query.find<Doc>(out.map(cloneDoc), opts.projection).all().map(idFirst);
+  // mingo's exclusion projection edits nested objects in place: project copies, never stored documents.
+  // The documents already matched, so the projection runs under a match-all query, not the filter again.
+  return matchAll().find<Doc>(out.map(cloneDoc), opts.projection).all().map(idFirst);
 }
 
 /** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
@@ -63,9 +64,18 @@ export function allMatches(coll: Collection | undefined, filter: unknown, comman
 
 export function project(doc: Doc, projection: unknown): Doc {
   if (!hasKeys(projection)) return doc;
-  return idFirst(makeQuery({}).find<Doc>([cloneDoc(doc)], projection).all()[0]);
+  return idFirst(matchAll().find<Doc>([cloneDoc(doc)], projection).all()[0]);
 }
 
+let matchAllQuery: ReturnType<typeof makeQuery> | undefined;
+/** One compiled `{}` query, reused for every projection. */
+function matchAll(): ReturnType<typeof makeQuery> {
+  return (matchAllQuery ??= makeQuery({}));
+}
+
+// Stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on
+// nested paths) may modify objects in place in mingo, so the pipeline's input is cloned first.
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$sortByCount']);
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$geoNear', '$search', '$searchMeta', '$changeStream', '$currentOp', '$listSessions', '$indexStats', '$collStats', '$planCursorStats']);
 
 /**
@@ -89,10 +99,7 @@ export function runPipeline(coll: Collection | undefined, pipeline: unknown, res
       stages = stages.slice(1);
     } else input = [...coll.docs.values()];
   }
-  // stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on nested
-  // paths) may modify objects in place in mingo, so the input is cloned first
-  const readOnly = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$sortByCount']);
-  const safe = stages.every((s) => readOnly.has(Object.keys(s)[0]));
+  const safe = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]));
   const agg = makeAggregator(stages, { collectionResolver: resolve, processingMode: safe ? 0 : 1 });
   return agg.run(input) as Doc[];
 }
