@@ -106,8 +106,7 @@ const insert: Handler = async (engine, cmd, { db }) => {
       const raw = docs[i];
       checkStorable(raw);
       const doc = '_id' in raw ? idFirst(raw) : { _id: new ObjectId(), ...raw };
-      coll!.checkConstraints(doc);
-      coll!.put(doc, false);
+      coll!.insert(doc);
       ops.push({ o: 'put', db, c: name, d: doc });
       n++;
     } catch (e) {
@@ -153,8 +152,7 @@ const update: Handler = async (engine, cmd, { db }) => {
         const doc = buildUpsertDoc(q, u, arrayFilters);
         checkStorable(doc, 'update');
         coll = coll ?? newCollectionOps(engine, db, name, ops);
-        coll.checkConstraints(doc);
-        coll.put(doc, false);
+        coll.insert(doc);
         ops.push({ o: 'put', db, c: name, d: doc });
         upserted.push({ index: i, _id: doc._id });
         n++;
@@ -234,8 +232,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       const created = buildUpsertDoc(query, cmd.update, arrayFilters);
       checkStorable(created, 'findAndModify');
       coll = coll ?? newCollectionOps(engine, db, name, ops);
-      coll.checkConstraints(created);
-      coll.put(created, false);
+      coll.insert(created);
       ops.push({ o: 'put', db, c: name, d: created });
       value = cmd.new ? created : null;
       lastErrorObject = { n: 1, updatedExisting: false, upserted: created._id };
@@ -565,9 +562,9 @@ const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', '
 /** Run one command document against database `db`; never throws. */
 export async function runCommand(engine: EngineContext, db: string, cmd: Doc, call: CallContext): Promise<Doc> {
   const name = Object.keys(cmd)[0];
-  if (name === undefined) return { ok: 0, errmsg: 'no command given: empty command document', code: 59, codeName: 'CommandNotFound' };
+  if (name === undefined) return new CommandError('CommandNotFound', 'no command given: empty command document').toReply();
   const handler = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
-  if (!handler) return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
+  if (!handler) return new CommandError('CommandNotFound', `no such command: '${name}'`).toReply();
   try {
     if (cmd.startTransaction || cmd.autocommit === false) return noTransactions(name)(engine, cmd, call) as Doc;
     const failure = WRITE_COMMANDS.has(name) ? engine.writeFailure() : null;

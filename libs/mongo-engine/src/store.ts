@@ -51,13 +51,23 @@ export class Collection {
     return entries;
   }
 
+  /** Add a new document: E11000 when its _id or a unique key is taken. */
+  insert(doc: Doc): void {
+    this.place(doc, this.checkConstraints(doc));
+  }
+
   /** Store `doc`, replacing any document with the same _id. `check` false is for journal replay. */
   put(doc: Doc, check: boolean): void {
+    const old = this.docs.get(keyOf(doc._id));
+    this.place(doc, check ? this.checkConstraints(doc, old ? keyOf(doc._id) : undefined) : undefined);
+  }
+
+  /** Index and store `doc`, reusing the index entries a constraint check already computed. */
+  private place(doc: Doc, entries: Map<HashIndex, IndexEntry[]> | undefined): void {
     const idKey = keyOf(doc._id);
     const old = this.docs.get(idKey);
-    if (check) this.checkConstraints(doc, old ? idKey : undefined);
     if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
-    for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
+    for (const ix of this.indexes) ix.add(idKey, entries?.get(ix) ?? ix.entriesOf(doc));
     this.docs.set(idKey, doc);
   }
 
@@ -225,12 +235,6 @@ export class Store {
         for (const d of coll.docs.values()) yield { o: 'put', db, c: name, d };
       }
     }
-  }
-
-  liveDocCount(): number {
-    let n = 0;
-    for (const colls of this.dbs.values()) for (const c of colls.values()) n += c.docs.size;
-    return n;
   }
 }
 
