@@ -18,6 +18,7 @@ export const ErrorCodes = {
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
   NotImplemented: 238,
+  BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   Location40352: 40352,
 } as const;
@@ -33,7 +34,7 @@ export class CommandError extends Error {
   constructor(codeName: CodeName, message: string, extra: Record<string, unknown> = {}) {
     super(message);
     this.code = ErrorCodes[codeName];
-    this.codeName = codeName === 'Location40352' ? 'Location40352' : codeName;
+    this.codeName = codeName;
     this.extra = extra;
   }
 

@@ -1,7 +1,7 @@
 // TCP server: frames bytes into messages per connection, runs them in order, writes replies.
 // A bad message gets an error reply; a bad frame (impossible length) also closes that connection only.
 import * as net from 'node:net';
-import { errorReply } from './errors';
+import { CommandError, errorReply } from './errors';
 import { EngineContext, MAX_MESSAGE_SIZE, runCommand } from './commands';
 import { HEADER_SIZE, OP_QUERY, encodeReply, parseRequest, readHeader } from './wire';
 
@@ -54,7 +54,7 @@ export class WireServer {
     };
     const fail = (requestId: number, opCode: number, message: string) => {
       // The frame is unusable: answer once (so a client sees why) and drop just this connection.
-      write(encodeReply({ kind: opCode === OP_QUERY ? 'query' : 'msg', requestId }, { ok: 0, errmsg: message, code: 2, codeName: 'BadValue' }));
+      write(encodeReply({ kind: opCode === OP_QUERY ? 'query' : 'msg', requestId }, new CommandError('BadValue', message).toReply()));
       dead = true;
       socket.end();
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -78,7 +78,7 @@ export class WireServer {
         if (bytes.length > MAX_MESSAGE_SIZE) throw new Error(`reply of ${bytes.length} bytes exceeds ${MAX_MESSAGE_SIZE}`);
       } catch (e) {
         const name = Object.keys(req.command)[0] ?? 'command';
-        bytes = encodeReply(to, { ok: 0, errmsg: `${name}: the reply could not be sent: ${(e as Error).message}`, code: 10334, codeName: 'BSONObjectTooLarge' });
+        bytes = encodeReply(to, new CommandError('BSONObjectTooLarge', `${name}: the reply could not be sent: ${(e as Error).message}`).toReply());
       }
       write(bytes);
     };
