@@ -3,7 +3,7 @@
 // :token/done, :token/pass_243; anything else goes to /404.
 import { type ComponentType } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import type { DemoSidebarProps, QuizAppProps } from '@skillquiz/contracts';
+import type { DemoSidebarProps, QuizAppProps, RemoteWrapperProps } from '@skillquiz/contracts';
 import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
@@ -16,11 +16,8 @@ import { ResumePage } from './pages/ResumePage';
 import { WelcomePage } from './pages/WelcomePage';
 import './styles.css';
 
-/**
- * The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus `onMountedChange`, which
- * the wrapper calls once the remote really rendered (never when it is down).
- */
-type DemoSidebarSlot = ComponentType<DemoSidebarProps & { onMountedChange?: (mounted: boolean) => void }>;
+/** The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus the wrapper's own. */
+type DemoSidebarSlot = ComponentType<DemoSidebarProps & RemoteWrapperProps>;
 
 function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
   const quiz = useQuiz();

@@ -19,12 +19,22 @@ export interface DemoSidebarProps {
   setDemoModeEnabled: (enabled: boolean) => void;
 }
 
+/** Props the shell's remote wrapper takes for itself (never passed on to the remote). */
+export interface RemoteWrapperProps {
+  /**
+   * Told true once the remote has rendered, false when it goes away (its render failed, or the
+   * wrapper unmounted). Never called when the remote does not load: a page can keep a feature off
+   * until the piece that controls it is really on screen (the quiz's demo mode and its sidebar).
+   */
+  onMountedChange?: (mounted: boolean) => void;
+}
+
 /** Props of the candidate quiz app (`mfe_quiz/QuizApp`), mounted by the shell at /quiz/*. */
 export interface QuizAppProps {
   /**
    * A React component taking DemoSidebarProps. The shell loads it lazily from mfe_demo inside a
    * boundary that renders nothing when the demo remote is down, so the quiz keeps working. The
-   * wrapper also takes `onMountedChange(mounted: boolean)`, called once the sidebar really rendered:
+   * wrapper also takes RemoteWrapperProps (`onMountedChange`, called once the sidebar really rendered):
    * the quiz shows the 'Correct' label only then (a stored demo flag without its sidebar is off).
    */
   DemoSidebar?: unknown;

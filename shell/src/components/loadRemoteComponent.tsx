@@ -1,6 +1,7 @@
 // Turns an exposed module id ('mfe_quiz/QuizApp') into a React component that loads it lazily inside a
 // RemoteBoundary. Nothing about the remote's URL is known here: see api/remotes.ts.
 import { lazy, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RemoteWrapperProps } from '@skillquiz/contracts';
 import { loadRemoteModule } from '../api/remotes';
 import { RemoteBoundary } from './RemoteBoundary';
 
@@ -23,16 +24,6 @@ function asDefaultExport(mod: unknown): { default: AnyComponent } {
     throw new Error('The remote module does not export a React component');
   }
   return { default: candidate as AnyComponent };
-}
-
-/** Props the wrapper takes for itself (not passed to the remote). */
-export interface RemoteWrapperProps {
-  /**
-   * Told true once the remote has rendered, false when it goes away (its render failed, or the
-   * wrapper unmounted). Never called when the remote does not load: a page can keep a feature off
-   * until the piece that controls it is really on screen (the quiz's demo mode and its sidebar).
-   */
-  onMountedChange?: (mounted: boolean) => void;
 }
 
 /** Rendered beside the remote inside its boundary: it commits only when the remote rendered. */
