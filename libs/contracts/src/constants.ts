@@ -30,8 +30,6 @@ export const CONSTANTS = {
   SKIP_PASS_VALUE: '243',
   SURVEY_MIN: 0,
   SURVEY_MAX: 2,
-  /** Score levels per atom, labelled L1..L5. */
-  LEVELS: 5,
   DEFAULT_ATOM_FORMAT: 'Multiple Choice',
   DEFAULT_ETA_MINUTES: 0,
   /** Questions served per atom when an atom does not say (the seed uses 10 too). */
@@ -53,8 +51,6 @@ export const CONSTANTS = {
   HIGHLIGHT_POLL_MS: 1_000,
   STICKY_TIMER: { TOP_PX: 10, RIGHT_PX: 20 },
   DEVTOOLS: { POLL_MS: 250, MAX_ACK_DELAY_MS: 10_000 },
-  /** Demo sidebar: a '-inf' level threshold is treated as this theta when computing chances. */
-  NEG_INF_THETA: -6,
   COPYRIGHT_YEAR: 2023,
   /** Admin questions list page size (SPEC leaves it open). */
   QUESTIONS_PAGE_SIZE: 20,
