@@ -29,6 +29,7 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
+import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
 export interface QuizRouterOptions {
@@ -58,7 +59,8 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const limiter = options.limiter ?? unknownTokenLimiter();
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
   const store = mongooseQuizStore();
-  const deps = (ctx: Context): QuizDeps => ({ store, config: ctx.config });
+  /** Each request gets its own memo of atoms and banks (see request-store.ts). */
+  const deps = (ctx: Context): QuizDeps => ({ store: requestScopedStore(store), config: ctx.config });
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),
