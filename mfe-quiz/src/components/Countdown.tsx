@@ -1,18 +1,41 @@
 // The question timer: mm:ss to expires_at, refreshed every second; it sticks to the top right
-// (10 px / 20 px) once its place has been scrolled past (SPEC §2).
+// (10 px / 20 px) once its place has been scrolled past (SPEC §2). Its one-second tick is also the
+// question's expiry check (SPEC §4): the page learns of the deadline through onExpire.
 import { useEffect, useRef, useState } from 'react';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { formatCountdown, msUntil } from '../hooks/time';
+import { formatCountdown, isQuestionExpired, msUntil } from '../hooks/time';
 
-export function Countdown({ expiresAt, supportEmail }: { expiresAt: string; supportEmail: string }) {
+export interface CountdownProps {
+  expiresAt: string;
+  supportEmail: string;
+  /** Called once expiresAt has passed: on mount if it already has, else from the tick that sees it. */
+  onExpire?: () => void;
+}
+
+export function Countdown({ expiresAt, supportEmail, onExpire }: CountdownProps) {
   const [now, setNow] = useState(() => Date.now());
   const [stuck, setStuck] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
+  // Read through a ref: a new callback identity must not restart the tick.
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
 
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), CONSTANTS.TIMER_REFRESH_MS);
+    let fired = false;
+    const check = (t: number) => {
+      if (!fired && isQuestionExpired(expiresAt, t)) {
+        fired = true;
+        expire.current?.();
+      }
+    };
+    check(Date.now());
+    const id = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      check(t);
+    }, CONSTANTS.TIMER_REFRESH_MS);
     return () => clearInterval(id);
-  }, []);
+  }, [expiresAt]);
 
   useEffect(() => {
     const el = slot.current;
@@ -26,6 +49,7 @@ export function Countdown({ expiresAt, supportEmail }: { expiresAt: string; supp
   }, []);
 
   const { TOP_PX, RIGHT_PX } = CONSTANTS.STICKY_TIMER;
+  const left = formatCountdown(msUntil(expiresAt, now));
   return (
     <div className="sq-timer-slot" ref={slot}>
       <div className={stuck ? 'sq-timer sq-timer--stuck' : 'sq-timer'} style={stuck ? { top: TOP_PX, right: RIGHT_PX } : undefined}>
@@ -33,9 +57,9 @@ export function Countdown({ expiresAt, supportEmail }: { expiresAt: string; supp
           <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M12 9v4l3 2M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="sq-timer__time" aria-hidden="true">{formatCountdown(msUntil(expiresAt, now))}</span>
+        <span className="sq-timer__time" aria-hidden="true">{left}</span>
         <span className="sq-sr-only">
-          Time left for this question: {formatCountdown(msUntil(expiresAt, now))}. Users who need more time should contact support at {supportEmail}.
+          Time left for this question: {left}. Users who need more time should contact support at {supportEmail}.
         </span>
       </div>
     </div>

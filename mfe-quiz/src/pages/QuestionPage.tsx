@@ -14,7 +14,7 @@ import { TimedOutView } from '../components/TimedOutView';
 import { supportEmailOf } from '../config';
 import { addServedQuestion, applyAnswer, wantedQuestionNumber } from '../hooks/questionFlow';
 import { whenIdle } from '../hooks/idle';
-import { isQuestionExpired, totalQuestions } from '../hooks/time';
+import { totalQuestions } from '../hooks/time';
 import { useQuiz } from '../hooks/useQuiz';
 import { useBeforeUnloadGuard, useDocumentTitle, useWindowFocused } from '../hooks/useWindowFocus';
 import { startIntegrityTracking } from '../tracking/integrity';
@@ -137,16 +137,8 @@ export function QuestionPage() {
     await proceed(await send(selected));
   };
 
-  // Question expiry: checked every second.
-  useEffect(() => {
-    if (!question || timedOut) return undefined;
-    const check = () => {
-      if (isQuestionExpired(question.expires_at, Date.now())) setTimedOut(true);
-    };
-    check();
-    const id = setInterval(check, CONSTANTS.QUESTION_EXPIRY_POLL_MS);
-    return () => clearInterval(id);
-  }, [question, timedOut]);
+  // Question expiry is checked every second by the Countdown's own tick, which calls this.
+  const onExpire = useCallback(() => setTimedOut(true), []);
 
   // Timed out: send the empty answer now (the indicator shows meanwhile); close after 2000 ms.
   // The latest send/proceed/reload are read through a ref: their identities change with the route
@@ -229,7 +221,7 @@ export function QuestionPage() {
         <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
         </h1>
-        <Countdown expiresAt={question.expires_at} supportEmail={supportEmailOf(result)} />
+        <Countdown expiresAt={question.expires_at} supportEmail={supportEmailOf(result)} onExpire={onExpire} />
       </div>
       {!focused ? (
         <div className="sq-card sq-blurred" role="status">
