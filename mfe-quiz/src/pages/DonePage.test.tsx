@@ -8,9 +8,10 @@ import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 const survey = jest.fn();
 jest.mock('../api/quizApi', () => ({ quizApi: { survey: (...args: unknown[]) => survey(...args) } }));
 
-let current: QuizResult;
+let current: QuizResult | undefined;
+const reload = jest.fn(async () => current);
 jest.mock('../hooks/useQuiz', () => ({
-  useQuiz: () => ({ token: 'tok_0123456789abcdefghij', result: current, reload: async () => current }),
+  useQuiz: () => ({ token: 'tok_0123456789abcdefghij', result: current, reload }),
 }));
 
 const done = (o: Partial<QuizResult>) => {
@@ -75,6 +76,24 @@ describe('done page texts (SPEC §2)', () => {
     done({ required_atoms_left: 0, max_atoms_left: 0 });
     expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
     expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
+  });
+});
+
+describe('reload on arrival', () => {
+  beforeEach(() => reload.mockClear());
+
+  it('reloads when the result was already loaded (just finished: the counts changed)', () => {
+    done({});
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when opened directly: the provider is loading the result already', () => {
+    current = undefined;
+    const { rerender } = render(<DonePage />);
+    current = quizResult({ started_at: 's', finished_at: 'f' });
+    rerender(<DonePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,6 @@
 // Done page (SPEC §2): the completed message, quizzes left or the share note, the
 // 'Show {company} more of your skills!' card, and the relevance survey.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { quizApi } from '../api/quizApi';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
@@ -26,9 +26,11 @@ function GreenCheck() {
 
 export function DonePage() {
   const { token, result, reload } = useQuiz();
-  // The finish call has just run: fetch the final counts.
+  // A result already loaded on arrival is the one from before the finish call: fetch the final
+  // counts. Opened directly, the provider's own first load already brings them (no second GET).
+  const loadedOnArrival = useRef(result !== undefined);
   useEffect(() => {
-    void reload();
+    if (loadedOnArrival.current) void reload();
   }, [reload]);
 
   if (!result) return <Spinner label="Loading" />;
