@@ -131,13 +131,14 @@ export async function getQuizResult(deps: QuizDeps, token: string): Promise<Quiz
 async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizResult> {
   const plan = await planOf(state, deps.store);
   const atoms = await deps.store.atoms(state.atom_ids);
-  const company = await deps.store.company(state);
-  const questionsLeft = nextQuestionOf(state, plan) !== null;
-  const progress = await deps.store.invitationProgress(state, {
-    questionsLeft,
-    now: nowOf(deps),
-    abandonGraceMinutes: deps.config.abandonGraceMinutes,
-  });
+  const [company, progress] = await Promise.all([
+    deps.store.company(state),
+    deps.store.invitationProgress(state, {
+      questionsLeft: questionsLeft(state, plan),
+      now: nowOf(deps),
+      abandonGraceMinutes: deps.config.abandonGraceMinutes,
+    }),
+  ]);
   return quizResultView(state, plan, atoms, company, progress, deps.config.supportEmail);
 }
 
