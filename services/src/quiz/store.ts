@@ -13,7 +13,7 @@ import {
   type QuizResultDoc,
 } from '../models';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
-import { isQuizExpired, lapseLeave } from './timing';
+import { isTakeable } from './timing';
 import { MUTABLE_QUIZ_FIELDS, type MutableQuizFields, type QuizState } from './types';
 import type { InvitationProgress } from './view';
 
@@ -221,15 +221,20 @@ async function invitationProgress(state: QuizState, clock: ProgressClock): Promi
     .exec();
   const { now, questionsLeft, abandonGraceMinutes } = clock;
   const quizzes = [
-    { token: state.token, atom_ids: state.atom_ids, done: state.finished_at != null || !questionsLeft, dead: isQuizExpired(state, now) },
+    {
+      token: state.token,
+      atom_ids: state.atom_ids,
+      done: state.finished_at != null || !questionsLeft,
+      takeable: questionsLeft && isTakeable(state, now, abandonGraceMinutes),
+    },
     ...siblings.map((q) => ({
       token: q.token,
       atom_ids: q.atom_ids ?? [],
       done: q.finished_at != null,
-      dead: isQuizExpired(lapseLeave({ ...q, abandoned_at: q.abandoned_at ?? null, left_at: q.left_at ?? null }, now, abandonGraceMinutes), now),
+      takeable: isTakeable(q, now, abandonGraceMinutes),
     })),
   ];
-  const takeable = quizzes.filter((q) => !q.done && !q.dead);
+  const takeable = quizzes.filter((q) => q.takeable);
   const doneAtoms = new Set(quizzes.filter((q) => q.done).flatMap((q) => q.atom_ids));
   const isLeft = (atom: string) => !doneAtoms.has(atom) && takeable.some((q) => q.atom_ids.includes(atom));
   const required = invitation.required_atoms ?? [];

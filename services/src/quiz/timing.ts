@@ -71,3 +71,13 @@ export function lapseLeave<T extends LeaveClock>(state: T, now: Date, graceMinut
   if (now.getTime() < lapsesAt) return state;
   return { ...state, abandoned_at: new Date(lapsesAt), left_at: null };
 }
+
+/**
+ * Whether a quiz can still be taken: not finished, not abandoned (a page-close older than the
+ * grace counts as abandoned) and not past its expiry time.
+ */
+export function isTakeable(quiz: QuizClock & Partial<LeaveClock>, now: Date, graceMinutes: number): boolean {
+  if (quiz.finished_at) return false;
+  const left = lapseLeave({ abandoned_at: quiz.abandoned_at ?? null, left_at: quiz.left_at ?? null }, now, graceMinutes);
+  return !isQuizExpired({ ...left, expires_at: quiz.expires_at ?? null }, now);
+}

@@ -13,11 +13,8 @@
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../http/logger';
 import { createInvitation, createQuizForInvitation, findOrCreateCompany, quizLink } from '../invitations';
-import { Atom, Invitation, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER, type QuizResultDoc } from '../models';
-import { isQuizExpired, lapseLeave } from '../quiz/timing';
-
-/** Same default as ABANDON_GRACE_MINUTES in config.ts. */
-const DEFAULT_ABANDON_GRACE_MINUTES = 120;
+import { Atom, Invitation, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER } from '../models';
+import { isTakeable } from '../quiz/timing';
 import { demoCompany, demoInvitation, seedAtoms, type SeedAtom, type SeedQuestion } from './content';
 
 export const SEED_COLLECTION = 'seed_state';
@@ -132,7 +129,7 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
 
 export interface DemoLinkOptions {
   /** ABANDON_GRACE_MINUTES: a page-close older than this counts as abandoned. */
-  abandonGraceMinutes?: number;
+  abandonGraceMinutes: number;
   now?: Date;
 }
 
@@ -142,14 +139,14 @@ export interface DemoLinkOptions {
  * or expired page, so a fresh quiz of the demo invitation (new token) replaces it in the marker.
  * An unused or running demo quiz is reused, so repeated starts print the same link.
  */
-export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions = {}): Promise<string | null> {
+export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Promise<string | null> {
   const col = markers();
   const marker = await col.findOne({ _id: MARKER_ID });
   if (!marker?.demo_token) return null;
   const quiz = await QuizResult.findOne({ token: marker.demo_token }).lean().exec();
   // The quiz may have been deleted by an admin tool; do not print a dead link.
   if (!quiz) return null;
-  if (isDemoQuizUsable(quiz, opts)) return quizLink(publicUrl, marker.demo_token);
+  if (isTakeable(quiz, opts.now ?? new Date(), opts.abandonGraceMinutes)) return quizLink(publicUrl, marker.demo_token);
 
   const invitation = quiz.invitation ? await Invitation.findById(quiz.invitation).lean().exec() : null;
   if (!invitation) return null;
@@ -161,15 +158,4 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions = {}
   await QuizResult.deleteOne({ _id: fresh._id }).exec();
   const winner = await col.findOne({ _id: MARKER_ID });
   return winner?.demo_token ? quizLink(publicUrl, winner.demo_token) : null;
-}
-
-function isDemoQuizUsable(quiz: QuizResultDoc, opts: DemoLinkOptions): boolean {
-  const now = opts.now ?? new Date();
-  const state = lapseLeave(
-    { abandoned_at: quiz.abandoned_at ?? null, left_at: quiz.left_at ?? null },
-    now,
-    opts.abandonGraceMinutes ?? DEFAULT_ABANDON_GRACE_MINUTES,
-  );
-  if (quiz.finished_at) return false;
-  return !isQuizExpired({ ...state, expires_at: quiz.expires_at ?? null }, now);
 }
