@@ -12,6 +12,7 @@
 // edit never changes a recorded result.
 import {
   CONSTANTS,
+  PositiveIntParamSchema,
   type Question as QuestionView,
   type QuestionListQuery,
   type QuestionListResponse,
@@ -45,7 +46,8 @@ export function questionListFilter(query: QuestionListQuery): QueryFilter<Questi
     const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
     const or: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
     // Typing a question's id finds it too.
-    if (/^[1-9][0-9]{0,8}$/.test(query.search)) or.push({ _id: Number(query.search) });
+    const id = PositiveIntParamSchema.safeParse(query.search);
+    if (id.success) or.push({ _id: id.data });
     filter.$or = or;
   }
   return filter;

@@ -7,6 +7,7 @@ import {
   AtomCreateSchema,
   AtomListQuerySchema,
   AtomUpdateSchema,
+  PositiveIntParamSchema,
   QuestionListQuerySchema,
   QuestionWritePayloadSchema,
   type AtomListResponse,
@@ -23,9 +24,9 @@ import { createQuestion, getQuestion, listQuestions, updateQuestion } from './qu
 
 /** A question id in the path: a positive integer, else 404 (there is no such question). */
 function questionId(ctx: Context): number {
-  const raw = String(ctx.params.id);
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound(`No question with id '${raw}'`);
-  return Number(raw);
+  const parsed = PositiveIntParamSchema.safeParse(ctx.params.id);
+  if (!parsed.success) throw notFound(`No question with id '${String(ctx.params.id)}'`);
+  return parsed.data;
 }
 
 export function contentRouter(): Router {
