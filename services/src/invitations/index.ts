@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { badRequest } from '../http/errors';
+import { quizPath } from '../quiz/store';
 import { Atom, Company, Invitation, QuizResult, type CompanyDoc, type InvitationDoc, type QuizResultDoc } from '../models';
 
 /** 192 bits from the OS's cryptographic source, URL-safe (32 characters). */
@@ -17,9 +18,9 @@ export function newQuizToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
-/** The candidate's link for a quiz token. */
+/** The candidate's link for a quiz token: the public origin plus the quiz API's quizPath. */
 export function quizLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/quiz/${token}`;
+  return `${publicUrl.replace(/\/+$/, '')}${quizPath(token)}`;
 }
 
 export interface CompanyInput {
