@@ -4,7 +4,7 @@ export { loadConfig, withBoundPort, ConfigError, type Config } from './config';
 export { connectDatabase, withDefaultDb, type Database } from './db/connect';
 export { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized, validate } from './http/errors';
 export { createLogger, type Logger } from './http/logger';
-export type { AppContextExtras, AppState } from './http/context';
+export type { AppContextExtras } from './http/context';
 export { seedIfEmpty } from './seed';
 export { demoQuizLink } from './seed';
 export { createInvitation, createQuizForInvitation, findOrCreateCompany, newQuizToken, quizLink } from './invitations';

@@ -8,10 +8,6 @@ export interface AppContextExtras {
   logger: Logger;
 }
 
-/** Per-request state routers may fill (e.g. the signed-in admin, set by the auth helper). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AppState {}
-
 declare module 'koa' {
   interface DefaultContext extends AppContextExtras {}
 }

@@ -49,10 +49,10 @@ export class UnknownTokenError extends HttpError {
   }
 }
 
-export const quizExpired = () => new HttpError(410, 'This quiz has expired: it was abandoned or not finished in time');
+const quizExpired = () => new HttpError(410, 'This quiz has expired: it was abandoned or not finished in time');
 
 /** Ability of the simulated candidate that pass_243 plays (a strong candidate, about L5). */
-export const SIMULATED_THETA = 2;
+const SIMULATED_THETA = 2;
 
 /** A write lost to a concurrent one is retried this many times before giving up with 409. */
 const MAX_ATTEMPTS = 10;

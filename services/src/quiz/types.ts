@@ -2,25 +2,10 @@
 // rules (service.ts, view.ts) are testable and the storage mapping lives in one place (store.ts).
 // A served question is stored as it is worked with: one shape, defined with its storage schema in
 // models/quiz-result.ts (plain interfaces, no mongoose types), named here for the quiz rules.
-import type {
-  AtomEstimateDoc,
-  QuestionSnapshotDoc,
-  QuizResultDoc,
-  ServedQuestionDoc,
-  SnapshotAnswerDoc,
-} from '../models/quiz-result';
-
-/** An answer as served: the text, its id, and the correct flag (never sent to a candidate). */
-export type SnapshotAnswerFull = SnapshotAnswerDoc;
-
-/** The question's content as it was when served; scoring and re-display use this, not the bank. */
-export type QuestionSnapshot = QuestionSnapshotDoc;
+import type { QuizResultDoc, ServedQuestionDoc } from '../models/quiz-result';
 
 /** One served question of a quiz: its snapshot, clock, answer and the estimate after it. */
 export type ServedQuestion = ServedQuestionDoc;
-
-/** Latest EAP state per atom (what the last scored answer left; `answered` = scored answers folded in). */
-export type AtomEstimate = AtomEstimateDoc;
 
 /**
  * A quiz result as the rules work with it: the stored document (models/quiz-result.ts documents
