@@ -250,10 +250,7 @@ function recordAnswer(
     served[index] = { ...answeredQ, post_skill_estimate: est.estimate, post_skill_estimate_error: est.error };
   } else {
     // Unscored (beta): the estimate is unchanged, reported as it stands so nothing gives it away.
-    const est = current ?? (() => {
-      const prior = estimateAtom([]);
-      return { estimate: prior.estimate, error: prior.error };
-    })();
+    const est = current ?? estimateAtom([]);
     served[index] = { ...answeredQ, post_skill_estimate: est.estimate, post_skill_estimate_error: est.error };
   }
   return { ...state, served, estimates };
