@@ -5,9 +5,10 @@
 // field `authenticity_token`, admin writes as the `X-CSRF-Token` header. Another site cannot read
 // our cookie, cannot set a header on a cross-site request without CORS (we allow none), and cannot
 // plant a cookie of its own because it cannot produce the signature.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { forbidden } from '../http/errors';
+import { safeEqual } from './safe-equal';
 
 export const CSRF_COOKIE = 'CSRF-TOKEN';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -43,9 +44,7 @@ export function issueCsrfCookieIfMissing(ctx: Context): void {
 export function csrfTokenMatches(ctx: Context, given: unknown): boolean {
   const expected = readCsrfCookie(ctx);
   if (!expected || typeof given !== 'string') return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return safeEqual(expected, given);
 }
 
 /** Writes (any method but GET/HEAD/OPTIONS) need the X-CSRF-Token header equal to the cookie. */

@@ -1,9 +1,10 @@
 // The accounts of the development sign-on: one admin and one non-admin (tests sign in as both).
 // Passwords come from the environment, else from DATA_DIR/dev-signon.json (generated once, so the
 // printed login stays the same across restarts), else are random for this run.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { safeEqual } from './safe-equal';
 
 export interface DevAccount {
   id: string;
@@ -55,16 +56,10 @@ export function devAccounts(env: NodeJS.ProcessEnv): DevAccount[] {
   ];
 }
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** The account with this email and password, or undefined (compares every password in constant time). */
 export function checkLogin(accounts: DevAccount[], email: string, password: string): DevAccount | undefined {
   const wanted = email.trim().toLowerCase();
   let found: DevAccount | undefined;
-  for (const a of accounts) if (a.email === wanted && same(a.password, password)) found = a;
+  for (const a of accounts) if (a.email === wanted && safeEqual(a.password, password)) found = a;
   return found;
 }
