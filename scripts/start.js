@@ -25,8 +25,6 @@ const readline = require('node:readline');
 const ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-const DEV_ADMIN_EMAIL = 'admin@skillquiz.local';
-const RUNNING_FILE = 'running.json'; // read by services/src/cli/running.ts
 const DEV_PROVIDER = 'services/dist/auth/dev-provider.js';
 const PORT_ATTEMPTS = 5;
 
@@ -34,7 +32,10 @@ const env = { ...process.env };
 for (const [k, v] of Object.entries(env)) if (v === '') delete env[k]; // empty = unset, as in config.ts
 const isProduction = env.NODE_ENV === 'production';
 const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
-const runningFile = path.join(dataDir, RUNNING_FILE);
+/** Set in main() from the built services (after the build check), so the names live in one place. */
+let runningFile = null;
+/** @type {{ DEV_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string }} */
+let devDefaults;
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess, exited: Promise<void>, done: boolean }[]} */
 const children = [];
@@ -140,6 +141,7 @@ async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
   try {
+    if (!runningFile) throw new Error('not known yet');
     const info = JSON.parse(fs.readFileSync(runningFile, 'utf8'));
     if (info.pid === process.pid) fs.rmSync(runningFile);
   } catch {
@@ -187,8 +189,8 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
   let signOn = env.OIDC_ISSUER ? `central sign-on at ${env.OIDC_ISSUER}` : 'not configured (set OIDC_ISSUER)';
   let signOnStart = null;
   if (useDevSignOn) {
-    const clientId = env.OIDC_CLIENT_ID || 'skillquiz-dev';
-    const clientSecret = env.OIDC_CLIENT_SECRET || 'skillquiz-dev-secret';
+    const clientId = env.OIDC_CLIENT_ID || devDefaults.DEV_CLIENT_ID;
+    const clientSecret = env.OIDC_CLIENT_SECRET || devDefaults.DEV_CLIENT_SECRET;
     signOnStart = startChild(
       'sign-on',
       DEV_PROVIDER,
@@ -200,7 +202,6 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
         PUBLIC_URL: publicUrl || env.PUBLIC_URL,
         OIDC_CLIENT_ID: clientId,
         OIDC_CLIENT_SECRET: clientSecret,
-        DEV_ADMIN_EMAIL: env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL,
       },
       /dev sign-on listening on (\S+)/,
       (line) => {
@@ -209,7 +210,7 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
     );
     const [, issuer] = await signOnStart;
     Object.assign(envFor, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret });
-    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP) envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || DEV_ADMIN_EMAIL;
+    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP) envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL;
     signOn = `local dev sign-on at ${issuer}`;
   }
 
@@ -243,6 +244,8 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
 
 async function main() {
   requireBuilt('services/dist/main.js');
+  devDefaults = require(path.join(ROOT, 'services/dist/auth/dev-accounts.js'));
+  runningFile = path.join(dataDir, require(path.join(ROOT, 'services/dist/cli/running.js')).RUNNING_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   const servicesEnv = { ...env, DATA_DIR: dataDir };
   // The services allow demo mode only when told to (a forgotten NODE_ENV must not leak the correct

@@ -15,6 +15,9 @@ export interface DevAccount {
 }
 
 export const DEV_ADMIN_EMAIL = 'admin@skillquiz.local';
+/** The OIDC client the dev sign-on registers for the services unless OIDC_CLIENT_ID/SECRET say otherwise. */
+export const DEV_CLIENT_ID = 'skillquiz-dev';
+export const DEV_CLIENT_SECRET = 'skillquiz-dev-secret';
 export const DEV_USER_EMAIL = 'viewer@skillquiz.local';
 /** The group the dev admin is in; set ADMIN_GROUP to it to try the group rule. */
 export const DEV_ADMIN_GROUP = 'skillquiz-admins';

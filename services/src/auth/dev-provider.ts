@@ -12,7 +12,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkLogin, devAccounts, type DevAccount } from './dev-accounts';
+import { DEV_CLIENT_ID, DEV_CLIENT_SECRET, checkLogin, devAccounts, type DevAccount } from './dev-accounts';
 import { CALLBACK_PATH } from './oidc';
 
 // oidc-provider ships no types; this is the part of its surface used here.
@@ -123,8 +123,8 @@ async function main(): Promise<void> {
   }
   const port = Number(env('DEV_SIGNON_PORT', '0'));
   const publicUrl = env('PUBLIC_URL').replace(/\/+$/, '');
-  const clientId = env('OIDC_CLIENT_ID', 'skillquiz-dev');
-  const clientSecret = env('OIDC_CLIENT_SECRET', 'skillquiz-dev-secret');
+  const clientId = env('OIDC_CLIENT_ID', DEV_CLIENT_ID);
+  const clientSecret = env('OIDC_CLIENT_SECRET', DEV_CLIENT_SECRET);
   const accounts = devAccounts(process.env);
 
   const server = http.createServer();
