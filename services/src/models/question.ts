@@ -3,6 +3,7 @@
 // so an edit never changes a recorded result.
 import { randomBytes } from 'node:crypto';
 import { Schema, model, type HydratedDocument } from 'mongoose';
+import { DEFAULT_DIFFICULTY_PARAMS } from '@skillquiz/contracts';
 import { TIMESTAMPS, difficultyParamsSchema, isInteger, type DifficultyParamsDoc, type Timestamps } from './common';
 import { nextSequence } from './counter';
 
@@ -92,7 +93,7 @@ const questionSchema = new Schema<QuestionDoc>(
     atoms: { type: [String], default: [] },
     claim: { type: String, default: null },
     original_question_id: { type: Number, default: null },
-    difficulty_params: { type: difficultyParamsSchema, default: () => ({ a: 1, d: 0 }) },
+    difficulty_params: { type: difficultyParamsSchema, default: () => ({ ...DEFAULT_DIFFICULTY_PARAMS }) },
     version: { type: Number, default: 1, min: 1 },
     exposure_count: { type: Number, default: 0, min: 0 },
   },
