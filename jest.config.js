@@ -10,7 +10,5 @@ const dirs = workspaces.flatMap((w) =>
 );
 
 module.exports = {
-  projects: dirs
-    .map((d) => path.join(__dirname, d, 'jest.config.js'))
-    .filter((f) => fs.existsSync(f)),
+  projects: dirs.map((d) => path.join(__dirname, d, 'jest.config.js')).filter((f) => fs.existsSync(f)),
 };

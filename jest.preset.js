@@ -20,7 +20,12 @@ module.exports = function preset(environment, dir, extra = {}) {
         },
       ],
     },
-    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
+    testMatch: [
+      '<rootDir>/src/**/*.test.ts',
+      '<rootDir>/src/**/*.test.tsx',
+      '<rootDir>/test/**/*.test.ts',
+      '<rootDir>/test/**/*.test.tsx',
+    ],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     ...extra,

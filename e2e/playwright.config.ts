@@ -16,7 +16,8 @@ function runOutputDir(): string {
   const root = path.resolve(__dirname, 'test-results');
   for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
     const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !alive(pid))
+      fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
   process.env.SQ_E2E_OUTPUT_DIR = path.join(root, `run-${process.pid}`);
   return process.env.SQ_E2E_OUTPUT_DIR;

@@ -205,12 +205,18 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
       },
       /dev sign-on listening on (\S+)/,
       (line) => {
-        if (/login|password|user|account|email/i.test(line) && !/listening on/.test(line)) signOnNotes.push(line);
+        if (/login|password|user|account|email/i.test(line) && !/listening on/.test(line))
+          signOnNotes.push(line);
       },
     );
     const [, issuer] = await signOnStart;
-    Object.assign(envFor, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret });
-    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP) envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL;
+    Object.assign(envFor, {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+    });
+    if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP)
+      envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL;
     signOn = `local dev sign-on at ${issuer}`;
   }
 
@@ -297,7 +303,11 @@ async function main() {
   // For `npm run invite` and other tools: the engine's data directory is locked while it runs.
   fs.writeFileSync(
     runningFile,
-    JSON.stringify({ pid: process.pid, mongodbUri: env.MONGODB_URI ? null : servicesEnv.MONGODB_URI, publicUrl }, null, 2) + '\n',
+    JSON.stringify(
+      { pid: process.pid, mongodbUri: env.MONGODB_URI ? null : servicesEnv.MONGODB_URI, publicUrl },
+      null,
+      2,
+    ) + '\n',
   );
 
   const lines = [

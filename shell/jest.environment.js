@@ -5,8 +5,28 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
-    const { fetch, Request, Response, Headers, FormData, AbortController, AbortSignal, TextEncoder, TextDecoder } = globalThis;
-    Object.assign(this.global, { fetch, Request, Response, Headers, FormData, AbortController, AbortSignal, TextEncoder, TextDecoder });
+    const {
+      fetch,
+      Request,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      TextEncoder,
+      TextDecoder,
+    } = globalThis;
+    Object.assign(this.global, {
+      fetch,
+      Request,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      TextEncoder,
+      TextDecoder,
+    });
   }
 }
 

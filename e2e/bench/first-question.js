@@ -83,7 +83,10 @@ async function startProduct(env) {
   readline.createInterface({ input: child.stderr }).on('line', (l) => lines.push(l));
   try {
     return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not ready in ${READY_TIMEOUT_MS / 1000}s:\n${lines.join('\n')}`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`not ready in ${READY_TIMEOUT_MS / 1000}s:\n${lines.join('\n')}`)),
+        READY_TIMEOUT_MS,
+      );
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`the product exited (code ${code}):\n${lines.join('\n')}`));
@@ -137,7 +140,12 @@ async function coldLoad(browser, url) {
     const after = interactiveAt !== null;
     reading.push(
       res.body().then(
-        (body) => js.set(u.pathname, { gzip: zlib.gzipSync(body, { level: 9 }).length, raw: body.length, afterInteractive: after }),
+        (body) =>
+          js.set(u.pathname, {
+            gzip: zlib.gzipSync(body, { level: 9 }).length,
+            raw: body.length,
+            afterInteractive: after,
+          }),
         () => undefined, // a response without a body (redirect, aborted)
       ),
     );
@@ -183,12 +191,18 @@ async function benchMode(browser, label, env, runs) {
     const sum = (pred) => files.filter(([, f]) => pred(f)).reduce((s, [, f]) => s + f.gzip, 0);
     const byInteractive = sum((f) => !f.afterInteractive);
     const total = sum(() => true);
-    console.log(`\n== first question page, demo mode ${label} (${url.replace(/\/quiz\/[^/]+/, '/quiz/<token>')})`);
+    console.log(
+      `\n== first question page, demo mode ${label} (${url.replace(/\/quiz\/[^/]+/, '/quiz/<token>')})`,
+    );
     console.log('   gzip      raw  file');
     for (const [file, f] of files) {
-      console.log(`${kb(f.gzip).padStart(9)} ${kb(f.raw).padStart(9)}  ${file}${f.afterInteractive ? '  (after interactive)' : ''}`);
+      console.log(
+        `${kb(f.gzip).padStart(9)} ${kb(f.raw).padStart(9)}  ${file}${f.afterInteractive ? '  (after interactive)' : ''}`,
+      );
     }
-    console.log(`gzipped JS until interactive: ${kb(byInteractive)} (${byInteractive} B); with the lazy chunks after it: ${kb(total)} (${total} B); target <= 200 KB`);
+    console.log(
+      `gzipped JS until interactive: ${kb(byInteractive)} (${byInteractive} B); with the lazy chunks after it: ${kb(total)} (${total} B); target <= 200 KB`,
+    );
     console.log(
       `navigation -> interactive question: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${runs} cold loads on loopback)`,
     );
@@ -201,7 +215,11 @@ async function benchMode(browser, label, env, runs) {
 async function main() {
   const runs = Number(argValue('runs', '5'));
   const only = argValue('only', null);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   const stopAll = async () => {
     await browser.close().catch(() => undefined);
   };
@@ -215,7 +233,9 @@ async function main() {
     for (const [label, env] of modes) results.push(await benchMode(browser, label, env, runs));
     console.log('\nsummary');
     for (const r of results) {
-      console.log(`  demo ${r.label.padEnd(3)}: ${kb(r.byInteractive)} gzipped JS until interactive (${kb(r.total)} with lazy chunks), ${r.medianMs.toFixed(0)} ms median to an interactive question`);
+      console.log(
+        `  demo ${r.label.padEnd(3)}: ${kb(r.byInteractive)} gzipped JS until interactive (${kb(r.total)} with lazy chunks), ${r.medianMs.toFixed(0)} ms median to an interactive question`,
+      );
     }
   } finally {
     await stopAll();

@@ -19,10 +19,14 @@ const CHROMIUM_ARGS = [
 function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim();
+    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' })
+      .toString()
+      .trim();
   } catch {
     if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'; // a PATH without /usr/bin
-    throw new Error('No chromium on the PATH: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH');
+    throw new Error(
+      'No chromium on the PATH: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH',
+    );
   }
 }
 

@@ -84,7 +84,11 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   let demoLink: string | null = null;
   try {
     const baseURL = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The product did not start in ${READY_TIMEOUT_MS / 1000}s:\n${lines.join('\n')}`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`The product did not start in ${READY_TIMEOUT_MS / 1000}s:\n${lines.join('\n')}`)),
+        READY_TIMEOUT_MS,
+      );
       child.once('error', (err) => {
         clearTimeout(timer);
         reject(err);
@@ -130,12 +134,22 @@ export async function invite(
   product: Pick<RunningProduct, 'dataDir'>,
   { company = 'Acme Robotics', atoms = ['javascript'], optional = [] as string[] } = {},
 ): Promise<string[]> {
-  const args = [path.join(REPO_ROOT, 'services', 'dist', 'cli', 'invite.js'), '--company', company, '--atoms', atoms.join(',')];
+  const args = [
+    path.join(REPO_ROOT, 'services', 'dist', 'cli', 'invite.js'),
+    '--company',
+    company,
+    '--atoms',
+    atoms.join(','),
+  ];
   if (optional.length) args.push('--optional', optional.join(','));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: product.dataDir };
   delete env.MONGODB_URI;
   delete env.PUBLIC_URL;
-  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: REPO_ROOT, env, timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env,
+    timeout: 60_000,
+  });
   const links = [...stdout.matchAll(/(https?:\/\/\S+\/quiz\/[^\s/]+)/g)].map((m) => m[1]);
   // The first link is printed twice (the candidate link, then in the per-atom list).
   const unique = [...new Set(links)];

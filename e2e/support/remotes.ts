@@ -6,7 +6,10 @@ import fs from 'node:fs';
 
 function manifestFile(): string {
   const file = process.env.SQ_REMOTES_MANIFEST;
-  if (!file) throw new Error('SQ_REMOTES_MANIFEST is not set: run the tests through playwright.config.ts (global setup)');
+  if (!file)
+    throw new Error(
+      'SQ_REMOTES_MANIFEST is not set: run the tests through playwright.config.ts (global setup)',
+    );
   return file;
 }
 

@@ -4,7 +4,10 @@ import { test, expect } from '../support/test';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 
-test('an admin signs in through the central sign-on, sees the admin bar, and logs out', async ({ page, context }, testInfo) => {
+test('an admin signs in through the central sign-on, sees the admin bar, and logs out', async ({
+  page,
+  context,
+}, testInfo) => {
   const email = process.env.SQ_ADMIN_EMAIL;
   const password = process.env.SQ_ADMIN_PASSWORD;
   test.skip(!email || !password, 'the product printed no dev sign-on login');

@@ -35,8 +35,10 @@ const cellValues = (page: Page, n: number, row: string) =>
   card(page, n)
     .locator(`tr[data-row="${row}"] td`)
     .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
-const thresholdsOf = (result: { quiz: { atoms: { id: string; levels_thresholds: (number | '-inf')[] }[] } }, atomId: string) =>
-  result.quiz.atoms.find((a) => a.id === atomId)!.levels_thresholds;
+const thresholdsOf = (
+  result: { quiz: { atoms: { id: string; levels_thresholds: (number | '-inf')[] }[] } },
+  atomId: string,
+) => result.quiz.atoms.find((a) => a.id === atomId)!.levels_thresholds;
 
 /** Chooses the answer labelled 'Correct' (or one that is not), submits, and waits for the next question. */
 async function answer(page: Page, { correctly }: { correctly: boolean }): Promise<number> {
@@ -66,7 +68,9 @@ async function answer(page: Page, { correctly }: { correctly: boolean }): Promis
   return n;
 }
 
-test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct label', async ({ page }, testInfo) => {
+test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct label', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   acceptDialogs(page);
   await page.goto(`${product.baseURL}/quiz/${token}`);
@@ -112,7 +116,11 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
 
   // Rows: current question 3 first, in full, then 2 and 1, dimmed.
   await expect(panel(page).locator('article')).toHaveCount(3);
-  expect(await panel(page).locator('article').evaluateAll((as) => as.map((a) => a.getAttribute('data-question-number')))).toEqual(['3', '2', '1']);
+  expect(
+    await panel(page)
+      .locator('article')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-question-number'))),
+  ).toEqual(['3', '2', '1']);
   await expect(card(page, 3)).toContainText('No Estimate Yet');
   await expect(card(page, 3)).not.toHaveClass(/sqd-question--dimmed/);
   await expect(card(page, 2)).toHaveClass(/sqd-question--dimmed/);
@@ -128,13 +136,21 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
     const expected = chanceAtLevels(p.difficulty_params!, thresholdsOf(result, p.atom_id));
     expect(expected).toHaveLength(5);
     expect(await cellValues(page, p.number, 'chance')).toEqual(expected);
-    await expect(card(page, p.number).locator('.sqd-estimate')).toHaveAttribute('data-estimate', String(p.post_skill_estimate));
-    await expect(card(page, p.number).locator('.sqd-estimate')).toHaveAttribute('data-error', String(p.post_skill_estimate_error));
+    await expect(card(page, p.number).locator('.sqd-estimate')).toHaveAttribute(
+      'data-estimate',
+      String(p.post_skill_estimate),
+    );
+    await expect(card(page, p.number).locator('.sqd-estimate')).toHaveAttribute(
+      'data-error',
+      String(p.post_skill_estimate_error),
+    );
     expect(await cellValues(page, p.number, 'density')).toHaveLength(5);
     expect(await cellValues(page, p.number, 'level-probability')).toHaveLength(5);
   }
   const q3 = await (await page.request.get(`${product.baseURL}/api/quiz/${token}/question/3/`)).json();
-  expect(await cellValues(page, 3, 'chance')).toEqual(chanceAtLevels(q3.difficulty_params, thresholdsOf(result, q3.atom_id)));
+  expect(await cellValues(page, 3, 'chance')).toEqual(
+    chanceAtLevels(q3.difficulty_params, thresholdsOf(result, q3.atom_id)),
+  );
 
   // The estimate plot: an image with a text alternative naming each answered question.
   const plot = panel(page).getByRole('img', { name: /Skill estimate after each question/ });
@@ -166,8 +182,12 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
   await expectAccessible(page);
   // The sidebar itself: no axe violation of any impact (best practices included).
   const own = await new AxeBuilder({ page }).include('.sqd-root').analyze();
-  expect(own.violations.map((v) => `${v.impact}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(own.passes.map((r) => r.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-unique', 'button-name']));
+  expect(
+    own.violations.map((v) => `${v.impact}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  expect(own.passes.map((r) => r.id)).toEqual(
+    expect.arrayContaining(['color-contrast', 'landmark-unique', 'button-name']),
+  );
   await page.mouse.move(900, 700);
   await screenshot(page, testInfo, 'demo-sidebar-expanded');
 

@@ -13,7 +13,11 @@ import { quizResult, tokenOf } from './quiz-helpers';
  * Opens /quiz/{token}/pass_243 with the skip call held, so its screen can be checked, then lets it
  * through and waits for the done page.
  */
-async function skipToDone(page: Page, token: string, check: () => Promise<void> = async () => {}): Promise<void> {
+async function skipToDone(
+  page: Page,
+  token: string,
+  check: () => Promise<void> = async () => {},
+): Promise<void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route(`**/api/quiz/${token}/pass_243`, async (route) => {
@@ -29,7 +33,9 @@ async function skipToDone(page: Page, token: string, check: () => Promise<void> 
   await expect(page.getByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeVisible();
 }
 
-test('pass_243 shows the working screen, then the done page; required atoms only: results shared', async ({ page }, testInfo) => {
+test('pass_243 shows the working screen, then the done page; required atoms only: results shared', async ({
+  page,
+}, testInfo) => {
   const product = sharedProduct();
   const [link] = await invite(product, { company: 'Globex', atoms: ['javascript'] });
   const token = tokenOf(link);
@@ -50,9 +56,15 @@ test('pass_243 shows the working screen, then the done page; required atoms only
   await screenshot(page, testInfo, 'quiz-done-shared');
 });
 
-test('with an optional atom left, the done page offers it: Show {company} more of your skills!', async ({ page }, testInfo) => {
+test('with an optional atom left, the done page offers it: Show {company} more of your skills!', async ({
+  page,
+}, testInfo) => {
   const product = sharedProduct();
-  const [link, optionalLink] = await invite(product, { company: 'Initech', atoms: ['javascript'], optional: ['sql'] });
+  const [link, optionalLink] = await invite(product, {
+    company: 'Initech',
+    atoms: ['javascript'],
+    optional: ['sql'],
+  });
   const token = tokenOf(link);
   await skipToDone(page, token);
 
@@ -63,7 +75,10 @@ test('with an optional atom left, the done page offers it: Show {company} more o
   const card = page.getByRole('region', { name: 'Show Initech more of your skills!' });
   await expect(card).toBeVisible();
   await expect(card.getByText('You can take one more quiz.')).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Take another quiz' })).toHaveAttribute('href', result.quiz_url);
+  await expect(card.getByRole('link', { name: 'Take another quiz' })).toHaveAttribute(
+    'href',
+    result.quiz_url,
+  );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'quiz-done-show-more');
 });

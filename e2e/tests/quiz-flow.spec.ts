@@ -3,7 +3,15 @@
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/test';
-import { acceptDialogs, answerWithKeyboard, answerWithMouse, beginWithKeyboard, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
+import {
+  acceptDialogs,
+  answerWithKeyboard,
+  answerWithMouse,
+  beginWithKeyboard,
+  leftQuestion,
+  quizResult,
+  tokenOf,
+} from './quiz-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -13,7 +21,10 @@ function demoToken(): string {
   return tokenOf(link);
 }
 
-test('a candidate takes a whole quiz from the demo link, partly with the keyboard alone', async ({ page, baseURL }, testInfo) => {
+test('a candidate takes a whole quiz from the demo link, partly with the keyboard alone', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   acceptDialogs(page);
   const token = demoToken();
@@ -62,8 +73,15 @@ test('a candidate takes a whole quiz from the demo link, partly with the keyboar
   const result = await quizResult(page.request, baseURL!, token);
   expect(result.finished_at).not.toBeNull();
   if (result.required_atoms_left > 0) {
-    await expect(page.getByText(`You have ${result.required_atoms_left} more ${result.required_atoms_left > 1 ? 'quizzes' : 'quiz'} to complete.`)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Take another quiz' }).first()).toHaveAttribute('href', result.quiz_url);
+    await expect(
+      page.getByText(
+        `You have ${result.required_atoms_left} more ${result.required_atoms_left > 1 ? 'quizzes' : 'quiz'} to complete.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take another quiz' }).first()).toHaveAttribute(
+      'href',
+      result.quiz_url,
+    );
   } else {
     await expect(page.getByText("We've shared your results with Acme Robotics.")).toBeVisible();
   }
@@ -84,7 +102,11 @@ test('a candidate takes a whole quiz from the demo link, partly with the keyboar
   await expect(page).toHaveURL(/\/done$/);
 });
 
-test('closing and reopening the tab resumes the quiz at the same question', async ({ page, context, baseURL }, testInfo) => {
+test('closing and reopening the tab resumes the quiz at the same question', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   acceptDialogs(page);
   // The invitation's other required quiz.
   const first = await quizResult(page.request, baseURL!, demoToken());
@@ -112,9 +134,9 @@ test('closing and reopening the tab resumes the quiz at the same question', asyn
   const reopened = await context.newPage();
   acceptDialogs(reopened);
   await reopened.goto(`/quiz/${token}`);
-  expect(JSON.parse((await reopened.evaluate(() => localStorage.getItem('sq-test-beacons'))) ?? '[]')).toEqual([
-    { url: `/api/quiz/${token}/abandon`, type: 'application/json' },
-  ]);
+  expect(
+    JSON.parse((await reopened.evaluate(() => localStorage.getItem('sq-test-beacons'))) ?? '[]'),
+  ).toEqual([{ url: `/api/quiz/${token}/abandon`, type: 'application/json' }]);
   await expect(reopened).toHaveURL(/\/question\/2$/);
   await expect(reopened.getByRole('heading', { name: /^Question 2 \/ \d+$/ })).toBeVisible();
   await expect(reopened.locator('.sq-question__text')).toHaveText(questionText ?? '');
@@ -122,7 +144,10 @@ test('closing and reopening the tab resumes the quiz at the same question', asyn
   await screenshot(reopened, testInfo, 'quiz-reopened');
 });
 
-test('integrity events go through the queue, wait while offline and are replayed; demo label; sticky timer', async ({ page, baseURL }) => {
+test('integrity events go through the queue, wait while offline and are replayed; demo label; sticky timer', async ({
+  page,
+  baseURL,
+}) => {
   acceptDialogs(page);
   const first = await quizResult(page.request, baseURL!, demoToken());
   const token = tokenOf(first.quiz_url); // left on question 2 by the previous test
@@ -130,7 +155,8 @@ test('integrity events go through the queue, wait while offline and are replayed
   await page.setViewportSize({ width: 1000, height: 420 });
   const tracked: { event: number; eventDetails?: { l: number; r: number; t: number } }[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/api/quiz/${token}/tracking`)) tracked.push(r.postDataJSON());
+    if (r.method() === 'POST' && r.url().endsWith(`/api/quiz/${token}/tracking`))
+      tracked.push(r.postDataJSON());
   });
   await page.goto(`/quiz/${token}`);
   await expect(page).toHaveURL(/\/question\/2$/);

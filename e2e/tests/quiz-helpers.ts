@@ -71,6 +71,8 @@ export async function leftQuestion(page: Page, n: number): Promise<void> {
   await expect(page).not.toHaveURL(new RegExp(`/question/${n}(\\?|$)`), { timeout: 15_000 });
   const m = /\/question\/(\d+)/.exec(page.url());
   if (!m) return;
-  await expect(page.getByRole('heading', { name: new RegExp(`^Question ${m[1]} / \\d+$`) })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: new RegExp(`^Question ${m[1]} / \\d+$`) })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole('radio').first()).toBeEnabled();
 }

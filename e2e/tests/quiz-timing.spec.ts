@@ -40,7 +40,9 @@ test('a question times out and the quiz moves on', async ({ page }, testInfo) =>
     await route.continue();
   });
 
-  await expect(page.getByRole('heading', { name: 'This question has timed out.' })).toBeVisible({ timeout: (LIMIT_SECONDS + 3) * 1000 });
+  await expect(page.getByRole('heading', { name: 'This question has timed out.' })).toBeVisible({
+    timeout: (LIMIT_SECONDS + 3) * 1000,
+  });
   await expect(page.getByText('The next question will start momentarily')).toBeVisible();
   await expectAccessible(page);
   await expect(page.getByRole('status')).toBeVisible(); // the sending indicator

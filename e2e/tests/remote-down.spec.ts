@@ -23,7 +23,9 @@ test('the manifest is what the serving side says, read at run time', async ({ re
   expect((await res.json()).mfe_quiz).toBe('/remotes/mfe-quiz-moved-away/mf-manifest.json');
 });
 
-test('the quiz remote down: contained message with Retry, the rest of the shell works', async ({ page }, testInfo) => {
+test('the quiz remote down: contained message with Retry, the rest of the shell works', async ({
+  page,
+}, testInfo) => {
   await page.goto('/quiz/some-token');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(UNAVAILABLE);
@@ -33,7 +35,9 @@ test('the quiz remote down: contained message with Retry, the rest of the shell 
   await expectAccessible(page);
 
   // Retry really tries again (a new manifest request), and fails again while the remote is away.
-  const refetch = page.waitForRequest((r) => r.url().endsWith('/remotes/mfe-quiz-moved-away/mf-manifest.json'));
+  const refetch = page.waitForRequest((r) =>
+    r.url().endsWith('/remotes/mfe-quiz-moved-away/mf-manifest.json'),
+  );
   await retry.click();
   await refetch;
   await expect(page.getByRole('alert')).toContainText(UNAVAILABLE);
@@ -49,21 +53,29 @@ test('the quiz remote down: contained message with Retry, the rest of the shell 
   await expect(page.getByRole('button', { name: /Login with/ })).toBeVisible();
 });
 
-test('admin remotes that do not exist yet show the unavailable state inside the frame', async ({ page, context }, testInfo) => {
+test('admin remotes that do not exist yet show the unavailable state inside the frame', async ({
+  page,
+  context,
+}, testInfo) => {
   // Only the remote load matters here: answer /me as a signed-in admin.
   await context.route('**/me', (route) =>
     route.fulfill({ json: { email: 'admin@skillquiz.local', name: 'Ada Admin', isAdmin: true } }),
   );
   await page.goto('/admin/atoms');
   await expect(page.getByRole('alert')).toContainText(UNAVAILABLE);
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Questions' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Questions' }),
+  ).toBeVisible();
   await expect(page).toHaveTitle('SkillQuiz - Dashboard');
   await screenshot(page, testInfo, 'admin-remote-unavailable');
   await expectAccessible(page);
 });
 
 test('Retry recovers once the remote is back where the manifest points', async ({ page }) => {
-  test.skip(!fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')), 'mfe-quiz is not built');
+  test.skip(
+    !fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')),
+    'mfe-quiz is not built',
+  );
   pointQuizAt('/remotes/mfe-quiz-moved-away/mf-manifest.json');
   await page.goto('/quiz/unknown-token-for-retry');
   await expect(page.getByRole('alert')).toContainText(UNAVAILABLE);
@@ -74,8 +86,13 @@ test('Retry recovers once the remote is back where the manifest points', async (
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test('the demo remote down: the quiz carries on without the sidebar and without an error', async ({ page }, testInfo) => {
-  test.skip(!fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')), 'mfe-quiz is not built');
+test('the demo remote down: the quiz carries on without the sidebar and without an error', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    !fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')),
+    'mfe-quiz is not built',
+  );
   // A quiz of its own, so the shared demo link's quiz stays untouched for the other specs.
   const [link] = await invite(sharedProduct());
   setRemotes({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
@@ -83,7 +100,9 @@ test('the demo remote down: the quiz carries on without the sidebar and without 
   // Demo mode left switched on: without the sidebar (the only control to turn it off) the question
   // view must still not show which answer is correct.
   await page.addInitScript(() => localStorage.setItem('demoModeEnabled', 'true'));
-  const demoRequested = page.waitForRequest((r) => r.url().includes('/remotes/mfe-demo-gone/'), { timeout: 15_000 });
+  const demoRequested = page.waitForRequest((r) => r.url().includes('/remotes/mfe-demo-gone/'), {
+    timeout: 15_000,
+  });
   // The shell's boundary logs the failed remote once it has given up on it.
   const demoGaveUp = page.waitForEvent('console', {
     predicate: (m) => m.type() === 'error' && m.text().includes('remote mfe_demo/DemoSidebar failed'),

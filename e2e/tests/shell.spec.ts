@@ -3,10 +3,14 @@ import { test, expect } from '../support/test';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 
-test("'/' (where 'Back to SkillQuiz' leads) shows the landing page, not the error page", async ({ page }, testInfo) => {
+test("'/' (where 'Back to SkillQuiz' leads) shows the landing page, not the error page", async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'SkillQuiz' })).toBeVisible();
-  await expect(page.getByText(/SkillQuiz is an adaptive skills assessment/)).toContainText('link in your invitation email');
+  await expect(page.getByText(/SkillQuiz is an adaptive skills assessment/)).toContainText(
+    'link in your invitation email',
+  );
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await expect(page).toHaveTitle('SkillQuiz');
   await screenshot(page, testInfo, 'shell-landing');

@@ -21,13 +21,22 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
  * in the shell while remotes call toast(): both must talk to the same module instance.
  * react-router is shared with react-router-dom because the latter re-exports the former's context.
  */
-const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'react-router', 'react-router-dom', 'react-toastify'];
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-router',
+  'react-router-dom',
+  'react-toastify',
+];
 
 /** '@module-federation/x' -> its ES module build, for import and require alike (see resolve.alias). */
 const FEDERATION_RUNTIME_ALIASES = Object.fromEntries(
   ['@module-federation/runtime-core', '@module-federation/sdk'].map((pkg) => {
     // require.resolve gives the CommonJS build (dist/index.cjs); its ES twin sits beside it.
-    const cjs = require.resolve(pkg, { paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))] });
+    const cjs = require.resolve(pkg, {
+      paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+    });
     return [`${pkg}$`, cjs.replace(/\.cjs$/, '.js')];
   }),
 );

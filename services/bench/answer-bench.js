@@ -88,35 +88,61 @@ function bareApp() {
   const app = new Koa();
   const router = new Router();
   const BANK_FIELDS = { _id: 1, difficulty_params: 1, claim: 1, original_question_id: 1, exposure_count: 1 };
-  const ATOM_FIELDS = { _id: 1, name: 1, num_questions: 1, eta_minutes: 1, beta_question_ordering: 1, levels_thresholds: 1 };
+  const ATOM_FIELDS = {
+    _id: 1,
+    name: 1,
+    num_questions: 1,
+    eta_minutes: 1,
+    beta_question_ordering: 1,
+    levels_thresholds: 1,
+  };
 
   // GET: load the quiz, the atom (time limit), conditional write (clock start).
   router.get('/bare/:token/question/:n', async (ctx) => {
     const quiz = await QuizResult.findOne({ token: ctx.params.token }).lean();
-    await Atom.find({ _id: { $in: quiz.atom_ids } }).select(ATOM_FIELDS).lean();
-    const served = quiz.served.map((s) => (s.expires_at ? s : { ...s, served_at: new Date(), expires_at: new Date(Date.now() + 600_000) }));
+    await Atom.find({ _id: { $in: quiz.atom_ids } })
+      .select(ATOM_FIELDS)
+      .lean();
+    const served = quiz.served.map((s) =>
+      s.expires_at ? s : { ...s, served_at: new Date(), expires_at: new Date(Date.now() + 600_000) },
+    );
     await QuizResult.updateOne({ _id: quiz._id, rev: quiz.rev }, { $set: { served, rev: quiz.rev + 1 } });
     const cur = served[served.length - 1];
-    ctx.body = { number: cur.number, answers: cur.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id })) };
+    ctx.body = {
+      number: cur.number,
+      answers: cur.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id })),
+    };
   });
 
   // POST: load the quiz, the atom, the bank, the exposure base, the chosen question, conditional
   // write of the answered quiz with the next question appended, exposure +1.
   router.post('/bare/:token/question/:n', async (ctx) => {
     const quiz = await QuizResult.findOne({ token: ctx.params.token }).lean();
-    await Atom.find({ _id: { $in: quiz.atom_ids } }).select(ATOM_FIELDS).lean();
+    await Atom.find({ _id: { $in: quiz.atom_ids } })
+      .select(ATOM_FIELDS)
+      .lean();
     const bank = await Question.find({ atoms: ATOM, administered: true }).select(BANK_FIELDS).lean();
     await Counter.findById(`atom-administrations:${ATOM}`).lean();
     const seen = new Set(quiz.served.map((s) => s.question_id));
     const pick = bank.find((q) => !seen.has(q._id));
     const q = await Question.findById(pick._id).lean();
     const now = new Date();
-    const served = quiz.served.map((s) => (s.answered_at ? s : { ...s, answered_at: now, answer: ctx.request.body.answer, correct: true }));
+    const served = quiz.served.map((s) =>
+      s.answered_at ? s : { ...s, answered_at: now, answer: ctx.request.body.answer, correct: true },
+    );
     if (served.length < QUESTIONS_PER_QUIZ) served.push(snapshotOf(q, served.length + 1, now));
     const estimates = [{ atom_id: ATOM, estimate: 0, error: 1, answered: served.length }];
-    await QuizResult.updateOne({ _id: quiz._id, rev: quiz.rev }, { $set: { served, estimates, rev: quiz.rev + 1 } });
+    await QuizResult.updateOne(
+      { _id: quiz._id, rev: quiz.rev },
+      { $set: { served, estimates, rev: quiz.rev + 1 } },
+    );
     await Question.updateMany({ _id: { $in: [q._id] } }, { $inc: { exposure_count: 1 } });
-    ctx.body = { correct: true, post_skill_estimate: 0, post_skill_estimate_error: 1, next_question: { number: served.length, expires_at: null } };
+    ctx.body = {
+      correct: true,
+      post_skill_estimate: 0,
+      post_skill_estimate_error: 1,
+      next_question: { number: served.length, expires_at: null },
+    };
   });
 
   app.use(bodyParser());
@@ -133,7 +159,10 @@ async function issueBareQuizzes(n) {
   const tokens = await issueQuizzes(n);
   // The real API chooses question 1 on its first GET; give the bare quizzes theirs up front.
   const q1 = await Question.findById(1).lean();
-  await QuizResult.updateMany({ token: { $in: tokens } }, { $set: { served: [snapshotOf(q1, 1, new Date())] } });
+  await QuizResult.updateMany(
+    { token: { $in: tokens } },
+    { $set: { served: [snapshotOf(q1, 1, new Date())] } },
+  );
   return tokens;
 }
 
@@ -170,7 +199,8 @@ function summarize(label, runs) {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   const tps = runs.map((r) => r.throughput).sort((a, b) => a - b);
-  const median = tps.length % 2 ? tps[(tps.length - 1) / 2] : (tps[tps.length / 2 - 1] + tps[tps.length / 2]) / 2;
+  const median =
+    tps.length % 2 ? tps[(tps.length - 1) / 2] : (tps[tps.length / 2 - 1] + tps[tps.length / 2]) / 2;
   return { label, answers: latencies.length, throughput: median, rounds: tps, p50: p(0.5), p95: p(0.95) };
 }
 
@@ -207,8 +237,10 @@ async function main() {
     await run(bareUrl, '/bare', await issueBareQuizzes(10), answerOf);
     const quizRuns = [];
     const bareRuns = [];
-    const runQuiz = async () => quizRuns.push(await run(quizUrl, '/api/quiz', await issueQuizzes(CONCURRENCY), answerOf));
-    const runBare = async () => bareRuns.push(await run(bareUrl, '/bare', await issueBareQuizzes(CONCURRENCY), answerOf));
+    const runQuiz = async () =>
+      quizRuns.push(await run(quizUrl, '/api/quiz', await issueQuizzes(CONCURRENCY), answerOf));
+    const runBare = async () =>
+      bareRuns.push(await run(bareUrl, '/bare', await issueBareQuizzes(CONCURRENCY), answerOf));
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
         await runQuiz();
@@ -221,14 +253,18 @@ async function main() {
     const quiz = summarize('quiz API', quizRuns);
     const bare = summarize('bare Koa', bareRuns);
 
-    console.log(`\nAnswer endpoint, ${CONCURRENCY} concurrent candidates x ${QUESTIONS_PER_QUIZ} answers x ${ROUNDS} rounds, bank of ${BANK_SIZE}, embedded engine`);
+    console.log(
+      `\nAnswer endpoint, ${CONCURRENCY} concurrent candidates x ${QUESTIONS_PER_QUIZ} answers x ${ROUNDS} rounds, bank of ${BANK_SIZE}, embedded engine`,
+    );
     for (const r of [quiz, bare]) {
       console.log(
         `  ${r.label.padEnd(9)} ${r.throughput.toFixed(1).padStart(8)} answers/s (median; rounds ${r.rounds.map((t) => t.toFixed(1)).join(', ')})   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   (${r.answers} answers)`,
       );
     }
     const ratio = quiz.throughput / bare.throughput;
-    console.log(`  throughput ratio quiz/bare: ${ratio.toFixed(2)} (target >= 0.70) ${ratio >= 0.7 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  throughput ratio quiz/bare: ${ratio.toFixed(2)} (target >= 0.70) ${ratio >= 0.7 ? 'OK' : 'BELOW TARGET'}`,
+    );
   } finally {
     for (const s of servers) s.close();
     await mongoose.disconnect();

@@ -17,7 +17,12 @@ const positiveNumber = z.coerce.number({ message: 'must be a number' }).positive
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0).max(65535).default(8080),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(65535)
+    .default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   MONGODB_URI: z
     .string()

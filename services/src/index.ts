@@ -2,9 +2,24 @@
 export { createApp, type AppDeps } from './app';
 export { loadConfig, withBoundPort, ConfigError, type Config } from './config';
 export { connectDatabase, withDefaultDb, type Database } from './db/connect';
-export { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized, validate } from './http/errors';
+export {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+  validate,
+} from './http/errors';
 export { createLogger, type Logger } from './http/logger';
 export type { AppContextExtras } from './http/context';
 export { seedIfEmpty } from './seed';
 export { demoQuizLink } from './seed';
-export { createInvitation, createQuizForInvitation, findOrCreateCompany, newQuizToken, quizLink } from './invitations';
+export {
+  createInvitation,
+  createQuizForInvitation,
+  findOrCreateCompany,
+  newQuizToken,
+  quizLink,
+} from './invitations';

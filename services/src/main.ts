@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`${signal} received, shutting down`);
     // Stop accepting, let in-flight requests finish briefly, then cut idle keep-alive sockets.
-    const closed = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
+    const closed = server
+      ? new Promise<void>((resolve) => server!.close(() => resolve()))
+      : Promise.resolve();
     server?.closeIdleConnections();
     const force = setTimeout(() => server?.closeAllConnections(), 3000);
     await closed;
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
   db = await connectDatabase(config, logger);
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
-  else if (seed.reason === 'not-empty') logger.info('the database already has content: not seeding the demo bank');
+  else if (seed.reason === 'not-empty')
+    logger.info('the database already has content: not seeding the demo bank');
 
   // Bind first, so PORT=0 gets a real port before links are built from it.
   const app0 = createApp({ config, logger });

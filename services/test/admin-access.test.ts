@@ -44,9 +44,28 @@ const routes: RouteCase[] = [
   { method: 'PUT', path: () => '/api/atoms/access-atom/', body: { name: 'Renamed' }, write: true, ok: 200 },
   { method: 'POST', path: () => '/api/atoms/delete/access-doomed', write: true, ok: 200 },
   { method: 'GET', path: () => '/api/questions/?page=1&atom=all', write: false, ok: 200 },
-  { method: 'GET', path: () => `/api/questions/${questionId}`, label: '/api/questions/{id}', write: false, ok: 200 },
-  { method: 'POST', path: () => '/api/question/', body: question('created by the table'), write: true, ok: 201 },
-  { method: 'POST', path: () => `/api/question/${questionId}`, label: '/api/question/{id}', body: question('edited by the table'), write: true, ok: 200 },
+  {
+    method: 'GET',
+    path: () => `/api/questions/${questionId}`,
+    label: '/api/questions/{id}',
+    write: false,
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/question/',
+    body: question('created by the table'),
+    write: true,
+    ok: 201,
+  },
+  {
+    method: 'POST',
+    path: () => `/api/question/${questionId}`,
+    label: '/api/question/{id}',
+    body: question('edited by the table'),
+    write: true,
+    ok: 200,
+  },
   { method: 'GET', path: () => '/api/questions/code-block-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/claim-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/language-options', write: false, ok: 200 },
@@ -59,7 +78,8 @@ async function snapshot(): Promise<string> {
   try {
     const db = client.db();
     const dump: Record<string, unknown> = {};
-    for (const c of ['atoms', 'questions', 'audit_logs', 'counters']) dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
+    for (const c of ['atoms', 'questions', 'audit_logs', 'counters'])
+      dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
     return JSON.stringify(dump);
   } finally {
     await client.close();
@@ -75,7 +95,10 @@ beforeAll(async () => {
     const res = await admin.fetch(url('/api/atoms'), jsonCall(admin, env.baseUrl, 'POST', { id, name: id }));
     expect(res.status).toBe(201);
   }
-  const res = await admin.fetch(url('/api/question/'), jsonCall(admin, env.baseUrl, 'POST', question('fixture')));
+  const res = await admin.fetch(
+    url('/api/question/'),
+    jsonCall(admin, env.baseUrl, 'POST', question('fixture')),
+  );
   expect(res.status).toBe(201);
   questionId = ((await res.json()) as { question: { id: number } }).question.id;
 });
@@ -86,7 +109,10 @@ afterAll(async () => {
 describe.each(routes.map((r) => [name(r), r] as const))('%s', (_name, route) => {
   it('anonymous → 401 { success: false, message }, nothing changes', async () => {
     const before = await snapshot();
-    const res = await anonymous.fetch(url(route.path()), jsonCall(anonymous, env.baseUrl, route.method, route.body));
+    const res = await anonymous.fetch(
+      url(route.path()),
+      jsonCall(anonymous, env.baseUrl, route.method, route.body),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/^Not signed in/) });
     expect(await snapshot()).toBe(before);
@@ -94,7 +120,10 @@ describe.each(routes.map((r) => [name(r), r] as const))('%s', (_name, route) => 
 
   it('signed-in non-admin → 403, nothing changes', async () => {
     const before = await snapshot();
-    const res = await viewer.fetch(url(route.path()), jsonCall(viewer, env.baseUrl, route.method, route.body));
+    const res = await viewer.fetch(
+      url(route.path()),
+      jsonCall(viewer, env.baseUrl, route.method, route.body),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/is not an admin$/) });
     expect(await snapshot()).toBe(before);
@@ -120,6 +149,9 @@ describe.each(routes.map((r) => [name(r), r] as const))('%s', (_name, route) => 
 describe('the admin with the CSRF header', () => {
   it.each(routes.map((r) => [name(r), r] as const))('%s succeeds', async (_name, route) => {
     const res = await admin.fetch(url(route.path()), jsonCall(admin, env.baseUrl, route.method, route.body));
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: route.ok, body: expect.anything() });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: route.ok,
+      body: expect.anything(),
+    });
   });
 });

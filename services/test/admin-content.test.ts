@@ -39,11 +39,18 @@ const post = <T = any>(path: string, body?: unknown) => call<T>('POST', path, bo
 const put = <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body);
 
 async function auditOf(entity: string, id: string | number) {
-  return db.collection('audit_logs').find({ entity, entity_id: String(id) }).sort({ at: 1, _id: 1 }).toArray();
+  return db
+    .collection('audit_logs')
+    .find({ entity, entity_id: String(id) })
+    .sort({ at: 1, _id: 1 })
+    .toArray();
 }
 
 /** A question write payload as the admin form sends it: free text base64-encoded. */
-function questionPayload(over: Record<string, unknown> = {}, texts: { q?: string; code?: string; answers?: string[] } = {}) {
+function questionPayload(
+  over: Record<string, unknown> = {},
+  texts: { q?: string; code?: string; answers?: string[] } = {},
+) {
   const answers = (texts.answers ?? ['right', 'wrong']).map((t, i) => ({ text: b64(t), c: i === 0 }));
   return {
     question_text: b64(texts.q ?? 'What is it?'),
@@ -80,7 +87,11 @@ describe('atoms', () => {
     });
     const audit = await auditOf('atom', 'rust-basics');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: env.provider.admin.email, action: 'create', changes: { _id: 'rust-basics', name: 'Rust basics' } });
+    expect(audit[0]).toMatchObject({
+      actor: env.provider.admin.email,
+      action: 'create',
+      changes: { _id: 'rust-basics', name: 'Rust basics' },
+    });
     expect(audit[0].at).toBeInstanceOf(Date);
   });
 
@@ -96,8 +107,12 @@ describe('atoms', () => {
   });
 
   it('lists beta atoms only with include_beta=true, each with its bank size', async () => {
-    expect((await post('/api/atoms', { id: 'rust-beta', name: 'Rust beta', beta: true, format: 'Coding' })).status).toBe(201);
-    expect((await post('/api/question/', questionPayload({ all_atoms: ['rust-basics', 'rust-beta'] }))).status).toBe(201);
+    expect(
+      (await post('/api/atoms', { id: 'rust-beta', name: 'Rust beta', beta: true, format: 'Coding' })).status,
+    ).toBe(201);
+    expect(
+      (await post('/api/question/', questionPayload({ all_atoms: ['rust-basics', 'rust-beta'] }))).status,
+    ).toBe(201);
     expect((await post('/api/question/', questionPayload({ all_atoms: ['rust-basics'] }))).status).toBe(201);
 
     const plain = await get('/api/atoms');
@@ -116,7 +131,10 @@ describe('atoms', () => {
     expect(res.body.atom.id).toBe('rust-basics');
     expect(res.body.questions).toHaveLength(2);
     expect(res.body.questions.every((q: any) => q.all_atoms.includes('rust-basics'))).toBe(true);
-    expect(await get('/api/atoms/no-such-atom')).toEqual({ status: 404, body: { success: false, message: "No atom with id 'no-such-atom'" } });
+    expect(await get('/api/atoms/no-such-atom')).toEqual({
+      status: 404,
+      body: { success: false, message: "No atom with id 'no-such-atom'" },
+    });
   });
 
   it('updates only the fields sent, keeps the slug, and audits the before/after of changed fields', async () => {
@@ -154,9 +172,14 @@ describe('atoms', () => {
 
   it('refuses to change the slug (400) and answers 404 for an unknown atom', async () => {
     const res = await put('/api/atoms/rust-basics', { id: 'rust-renamed', name: 'x' });
-    expect(res).toEqual({ status: 400, body: { success: false, message: "id: the slug of an atom cannot change (it is 'rust-basics')" } });
+    expect(res).toEqual({
+      status: 400,
+      body: { success: false, message: "id: the slug of an atom cannot change (it is 'rust-basics')" },
+    });
     expect(await db.collection('atoms').findOne({ _id: 'rust-renamed' as any })).toBeNull();
-    expect((await db.collection('atoms').findOne({ _id: 'rust-basics' as any }))!.name).toBe('Rust fundamentals');
+    expect((await db.collection('atoms').findOne({ _id: 'rust-basics' as any }))!.name).toBe(
+      'Rust fundamentals',
+    );
     expect((await put('/api/atoms/nope', { name: 'x' })).status).toBe(404);
   });
 
@@ -172,14 +195,25 @@ describe('atoms', () => {
       action: 'delete',
       changes: { _id: 'doomed', name: 'Doomed', removed_from_questions: [qid] },
     });
-    expect(await post('/api/atoms/delete/doomed')).toEqual({ status: 404, body: { success: false, message: "No atom with id 'doomed'" } });
+    expect(await post('/api/atoms/delete/doomed')).toEqual({
+      status: 404,
+      body: { success: false, message: "No atom with id 'doomed'" },
+    });
   });
 
   it('refuses to delete an atom an invitation still lists (409), changing nothing', async () => {
     expect((await post('/api/atoms', { id: 'invited', name: 'Invited' })).status).toBe(201);
-    await db.collection('invitations').insertOne({ company: new ObjectId(), required_atoms: ['invited'], optional_atoms: [] });
+    await db
+      .collection('invitations')
+      .insertOne({ company: new ObjectId(), required_atoms: ['invited'], optional_atoms: [] });
     const res = await post('/api/atoms/delete/invited');
-    expect(res).toEqual({ status: 409, body: { success: false, message: "The atom 'invited' cannot be deleted: 1 invitation(s) still list it" } });
+    expect(res).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        message: "The atom 'invited' cannot be deleted: 1 invitation(s) still list it",
+      },
+    });
     expect(await db.collection('atoms').findOne({ _id: 'invited' as any })).not.toBeNull();
   });
 });
@@ -189,13 +223,19 @@ describe('questions', () => {
   const code = 'def f(x):\n    return x * 2  # ü\n';
 
   it('creates a question: base64 fields decoded, hash_ids generated, claim normalised, ids from the counter', async () => {
-    const first = await post('/api/question/', questionPayload({
-      all_atoms: ['rust-basics'],
-      claim: '  Big O   Notation ',
-      code_language: 'python',
-      language: 'es',
-      administered: true,
-    }, { q: unicode, code, answers: ['Ça marche', 'ロ', 'nope'] }));
+    const first = await post(
+      '/api/question/',
+      questionPayload(
+        {
+          all_atoms: ['rust-basics'],
+          claim: '  Big O   Notation ',
+          code_language: 'python',
+          language: 'es',
+          administered: true,
+        },
+        { q: unicode, code, answers: ['Ça marche', 'ロ', 'nope'] },
+      ),
+    );
     expect(first.status).toBe(201);
     const q = first.body.question;
     expect(q).toMatchObject({
@@ -219,18 +259,34 @@ describe('questions', () => {
 
     // Stored decoded, with the model's field names, under the next integer id.
     const stored = await db.collection('questions').findOne({ _id: q.id });
-    expect(stored).toMatchObject({ question_text: unicode, code_block: code, atoms: ['rust-basics'], claim: 'big_o_notation' });
-    const second = await post('/api/question/', questionPayload({ original_question_id: String(q.id), language: 'de' }));
+    expect(stored).toMatchObject({
+      question_text: unicode,
+      code_block: code,
+      atoms: ['rust-basics'],
+      claim: 'big_o_notation',
+    });
+    const second = await post(
+      '/api/question/',
+      questionPayload({ original_question_id: String(q.id), language: 'de' }),
+    );
     expect(second.body.question.id).toBe(q.id + 1);
     expect(second.body.question.original_question_id).toBe(q.id);
     expect(Number.isInteger(second.body.question.original_question_id)).toBe(true);
 
     expect((await get(`/api/questions/${q.id}`)).body.question).toEqual(q);
-    expect((await auditOf('question', q.id))[0]).toMatchObject({ action: 'create', changes: { question_text: unicode, claim: 'big_o_notation' } });
+    expect((await auditOf('question', q.id))[0]).toMatchObject({
+      action: 'create',
+      changes: { question_text: unicode, claim: 'big_o_notation' },
+    });
   });
 
   it('updates: keeps sent hash_ids, gives new answers one, bumps version on content edits only, audits changes', async () => {
-    const created = (await post('/api/question/', questionPayload({ all_atoms: ['rust-basics'], claim: 'ownership' }, { q: 'Old text' }))).body.question;
+    const created = (
+      await post(
+        '/api/question/',
+        questionPayload({ all_atoms: ['rust-basics'], claim: 'ownership' }, { q: 'Old text' }),
+      )
+    ).body.question;
     const [keep] = created.answers;
     const res = await post(`/api/question/${created.id}`, {
       ...created, // the form round-trips what it fetched (id, number, version... are ignored)
@@ -268,7 +324,10 @@ describe('questions', () => {
   });
 
   it('404 for an unknown or non-numeric question id', async () => {
-    expect(await get('/api/questions/999999')).toEqual({ status: 404, body: { success: false, message: 'No question with id 999999' } });
+    expect(await get('/api/questions/999999')).toEqual({
+      status: 404,
+      body: { success: false, message: 'No question with id 999999' },
+    });
     expect((await get('/api/questions/abc')).status).toBe(404);
     expect((await post('/api/question/999999', questionPayload())).status).toBe(404);
   });
@@ -279,13 +338,18 @@ describe('questions', () => {
     expect(values).toEqual(expect.arrayContaining(['big_o_notation', 'ownership']));
     expect(new Set(values).size).toBe(values.length);
     expect([...values].sort()).toEqual(values);
-    expect(claims.find((c: any) => c.value === 'ownership')).toEqual({ value: 'ownership', label: 'ownership' });
+    expect(claims.find((c: any) => c.value === 'ownership')).toEqual({
+      value: 'ownership',
+      label: 'ownership',
+    });
 
     const code = (await get('/api/questions/code-block-options')).body.code_block_options;
     expect(code).toHaveLength(26);
     expect(code).toEqual(CODE_BLOCK_OPTIONS.map((o) => ({ ...o })));
 
-    const languages = (await get('/api/questions/language-options')).body.language_options.map((o: any) => o.value);
+    const languages = (await get('/api/questions/language-options')).body.language_options.map(
+      (o: any) => o.value,
+    );
     expect(languages).toEqual(expect.arrayContaining(['en', 'es', 'de', 'fr', 'pt']));
   });
 });
@@ -295,10 +359,16 @@ describe('the questions list', () => {
   beforeAll(async () => {
     expect((await post('/api/atoms', { id: 'paging', name: 'Paging' })).status).toBe(201);
     for (let i = 1; i <= 25; i++) {
-      const res = await post('/api/question/', questionPayload(
-        { all_atoms: ['paging'], administered: i % 5 === 0 },
-        { q: i === 7 ? 'Find the NeedleWord here' : `Paging question ${i}`, code: i === 11 ? 'let needleword = 1; // a.b' : '' },
-      ));
+      const res = await post(
+        '/api/question/',
+        questionPayload(
+          { all_atoms: ['paging'], administered: i % 5 === 0 },
+          {
+            q: i === 7 ? 'Find the NeedleWord here' : `Paging question ${i}`,
+            code: i === 11 ? 'let needleword = 1; // a.b' : '',
+          },
+        ),
+      );
       expect(res.status).toBe(201);
       ids.push(res.body.question.id);
     }
@@ -311,7 +381,10 @@ describe('the questions list', () => {
     const page2 = (await get('/api/questions/?atom=paging&page=2')).body;
     expect(page2).toMatchObject({ page: 2, total: 25 });
     expect(page2.questions.map((q: any) => q.id)).toEqual([...ids].reverse().slice(20));
-    expect((await get('/api/questions/?atom=paging&page=3')).body).toMatchObject({ questions: [], total: 25 });
+    expect((await get('/api/questions/?atom=paging&page=3')).body).toMatchObject({
+      questions: [],
+      total: 25,
+    });
   });
 
   it("atom 'all' or absent means any atom", async () => {
@@ -354,40 +427,168 @@ describe('the questions list', () => {
 describe('bad payloads → 400 naming the field, and nothing changes', () => {
   async function snapshot(): Promise<string> {
     const dump: Record<string, unknown> = {};
-    for (const c of ['atoms', 'questions', 'audit_logs', 'counters']) dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
+    for (const c of ['atoms', 'questions', 'audit_logs', 'counters'])
+      dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
     return JSON.stringify(dump);
   }
   let existingQuestion: number;
   beforeAll(async () => {
-    existingQuestion = (await post('/api/question/', questionPayload({ all_atoms: ['rust-basics'] }))).body.question.id;
+    existingQuestion = (await post('/api/question/', questionPayload({ all_atoms: ['rust-basics'] }))).body
+      .question.id;
   });
 
   const cases: Array<[string, string, string | (() => string), unknown, RegExp]> = [
     ['atom without an id', 'POST', '/api/atoms', { name: 'x' }, /id/],
     ['atom with an empty name', 'POST', '/api/atoms', { id: 'fine-slug', name: '' }, /name/],
     ['atom with the reserved slug new', 'POST', '/api/atoms', { id: 'new', name: 'x' }, /reserved/],
-    ['atom with an unknown format', 'POST', '/api/atoms', { id: 'fine-slug', name: 'x', format: 'Essay' }, /format/],
-    ['atom with an unknown field', 'POST', '/api/atoms', { id: 'fine-slug', name: 'x', colour: 'red' }, /colour/],
-    ['atom with negative eta_minutes', 'POST', '/api/atoms', { id: 'fine-slug', name: 'x', eta_minutes: -1 }, /eta_minutes/],
-    ['atom with decreasing thresholds', 'POST', '/api/atoms', { id: 'fine-slug', name: 'x', levels_thresholds: ['-inf', 1, 0, 2, 3] }, /levels_thresholds/],
-    ['atom whose beta ordering names no question', 'POST', '/api/atoms', { id: 'fine-slug', name: 'x', beta_question_ordering: [987654] }, /beta_question_ordering.*987654/],
-    ['atom with a non-integer beta question id', 'PUT', '/api/atoms/rust-basics', { beta_question_ordering: [1.5] }, /beta_question_ordering/],
+    [
+      'atom with an unknown format',
+      'POST',
+      '/api/atoms',
+      { id: 'fine-slug', name: 'x', format: 'Essay' },
+      /format/,
+    ],
+    [
+      'atom with an unknown field',
+      'POST',
+      '/api/atoms',
+      { id: 'fine-slug', name: 'x', colour: 'red' },
+      /colour/,
+    ],
+    [
+      'atom with negative eta_minutes',
+      'POST',
+      '/api/atoms',
+      { id: 'fine-slug', name: 'x', eta_minutes: -1 },
+      /eta_minutes/,
+    ],
+    [
+      'atom with decreasing thresholds',
+      'POST',
+      '/api/atoms',
+      { id: 'fine-slug', name: 'x', levels_thresholds: ['-inf', 1, 0, 2, 3] },
+      /levels_thresholds/,
+    ],
+    [
+      'atom whose beta ordering names no question',
+      'POST',
+      '/api/atoms',
+      { id: 'fine-slug', name: 'x', beta_question_ordering: [987654] },
+      /beta_question_ordering.*987654/,
+    ],
+    [
+      'atom with a non-integer beta question id',
+      'PUT',
+      '/api/atoms/rust-basics',
+      { beta_question_ordering: [1.5] },
+      /beta_question_ordering/,
+    ],
     ['atom update with a number for a name', 'PUT', '/api/atoms/rust-basics', { name: 5 }, /name/],
     ['atom body that is not JSON', 'POST', '/api/atoms', '{"id": ', /Malformed JSON/],
-    ['question text that is not base64', 'POST', '/api/question/', { ...questionPayload(), question_text: 'plain text!' }, /question_text/],
-    ['answer text that is not base64', 'POST', '/api/question/', { ...questionPayload(), answers: [{ text: '***', c: true }] }, /answer text/],
-    ['question text that is not UTF-8', 'POST', '/api/question/', { ...questionPayload(), question_text: Buffer.from([0xff, 0xfe, 0xfd]).toString('base64') }, /UTF-8/],
-    ['two correct answers', 'POST', '/api/question/', { ...questionPayload(), answers: [{ text: b64('a'), c: true }, { text: b64('b'), c: true }] }, /only one answer can be correct/],
-    ['an unknown code language', 'POST', '/api/question/', { ...questionPayload(), code_language: 'cobol' }, /code_language/],
-    ['an unknown natural language', 'POST', '/api/question/', { ...questionPayload(), language: 'xx' }, /language/],
-    ['an unknown atom', 'POST', '/api/question/', { ...questionPayload(), all_atoms: ['no-such-atom'] }, /all_atoms.*no-such-atom/],
-    ['a non-integer original_question_id', 'POST', '/api/question/', { ...questionPayload(), original_question_id: '1.5' }, /original_question_id/],
-    ['an original question that does not exist', 'POST', '/api/question/', { ...questionPayload(), original_question_id: 987654 }, /original_question_id.*987654/],
-    ['two answers locked to one position', 'POST', '/api/question/', { ...questionPayload(), answers: [{ text: b64('a'), c: true, position: 0 }, { text: b64('b'), position: 0 }] }, /same position/],
-    ['an administered question without answers', 'POST', '/api/question/', { ...questionPayload(), answers: [], administered: true }, /answers/],
+    [
+      'question text that is not base64',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), question_text: 'plain text!' },
+      /question_text/,
+    ],
+    [
+      'answer text that is not base64',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), answers: [{ text: '***', c: true }] },
+      /answer text/,
+    ],
+    [
+      'question text that is not UTF-8',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), question_text: Buffer.from([0xff, 0xfe, 0xfd]).toString('base64') },
+      /UTF-8/,
+    ],
+    [
+      'two correct answers',
+      'POST',
+      '/api/question/',
+      {
+        ...questionPayload(),
+        answers: [
+          { text: b64('a'), c: true },
+          { text: b64('b'), c: true },
+        ],
+      },
+      /only one answer can be correct/,
+    ],
+    [
+      'an unknown code language',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), code_language: 'cobol' },
+      /code_language/,
+    ],
+    [
+      'an unknown natural language',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), language: 'xx' },
+      /language/,
+    ],
+    [
+      'an unknown atom',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), all_atoms: ['no-such-atom'] },
+      /all_atoms.*no-such-atom/,
+    ],
+    [
+      'a non-integer original_question_id',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), original_question_id: '1.5' },
+      /original_question_id/,
+    ],
+    [
+      'an original question that does not exist',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), original_question_id: 987654 },
+      /original_question_id.*987654/,
+    ],
+    [
+      'two answers locked to one position',
+      'POST',
+      '/api/question/',
+      {
+        ...questionPayload(),
+        answers: [
+          { text: b64('a'), c: true, position: 0 },
+          { text: b64('b'), position: 0 },
+        ],
+      },
+      /same position/,
+    ],
+    [
+      'an administered question without answers',
+      'POST',
+      '/api/question/',
+      { ...questionPayload(), answers: [], administered: true },
+      /answers/,
+    ],
     ['a question without question_text', 'POST', '/api/question/', { answers: [] }, /question_text/],
-    ['a question that is its own original', 'POST', () => `/api/question/${existingQuestion}`, () => ({ ...questionPayload(), original_question_id: existingQuestion }), /variation of itself/],
-    ['a question update with a bad hash_id', 'POST', () => `/api/question/${existingQuestion}`, { ...questionPayload(), answers: [{ text: b64('a'), hash_id: 'has spaces', c: true }] }, /hash_id/],
+    [
+      'a question that is its own original',
+      'POST',
+      () => `/api/question/${existingQuestion}`,
+      () => ({ ...questionPayload(), original_question_id: existingQuestion }),
+      /variation of itself/,
+    ],
+    [
+      'a question update with a bad hash_id',
+      'POST',
+      () => `/api/question/${existingQuestion}`,
+      { ...questionPayload(), answers: [{ text: b64('a'), hash_id: 'has spaces', c: true }] },
+      /hash_id/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, method, path, body, message) => {

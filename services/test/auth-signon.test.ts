@@ -44,11 +44,15 @@ describe('sign-in round trip', () => {
     const browser = new Browser();
     await (await browser.fetch(url('/admin'))).arrayBuffer();
     const token = browser.cookie(env.baseUrl, 'CSRF-TOKEN')!;
-    const start = await browser.follow(url('/auth/central'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ authenticity_token: token }).toString(),
-    }, (u) => u.origin !== new URL(env.baseUrl).origin);
+    const start = await browser.follow(
+      url('/auth/central'),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ authenticity_token: token }).toString(),
+      },
+      (u) => u.origin !== new URL(env.baseUrl).origin,
+    );
     expect(start.res.status).toBe(303);
     const setCookies = start.res.headers.getSetCookie();
     const session = setCookies.find((c) => c.startsWith('skillquiz.sess='));
@@ -59,7 +63,10 @@ describe('sign-in round trip', () => {
 
   it('rejects a wrong password at the provider and stays on its login form', async () => {
     const browser = new Browser();
-    const result = await signIn(browser, env.baseUrl, { email: env.provider.admin.email, password: 'wrong-password' });
+    const result = await signIn(browser, env.baseUrl, {
+      email: env.provider.admin.email,
+      password: 'wrong-password',
+    });
     expect(result.finalStatus).toBe(401);
     expect(result.finalBody).toMatch(/role="alert">Wrong email or password/);
     expect(new URL(result.finalUrl).origin).toBe(env.provider.issuer);
@@ -74,7 +81,10 @@ describe('sign-in round trip', () => {
     expect(result.finalUrl).toBe(url('/admin/atoms'));
     const me = await browser.fetch(url('/me'));
     expect(me.status).toBe(403);
-    expect(await me.json()).toEqual({ success: false, message: `Signed in as ${env.provider.user.email}, who is not an admin` });
+    expect(await me.json()).toEqual({
+      success: false,
+      message: `Signed in as ${env.provider.user.email}, who is not an admin`,
+    });
   });
 
   it('logout ends the session and redirects to /admin', async () => {
@@ -106,7 +116,9 @@ describe('logout refuses cross-site requests', () => {
       expect(await out.json()).toEqual({ success: false, message: expect.stringMatching(/another site/) });
       expect((await browser.fetch(url('/me'))).status).toBe(200);
     }
-    const out = await browser.fetch(url('/logout'), { headers: { 'sec-fetch-site': 'same-origin', referer: url('/admin/atoms') } });
+    const out = await browser.fetch(url('/logout'), {
+      headers: { 'sec-fetch-site': 'same-origin', referer: url('/admin/atoms') },
+    });
     expect(out.status).toBe(302);
     expect((await browser.fetch(url('/me'))).status).toBe(401);
   });
@@ -138,7 +150,10 @@ describe('the login form post needs the CSRF token', () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('location')).toBeNull();
-    expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/authenticity_token/) });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/authenticity_token/),
+    });
   });
 
   it('refuses a token copied into a browser that lacks the signed cookie', async () => {
@@ -147,7 +162,10 @@ describe('the login form post needs the CSRF token', () => {
     const attacker = new Browser();
     const res = await attacker.fetch(url('/auth/central'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `CSRF-TOKEN=${victim.cookie(env.baseUrl, 'CSRF-TOKEN')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `CSRF-TOKEN=${victim.cookie(env.baseUrl, 'CSRF-TOKEN')}`,
+      },
       body: new URLSearchParams({ authenticity_token: victim.cookie(env.baseUrl, 'CSRF-TOKEN')! }).toString(),
     });
     expect(res.status).toBe(403);
@@ -166,11 +184,17 @@ describe('the callback', () => {
   it('refuses a callback whose state does not match (400, no session)', async () => {
     const browser = new Browser();
     await browser.fetch(url('/admin'));
-    await browser.follow(url('/auth/central'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ authenticity_token: browser.cookie(env.baseUrl, 'CSRF-TOKEN')! }).toString(),
-    }, (u) => u.origin !== new URL(env.baseUrl).origin);
+    await browser.follow(
+      url('/auth/central'),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          authenticity_token: browser.cookie(env.baseUrl, 'CSRF-TOKEN')!,
+        }).toString(),
+      },
+      (u) => u.origin !== new URL(env.baseUrl).origin,
+    );
     const res = await browser.fetch(url('/auth/central/callback?code=forged&state=forged'));
     expect(res.status).toBe(400);
     expect((await browser.fetch(url('/me'))).status).toBe(401);
@@ -179,11 +203,20 @@ describe('the callback', () => {
 
 describe('without the dev sign-on', () => {
   it('the dev provider refuses to start with NODE_ENV=production', () => {
-    const run = spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'auth', 'dev-provider.js')], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:1', DEV_SIGNON_PORT: '0' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [path.resolve(__dirname, '..', 'dist', 'auth', 'dev-provider.js')],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'http://127.0.0.1:1',
+          DEV_SIGNON_PORT: '0',
+        },
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/refuses to run with NODE_ENV=production/);
     expect(run.stdout).not.toMatch(/listening on/);
@@ -197,7 +230,9 @@ describe('without the dev sign-on', () => {
       const res = await browser.fetch(`${plain.baseUrl}/auth/central`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ authenticity_token: browser.cookie(plain.baseUrl, 'CSRF-TOKEN')! }).toString(),
+        body: new URLSearchParams({
+          authenticity_token: browser.cookie(plain.baseUrl, 'CSRF-TOKEN')!,
+        }).toString(),
       });
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/OIDC_ISSUER/) });
@@ -214,7 +249,9 @@ describe('rate limits', () => {
     const a = await browser.fetch(url('/api/atoms'), jsonCall(browser, env.baseUrl, 'GET'));
     const b = await browser.fetch(url('/api/atoms'), jsonCall(browser, env.baseUrl, 'GET'));
     expect(a.status).toBe(200);
-    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(Number(a.headers.get('x-ratelimit-remaining')) - 1);
+    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(
+      Number(a.headers.get('x-ratelimit-remaining')) - 1,
+    );
   });
 
   // Last: it spends this client's sign-in budget.
@@ -222,12 +259,19 @@ describe('rate limits', () => {
     const browser = new Browser();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const res = await browser.fetch(url('/auth/central'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const res = await browser.fetch(url('/auth/central'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       statuses.push(res.status);
     }
     expect(statuses).toContain(429);
     expect(statuses.slice(-1)[0]).toBe(429);
     const last = await browser.fetch(url('/auth/central'), { method: 'POST', body: '' });
-    expect(await last.json()).toEqual({ success: false, message: expect.stringMatching(/Too many sign-in attempts/) });
+    expect(await last.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/Too many sign-in attempts/),
+    });
   });
 });

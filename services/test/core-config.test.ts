@@ -46,9 +46,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'abc', MONGODB_URI: 'http://x', DEMO_MODE_ALLOWED: 'maybe' })).toThrow(
-      ConfigError,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, PORT: 'abc', MONGODB_URI: 'http://x', DEMO_MODE_ALLOWED: 'maybe' }),
+    ).toThrow(ConfigError);
     const msg = errorMessage(() =>
       loadConfig({ DATA_DIR: dataDir, PORT: '70000', MONGODB_URI: 'http://x', DEMO_MODE_ALLOWED: 'maybe' }),
     );
@@ -61,15 +61,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/SESSION_SECRET/);
     const c = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) });
     expect(c.demoModeAllowed).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), DEMO_MODE_ALLOWED: 'true' }).demoModeAllowed).toBe(
-      true,
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'x'.repeat(40),
+        DEMO_MODE_ALLOWED: 'true',
+      }).demoModeAllowed,
+    ).toBe(true);
   });
 
   it('demo mode is off unless DEMO_MODE_ALLOWED turns it on, whatever NODE_ENV is', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir }).demoModeAllowed).toBe(false);
-      expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir, DEMO_MODE_ALLOWED: 'true' }).demoModeAllowed).toBe(true);
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir, DEMO_MODE_ALLOWED: 'true' }).demoModeAllowed).toBe(
+        true,
+      );
     }
   });
 
@@ -90,8 +97,12 @@ describe('loadConfig', () => {
   });
 
   it('follows the bound port only when PUBLIC_URL is derived', () => {
-    expect(withBoundPort(loadConfig({ DATA_DIR: dataDir, PORT: '0' }), 4321).publicUrl).toBe('http://localhost:4321');
-    expect(withBoundPort(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://q.example' }), 4321).publicUrl).toBe('https://q.example');
+    expect(withBoundPort(loadConfig({ DATA_DIR: dataDir, PORT: '0' }), 4321).publicUrl).toBe(
+      'http://localhost:4321',
+    );
+    expect(
+      withBoundPort(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://q.example' }), 4321).publicUrl,
+    ).toBe('https://q.example');
   });
 });
 

@@ -22,23 +22,40 @@ describe('toErrorReply', () => {
   });
 
   it('maps mongoose cast and validation errors to 400', () => {
-    const Thing = mongoose.model('CoreErrorsThing', new mongoose.Schema({ n: { type: Number, required: true } }));
+    const Thing = mongoose.model(
+      'CoreErrorsThing',
+      new mongoose.Schema({ n: { type: Number, required: true } }),
+    );
     const validation = new Thing({}).validateSync();
-    expect(toErrorReply(validation)).toEqual({ status: 400, message: expect.stringMatching(/^Invalid request: n: /) });
+    expect(toErrorReply(validation)).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^Invalid request: n: /),
+    });
     const cast = new mongoose.Error.CastError('Number', 'abc', 'n');
     expect(toErrorReply(cast)).toEqual({ status: 400, message: 'Invalid value for n' });
   });
 
   it('maps a duplicate key to 409 naming the field', () => {
-    const dup = Object.assign(new Error('E11000 duplicate key'), { code: 11000, keyValue: { _id: 'python' } });
+    const dup = Object.assign(new Error('E11000 duplicate key'), {
+      code: 11000,
+      keyValue: { _id: 'python' },
+    });
     expect(toErrorReply(dup)).toEqual({ status: 409, message: 'Already exists: duplicate _id' });
   });
 
   it('maps database errors caused by the sent value (BadValue, bad field names, too large) to 400', () => {
     const { MongoServerError } = mongoose.mongo;
-    for (const [code, codeName] of [[2, 'BadValue'], [52, 'DollarPrefixedFieldName'], [57, 'DottedFieldName'], [10334, 'BSONObjectTooLarge']] as const) {
+    for (const [code, codeName] of [
+      [2, 'BadValue'],
+      [52, 'DollarPrefixedFieldName'],
+      [57, 'DottedFieldName'],
+      [10334, 'BSONObjectTooLarge'],
+    ] as const) {
       const err = new MongoServerError({ message: `${codeName}: internal detail`, code, codeName });
-      expect(toErrorReply(err)).toEqual({ status: 400, message: 'Invalid request: the value cannot be stored' });
+      expect(toErrorReply(err)).toEqual({
+        status: 400,
+        message: 'Invalid request: the value cannot be stored',
+      });
     }
     // Not the client's doing: still a 500.
     expect(toErrorReply(new MongoServerError({ message: 'not primary', code: 10107 })).status).toBe(500);
@@ -47,8 +64,14 @@ describe('toErrorReply', () => {
   });
 
   it('hides everything else behind a generic 500', () => {
-    expect(toErrorReply(new Error('secret connection string mongodb://u:p@h'))).toEqual({ status: 500, message: 'Internal server error' });
-    expect(toErrorReply(Object.assign(new Error('boom'), { status: 503 }))).toEqual({ status: 500, message: 'Internal server error' });
+    expect(toErrorReply(new Error('secret connection string mongodb://u:p@h'))).toEqual({
+      status: 500,
+      message: 'Internal server error',
+    });
+    expect(toErrorReply(Object.assign(new Error('boom'), { status: 503 }))).toEqual({
+      status: 500,
+      message: 'Internal server error',
+    });
     expect(toErrorReply('a string')).toEqual({ status: 500, message: 'Internal server error' });
     expect(toErrorReply(undefined)).toEqual({ status: 500, message: 'Internal server error' });
   });
@@ -57,7 +80,10 @@ describe('toErrorReply', () => {
 describe('validate', () => {
   const schema = z.object({ answer: z.string(), answer_position: z.number().int() });
   it('returns the parsed value', () => {
-    expect(validate(schema, { answer: 'x', answer_position: 1 })).toEqual({ answer: 'x', answer_position: 1 });
+    expect(validate(schema, { answer: 'x', answer_position: 1 })).toEqual({
+      answer: 'x',
+      answer_position: 1,
+    });
   });
   it('throws a 400 HttpError naming the field', () => {
     expect(() => validate(schema, { answer: 'x', answer_position: 'one' })).toThrow(HttpError);
@@ -110,7 +136,8 @@ describe('pipeline', () => {
   });
 
   it('parses JSON bodies and enforces the configured limit', async () => {
-    const post = (body: string) => fetch(`${base}/api/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const post = (body: string) =>
+      fetch(`${base}/api/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(await (await post('{"n": 3}')).json()).toEqual({ n: 3 });
     const bad = await post('{"n": "3"}');
     expect(bad.status).toBe(400);

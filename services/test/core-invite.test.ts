@@ -10,7 +10,16 @@ const INVITE = path.resolve(__dirname, '..', 'dist', 'cli', 'invite.js');
 
 describe('parseInviteArgs', () => {
   it('reads company, required and optional atoms (deduplicated, required wins)', () => {
-    expect(parseInviteArgs(['--company', ' Acme ', '--atoms', 'sql, python,sql', '--optional', 'python,javascript'])).toEqual({
+    expect(
+      parseInviteArgs([
+        '--company',
+        ' Acme ',
+        '--atoms',
+        'sql, python,sql',
+        '--optional',
+        'python,javascript',
+      ]),
+    ).toEqual({
       company: 'Acme',
       requiredAtoms: ['sql', 'python'],
       optionalAtoms: ['javascript'],
@@ -44,11 +53,17 @@ describe('invite CLI', () => {
         process.execPath,
         [INVITE, ...args],
         {
-          env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.mongoUri, PUBLIC_URL: stack.baseUrl, LOG_LEVEL: 'warn' },
+          env: {
+            PATH: process.env.PATH ?? '',
+            MONGODB_URI: stack.mongoUri,
+            PUBLIC_URL: stack.baseUrl,
+            LOG_LEVEL: 'warn',
+          },
           encoding: 'utf8',
           timeout: 30_000,
         },
-        (err, stdout, stderr) => resolve({ status: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
+        (err, stdout, stderr) =>
+          resolve({ status: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
       );
     });
 
@@ -88,7 +103,9 @@ describe('invite CLI', () => {
     const r = await invite('--company', 'Nobody Corp', '--atoms', 'sql,cobol,fortran');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/Unknown atoms: cobol, fortran \(known atoms: javascript, python, sql\)/);
-    expect([await count('invitations'), await count('quiz_results'), await count('companies')]).toEqual(before);
+    expect([await count('invitations'), await count('quiz_results'), await count('companies')]).toEqual(
+      before,
+    );
   });
 
   it('prints usage for bad arguments', async () => {

@@ -56,7 +56,11 @@ describe('error replies', () => {
   });
 
   it('a body over the size limit → 413 JSON error', async () => {
-    const r = await call('POST', '/api/quiz/some-token/survey', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+    const r = await call(
+      'POST',
+      '/api/quiz/some-token/survey',
+      JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(r.status).toBe(413);
     expect(r.json).toEqual({ success: false, message: expect.stringMatching(/too large/i) });
   });
@@ -95,7 +99,8 @@ describe('seeding', () => {
     expect(first.companies).toBeGreaterThanOrEqual(1);
     expect(first.invitations).toBeGreaterThanOrEqual(1);
 
-    const demoLink = (out: string[]) => out.map((l) => /Demo candidate link: (\S+)/.exec(l)?.[1]).find(Boolean);
+    const demoLink = (out: string[]) =>
+      out.map((l) => /Demo candidate link: (\S+)/.exec(l)?.[1]).find(Boolean);
     const firstLink = demoLink(stack.services.output);
     expect(firstLink).toMatch(/\/quiz\/[A-Za-z0-9_-]{32}$/);
 
@@ -103,13 +108,14 @@ describe('seeding', () => {
     const second = await collectionCounts(stack.mongoUri);
     expect(second).toEqual(first);
     // Same demo invitation, so the printed link is the same token (the port may differ).
-    expect(demoLink(stack.services.output)?.replace(/^.*\/quiz\//, '')).toBe(firstLink?.replace(/^.*\/quiz\//, ''));
+    expect(demoLink(stack.services.output)?.replace(/^.*\/quiz\//, '')).toBe(
+      firstLink?.replace(/^.*\/quiz\//, ''),
+    );
 
     // The restarted services answer as before.
     const r = await call('GET', '/api/no-such-thing');
     expect(r.status).toBe(404);
   });
-
 });
 
 describe('seeded content', () => {
@@ -117,9 +123,17 @@ describe('seeded content', () => {
     const client = await MongoClient.connect(stack.mongoUri);
     try {
       const db = client.db();
-      const atoms = await db.collection<{ _id: string; beta_question_ordering: number[] }>('atoms').find().toArray();
+      const atoms = await db
+        .collection<{ _id: string; beta_question_ordering: number[] }>('atoms')
+        .find()
+        .toArray();
       const questions = await db
-        .collection<{ _id: number; atoms: string[]; original_question_id: number | null; answers: { c: boolean; hash_id: string }[] }>('questions')
+        .collection<{
+          _id: number;
+          atoms: string[];
+          original_question_id: number | null;
+          answers: { c: boolean; hash_id: string }[];
+        }>('questions')
         .find()
         .toArray();
       const byId = new Map(questions.map((q) => [q._id, q]));
@@ -136,7 +150,9 @@ describe('seeded content', () => {
         expect(Number.isInteger(q._id)).toBe(true);
         expect(q.answers.filter((a) => a.c)).toHaveLength(1);
       }
-      const counter = await db.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'questions' });
+      const counter = await db
+        .collection<{ _id: string; seq: number }>('counters')
+        .findOne({ _id: 'questions' });
       expect(counter!.seq).toBeGreaterThanOrEqual(Math.max(...questions.map((q) => q._id)));
 
       const invitation = (await db.collection('invitations').find().toArray())[0];
@@ -175,7 +191,12 @@ describe('the demo link', () => {
         // A new quiz of the same demo invitation and atoms, with a >= 128-bit token, not yet started.
         expect(next).toMatch(/^[A-Za-z0-9_-]{22,}$/);
         const fresh = await quizzes.findOne({ token: next });
-        expect(fresh).toMatchObject({ invitation: old!.invitation, atom_ids: old!.atom_ids, started_at: null, finished_at: null });
+        expect(fresh).toMatchObject({
+          invitation: old!.invitation,
+          atom_ids: old!.atom_ids,
+          started_at: null,
+          finished_at: null,
+        });
         expect((await call('GET', `/api/quiz/${next}/`)).status).toBe(200);
         token = next;
       }

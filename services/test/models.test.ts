@@ -22,7 +22,17 @@ import {
   recordAudit,
 } from '../src/models';
 
-const ALL_MODELS = [Atom, AuditLog, Company, Counter, Invitation, Question, QuestionLog, QuizResult, TrackingEvent];
+const ALL_MODELS = [
+  Atom,
+  AuditLog,
+  Company,
+  Counter,
+  Invitation,
+  Question,
+  QuestionLog,
+  QuizResult,
+  TrackingEvent,
+];
 
 let engine: RunningEngine | null = null;
 let dbpath: string | null = null;
@@ -65,7 +75,13 @@ describe('counter', () => {
   });
 
   it('createQuestion assigns increasing integer ids and generates hash_ids', async () => {
-    const a = await createQuestion({ question_text: 'one', answers: [{ text: 'x', c: true }, { text: 'y', c: false }] });
+    const a = await createQuestion({
+      question_text: 'one',
+      answers: [
+        { text: 'x', c: true },
+        { text: 'y', c: false },
+      ],
+    });
     const b = await createQuestion({ question_text: 'two' });
     expect(Number.isInteger(a._id)).toBe(true);
     expect(b._id).toBe(a._id + 1);
@@ -80,7 +96,9 @@ describe('counter', () => {
 describe('unique indexes', () => {
   it('refuses a second quiz result with the same token (11000)', async () => {
     await QuizResult.create({ token: 'tok-unique-1', atom_ids: ['js'] });
-    await expect(QuizResult.create({ token: 'tok-unique-1', atom_ids: ['py'] })).rejects.toMatchObject({ code: 11000 });
+    await expect(QuizResult.create({ token: 'tok-unique-1', atom_ids: ['py'] })).rejects.toMatchObject({
+      code: 11000,
+    });
     expect(await QuizResult.countDocuments({ token: 'tok-unique-1' })).toBe(1);
   });
 
@@ -94,8 +112,11 @@ describe('unique indexes', () => {
   });
 
   it('creates the indexes the API lookups rely on', async () => {
-    const keys = async (m: mongoose.Model<never>) => (await m.listIndexes()).map((i: { key: Record<string, number> }) => Object.keys(i.key).join(','));
-    expect(await keys(QuizResult as unknown as mongoose.Model<never>)).toEqual(expect.arrayContaining(['token', 'invitation']));
+    const keys = async (m: mongoose.Model<never>) =>
+      (await m.listIndexes()).map((i: { key: Record<string, number> }) => Object.keys(i.key).join(','));
+    expect(await keys(QuizResult as unknown as mongoose.Model<never>)).toEqual(
+      expect.arrayContaining(['token', 'invitation']),
+    );
     const questionKeys = await keys(Question as unknown as mongoose.Model<never>);
     expect(questionKeys).toEqual(expect.arrayContaining(['atoms,administered', 'administered,_id', 'claim']));
     const invitationKeys = await keys(Invitation as unknown as mongoose.Model<never>);
@@ -103,14 +124,21 @@ describe('unique indexes', () => {
     // No index that no query uses (each costs every write).
     expect(questionKeys).not.toContain('original_question_id');
     expect(invitationKeys).not.toContain('company');
-    const tokenIndex = (await QuizResult.listIndexes()).find((i: { key: Record<string, number> }) => 'token' in i.key);
+    const tokenIndex = (await QuizResult.listIndexes()).find(
+      (i: { key: Record<string, number> }) => 'token' in i.key,
+    );
     expect(tokenIndex?.unique).toBe(true);
   });
 });
 
 describe('atoms', () => {
   it("stores '-inf' thresholds and the beta order as given", async () => {
-    await Atom.create({ _id: 'thresholds', name: 'T', levels_thresholds: ['-inf', -2, 0, 1, 2], beta_question_ordering: [5, 3, 9] });
+    await Atom.create({
+      _id: 'thresholds',
+      name: 'T',
+      levels_thresholds: ['-inf', -2, 0, 1, 2],
+      beta_question_ordering: [5, 3, 9],
+    });
     const atom = await Atom.findById('thresholds').lean();
     expect(atom?.levels_thresholds).toEqual(['-inf', -2, 0, 1, 2]);
     expect(atom?.beta_question_ordering).toEqual([5, 3, 9]);
@@ -124,7 +152,10 @@ describe('snapshots', () => {
       question_text: 'original text',
       atoms: ['js'],
       administered: true,
-      answers: [{ text: 'right', c: true }, { text: 'wrong', c: false }],
+      answers: [
+        { text: 'right', c: true },
+        { text: 'wrong', c: false },
+      ],
     });
     const company = await Company.create({ name: 'Snap Co' });
     const invitation = await Invitation.create({ company: company._id, required_atoms: ['js'] });
@@ -156,7 +187,10 @@ describe('snapshots', () => {
 
     await Question.updateOne(
       { _id: q._id },
-      { $set: { question_text: 'edited text', 'answers.0.c': false, 'answers.1.c': true }, $inc: { version: 1 } },
+      {
+        $set: { question_text: 'edited text', 'answers.0.c': false, 'answers.1.c': true },
+        $inc: { version: 1 },
+      },
     );
 
     const edited = await Question.findById(q._id).lean();
@@ -177,14 +211,36 @@ describe('snapshots', () => {
 describe('logs and audit', () => {
   it('stores question logs and tracking events by token', async () => {
     const result = await QuizResult.create({ token: 'tok-logs', atom_ids: ['js'] });
-    await QuestionLog.create({ quiz_result: result._id, token: 'tok-logs', question_number: 1, eventName: 'answerSelected', eventDetails: { i: 2 } });
-    await TrackingEvent.create({ quiz_result: result._id, token: 'tok-logs', questionId: 1, event: 0, eventDetails: { l: 1, r: 3, t: 2 } });
-    expect(await QuestionLog.find({ token: 'tok-logs' }).lean()).toEqual([expect.objectContaining({ eventDetails: { i: 2 } })]);
-    expect(await TrackingEvent.find({ token: 'tok-logs' }).lean()).toEqual([expect.objectContaining({ event: 0, eventDetails: { l: 1, r: 3, t: 2 } })]);
+    await QuestionLog.create({
+      quiz_result: result._id,
+      token: 'tok-logs',
+      question_number: 1,
+      eventName: 'answerSelected',
+      eventDetails: { i: 2 },
+    });
+    await TrackingEvent.create({
+      quiz_result: result._id,
+      token: 'tok-logs',
+      questionId: 1,
+      event: 0,
+      eventDetails: { l: 1, r: 3, t: 2 },
+    });
+    expect(await QuestionLog.find({ token: 'tok-logs' }).lean()).toEqual([
+      expect.objectContaining({ eventDetails: { i: 2 } }),
+    ]);
+    expect(await TrackingEvent.find({ token: 'tok-logs' }).lean()).toEqual([
+      expect.objectContaining({ event: 0, eventDetails: { l: 1, r: 3, t: 2 } }),
+    ]);
   });
 
   it('appends audit entries and refuses to rewrite them', async () => {
-    await recordAudit({ actor: 'admin@example.com', action: 'update', entity: 'atom', entity_id: 'js', changes: { name: { from: 'a', to: 'b' } } });
+    await recordAudit({
+      actor: 'admin@example.com',
+      action: 'update',
+      entity: 'atom',
+      entity_id: 'js',
+      changes: { name: { from: 'a', to: 'b' } },
+    });
     await expect(AuditLog.updateMany({}, { $set: { actor: 'someone else' } })).rejects.toThrow(/append-only/);
     await expect(AuditLog.deleteMany({})).rejects.toThrow(/append-only/);
     const entries = await AuditLog.find({ entity: 'atom', entity_id: 'js' }).lean();

@@ -77,9 +77,18 @@ export async function seedFixture(tag = 'q'): Promise<Fixture> {
       answers: answers(0, 3),
     });
   }
-  await Atom.create({ _id: atomA, name: `Alpha ${tag}`, num_questions: 4, beta_question_ordering: [beta._id] });
+  await Atom.create({
+    _id: atomA,
+    name: `Alpha ${tag}`,
+    num_questions: 4,
+    beta_question_ordering: [beta._id],
+  });
   await Atom.create({ _id: atomB, name: `Bravo ${tag}`, num_questions: 2, eta_minutes: 3 });
-  const invitation = await Invitation.create({ company: company._id, required_atoms: [atomA], optional_atoms: [atomB] });
+  const invitation = await Invitation.create({
+    company: company._id,
+    required_atoms: [atomA],
+    optional_atoms: [atomB],
+  });
   return {
     atomA,
     atomB,
@@ -103,7 +112,8 @@ export async function issueQuiz(
     company: fx.companyId,
     atom_ids: opts.atoms ?? [fx.atomA, fx.atomB],
     // null: issued without an expiry, as createQuizForInvitation does (the API sets it at start).
-    expires_at: opts.expiresInHours === null ? null : new Date(Date.now() + (opts.expiresInHours ?? 72) * 3600_000),
+    expires_at:
+      opts.expiresInHours === null ? null : new Date(Date.now() + (opts.expiresInHours ?? 72) * 3600_000),
   });
   return token;
 }
@@ -131,7 +141,13 @@ export interface Reply<T = any> {
   text: string;
 }
 
-export async function call<T = any>(baseUrl: string, method: string, path: string, body?: unknown, raw?: string): Promise<Reply<T>> {
+export async function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  raw?: string,
+): Promise<Reply<T>> {
   const res = await fetch(baseUrl + path, {
     method,
     headers: body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {},

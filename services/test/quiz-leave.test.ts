@@ -71,7 +71,10 @@ it('unload then the grace period passing: expired exactly like an abandoned quiz
   const view = QuizResultSchema.parse((await call(stack.baseUrl, 'GET', `/api/quiz/${token}/`)).body);
   expect(Date.parse(view.abandoned_at!)).toBe(leftAt.getTime() + GRACE_MS);
   const snap = (await quizDoc(token))!.served[0].snapshot;
-  const answer = await call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 });
+  const answer = await call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, {
+    answer: snap.answers[0].hash_id,
+    answer_position: 0,
+  });
   expect(answer.status).toBe(410);
   // Written down: the stored quiz says abandoned too.
   const doc = (await quizDoc(token))!;
@@ -95,13 +98,33 @@ it('closing the page before the quiz started is ignored: the candidate can come 
 
 it('any candidate call after a page close proves the candidate is back (left_at cleared), not only GET /api/quiz/:token', async () => {
   const calls: [string, (token: string) => Promise<number>][] = [
-    ['fetching the current question', async (t) => (await call(stack.baseUrl, 'GET', `/api/quiz/${t}/question/1/`)).status],
-    ['answering', async (t) => {
-      const snap = (await quizDoc(t))!.served[0].snapshot;
-      return (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 })).status;
-    }],
-    ['a question log event', async (t) => (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/log/`, { eventName: 'focus' })).status],
-    ['a tracking event', async (t) => (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/tracking`, { token: t, questionId: 1, event: 0 })).status],
+    [
+      'fetching the current question',
+      async (t) => (await call(stack.baseUrl, 'GET', `/api/quiz/${t}/question/1/`)).status,
+    ],
+    [
+      'answering',
+      async (t) => {
+        const snap = (await quizDoc(t))!.served[0].snapshot;
+        return (
+          await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/`, {
+            answer: snap.answers[0].hash_id,
+            answer_position: 0,
+          })
+        ).status;
+      },
+    ],
+    [
+      'a question log event',
+      async (t) =>
+        (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/question/1/log/`, { eventName: 'focus' })).status,
+    ],
+    [
+      'a tracking event',
+      async (t) =>
+        (await call(stack.baseUrl, 'POST', `/api/quiz/${t}/tracking`, { token: t, questionId: 1, event: 0 }))
+          .status,
+    ],
   ];
   for (const [name, act] of calls) {
     const token = await startedQuiz();
@@ -126,12 +149,20 @@ it('a plain abandon (no body, or no `on`) expires the quiz at once', async () =>
 it('a bad abandon body is 400 and changes nothing', async () => {
   const token = await startedQuiz();
   const before = await quizDoc(token);
-  for (const [body, raw] of [[{ on: 'close' }, undefined], [{ on: 'unload', x: 1 }, undefined], [undefined, '{"on":']] as const) {
+  for (const [body, raw] of [
+    [{ on: 'close' }, undefined],
+    [{ on: 'unload', x: 1 }, undefined],
+    [undefined, '{"on":'],
+  ] as const) {
     const r = await call(stack.baseUrl, 'POST', `/api/quiz/${token}/abandon`, body, raw);
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ success: false, message: expect.any(String) });
   }
-  const bad = await fetch(`${stack.baseUrl}/api/quiz/${token}/abandon`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'nope' });
+  const bad = await fetch(`${stack.baseUrl}/api/quiz/${token}/abandon`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'nope',
+  });
   expect(bad.status).toBe(400);
   expect(await quizDoc(token)).toEqual(before);
 });

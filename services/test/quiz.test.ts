@@ -18,7 +18,17 @@ import { toErrorReply } from '../src/http/middleware';
 import { Company, Counter, Invitation, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { administrationsCounter } from '../src/quiz/store';
 import { startStack, type Stack } from './helpers/stack';
-import { call, connect, issueQuiz, question, quizDoc, seedFixture, totalExposure, type Fixture, type Reply } from './quiz-fixtures';
+import {
+  call,
+  connect,
+  issueQuiz,
+  question,
+  quizDoc,
+  seedFixture,
+  totalExposure,
+  type Fixture,
+  type Reply,
+} from './quiz-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -38,7 +48,11 @@ async function api<T = any>(method: string, path: string, body?: unknown, raw?: 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  stack = await startStack({ DEMO_MODE_ALLOWED: 'false', QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS), SUPPORT_EMAIL });
+  stack = await startStack({
+    DEMO_MODE_ALLOWED: 'false',
+    QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS),
+    SUPPORT_EMAIL,
+  });
   await connect(stack.mongoUri);
   fx = await seedFixture('q');
 });
@@ -54,7 +68,10 @@ async function answerCurrent(token: string, n: number, right = true) {
   const doc = await quizDoc(token);
   const snap = doc!.served[n - 1].snapshot;
   const idx = snap.answers.findIndex((a) => a.c === right);
-  const res = await api('POST', `/api/quiz/${token}/question/${n}/`, { answer: snap.answers[idx].hash_id, answer_position: idx });
+  const res = await api('POST', `/api/quiz/${token}/question/${n}/`, {
+    answer: snap.answers[idx].hash_id,
+    answer_position: idx,
+  });
   return { q, res };
 }
 
@@ -152,7 +169,10 @@ describe('a whole quiz', () => {
   it('a repeated submit returns the stored result and never scores twice', async () => {
     const doc = await quizDoc(token);
     const wrong = doc!.served[0].snapshot.answers.find((a) => !a.c)!;
-    const again = await api('POST', `/api/quiz/${token}/question/1/`, { answer: wrong.hash_id, answer_position: 0 });
+    const again = await api('POST', `/api/quiz/${token}/question/1/`, {
+      answer: wrong.hash_id,
+      answer_position: 0,
+    });
     expect(again.status).toBe(200);
     expect(again.body.correct).toBe(true);
     const after = await quizDoc(token);
@@ -185,7 +205,15 @@ describe('a whole quiz', () => {
       else expect(res.body).not.toHaveProperty('next_question');
     }
     const doc = (await quizDoc(token))!;
-    expect(doc.served.map((s) => s.atom_id)).toEqual([fx.atomA, fx.atomA, fx.atomA, fx.atomA, fx.atomA, fx.atomB, fx.atomB]);
+    expect(doc.served.map((s) => s.atom_id)).toEqual([
+      fx.atomA,
+      fx.atomA,
+      fx.atomA,
+      fx.atomA,
+      fx.atomA,
+      fx.atomB,
+      fx.atomB,
+    ]);
     // The beta question comes right after atom A's third scored question, unscored.
     expect(doc.served[3].question_id).toBe(fx.betaId);
     expect(doc.served[3].scored).toBe(false);
@@ -230,7 +258,6 @@ describe('a whole quiz', () => {
     const ab = await api('POST', `/api/quiz/${token}/abandon`);
     expect(ab.body.abandoned_at).toBeNull();
   });
-
 });
 
 describe('answers', () => {
@@ -241,7 +268,14 @@ describe('answers', () => {
     const exposureBefore = await totalExposure();
     const answers = doc.served[0].snapshot.answers;
     const replies = await Promise.all(
-      answers.flatMap((a, i) => [0, 1, 2].map(() => call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, { answer: a.hash_id, answer_position: i }))),
+      answers.flatMap((a, i) =>
+        [0, 1, 2].map(() =>
+          call(stack.baseUrl, 'POST', `/api/quiz/${token}/question/1/`, {
+            answer: a.hash_id,
+            answer_position: i,
+          }),
+        ),
+      ),
     );
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     const after = (await quizDoc(token))!;
@@ -257,10 +291,18 @@ describe('answers', () => {
     await api('GET', `/api/quiz/${token}/question/1/`);
     // A quiz whose plan is not stored yet (written before plans were frozen at question 1).
     await QuizResult.updateOne({ token }, { $set: { plan: null } });
-    const administrations = async () => (await Counter.findById(administrationsCounter(fx.atomA)).lean())?.seq ?? 0;
+    const administrations = async () =>
+      (await Counter.findById(administrationsCounter(fx.atomA)).lean())?.seq ?? 0;
     const before = await administrations();
     const snap = (await quizDoc(token))!.served[0].snapshot;
-    expect((await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 })).status).toBe(200);
+    expect(
+      (
+        await api('POST', `/api/quiz/${token}/question/1/`, {
+          answer: snap.answers[0].hash_id,
+          answer_position: 0,
+        })
+      ).status,
+    ).toBe(200);
     expect((await quizDoc(token))!.plan).not.toBeNull();
     expect(await administrations()).toBe(before + 1);
   });
@@ -271,7 +313,10 @@ describe('answers', () => {
     const snap = (await quizDoc(token))!.served[0].snapshot;
     const right = snap.answers.findIndex((a) => a.c);
     await sleep(LIMIT_SECONDS * 1000 + 5_000 + 300);
-    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[right].hash_id, answer_position: right });
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, {
+      answer: snap.answers[right].hash_id,
+      answer_position: right,
+    });
     expect(r.status).toBe(200);
     expect(r.body.correct).toBe(false);
     expect((await quizDoc(token))!.served[0].timed_out).toBe(true);
@@ -304,8 +349,20 @@ describe('answers', () => {
       // Deep nesting within the byte limit: the database refuses depth > 100 (BadValue), so the schema stops it first.
       ['POST', '/question/1/log/', { eventName: 'deep', eventDetails: deepJson(150) }, undefined, 400],
       ['POST', '/question/1/log/', { eventName: 'deep', eventDetails: deepJson(9) }, undefined, 400],
-      ['POST', '/question/1/log/', { eventName: 'op', eventDetails: { $where: 'sleep(1000)' } }, undefined, 400],
-      ['POST', '/question/1/log/', { eventName: 'op', eventDetails: [{ nested: { $set: 1 } }] }, undefined, 400],
+      [
+        'POST',
+        '/question/1/log/',
+        { eventName: 'op', eventDetails: { $where: 'sleep(1000)' } },
+        undefined,
+        400,
+      ],
+      [
+        'POST',
+        '/question/1/log/',
+        { eventName: 'op', eventDetails: [{ nested: { $set: 1 } }] },
+        undefined,
+        400,
+      ],
       ['POST', '/question/1/log/', { eventName: 'dot', eventDetails: { 'a.b': 1 } }, undefined, 400],
       ['POST', '/tracking', { token, questionId: 1, event: 7 }, undefined, 400],
       ['POST', '/tracking', { token, questionId: -1, event: 0 }, undefined, 400],
@@ -329,20 +386,36 @@ describe('answers', () => {
   it("the database's own refusal of a too-deep document maps to 400, not 500", async () => {
     const err = await QuestionLog.collection
       .insertOne({ token: 'deepTokenXXXXXXXXXXXX', eventDetails: deepJson(150) })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(err).not.toBeNull();
-    expect(toErrorReply(err)).toEqual({ status: 400, message: 'Invalid request: the value cannot be stored' });
+    expect(toErrorReply(err)).toEqual({
+      status: 400,
+      message: 'Invalid request: the value cannot be stored',
+    });
   });
 
   it('stores per-question logs and tracking events', async () => {
     const token = await issueQuiz(fx);
     await api('GET', `/api/quiz/${token}/question/1/`);
-    const log = await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'answer_selected', eventDetails: { index: 2 } });
+    const log = await api('POST', `/api/quiz/${token}/question/1/log/`, {
+      eventName: 'answer_selected',
+      eventDetails: { index: 2 },
+    });
     expect(log.status).toBe(201);
-    const tr = await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 0, eventDetails: { l: 1000, r: 4000, t: 3000 } });
+    const tr = await api('POST', `/api/quiz/${token}/tracking`, {
+      token,
+      questionId: 1,
+      event: 0,
+      eventDetails: { l: 1000, r: 4000, t: 3000 },
+    });
     expect(tr.status).toBe(201);
     const logs = await QuestionLog.find({ token }).lean();
-    expect(logs).toMatchObject([{ question_number: 1, eventName: 'answer_selected', eventDetails: { index: 2 } }]);
+    expect(logs).toMatchObject([
+      { question_number: 1, eventName: 'answer_selected', eventDetails: { index: 2 } },
+    ]);
     const events = await TrackingEvent.find({ token }).lean();
     expect(events).toMatchObject([{ questionId: 1, event: 0, eventDetails: { l: 1000, r: 4000, t: 3000 } }]);
   });
@@ -359,17 +432,23 @@ describe('event limits', () => {
         : call(stack.baseUrl, 'POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 });
     const statuses: number[] = [];
     for (let i = 0; i < 120; i += 20) {
-      statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => send(i + j)))).map((r) => r.status));
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 20 }, (_, j) => send(i + j)))).map((r) => r.status),
+      );
     }
     expect(statuses).toEqual(statuses.map(() => 201));
     const over = await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 });
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ success: false, message: expect.stringMatching(/120 per minute/) });
     expect((await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'late' })).status).toBe(429);
-    expect((await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token }))).toBe(120);
+    expect(
+      (await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token })),
+    ).toBe(120);
     // The quiz itself still works, and another token has its own budget.
     expect((await api('GET', `/api/quiz/${token}/`)).status).toBe(200);
-    expect((await api('POST', `/api/quiz/${other}/tracking`, { token: other, questionId: 0, event: 0 })).status).toBe(201);
+    expect(
+      (await api('POST', `/api/quiz/${other}/tracking`, { token: other, questionId: 0, event: 0 })).status,
+    ).toBe(201);
   });
 
   it('at most 5000 events are stored per quiz; beyond, 429 and nothing stored; events are still accepted after the quiz ended', async () => {
@@ -377,18 +456,39 @@ describe('event limits', () => {
     await api('GET', `/api/quiz/${token}/question/1/`);
     // Queued events replayed after the quiz ended are still kept (within the cap).
     expect((await api('POST', `/api/quiz/${token}/abandon`)).status).toBe(200);
-    expect((await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'replayed' })).status).toBe(201);
+    expect((await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'replayed' })).status).toBe(
+      201,
+    );
     const quizId = (await quizDoc(token))!._id;
     const at = new Date();
-    await QuestionLog.insertMany(Array.from({ length: 2999 }, () => ({ quiz_result: quizId, token, question_number: 1, eventName: 'x', at })));
-    await TrackingEvent.insertMany(Array.from({ length: 1999 }, () => ({ quiz_result: quizId, token, questionId: 1, event: 4, at })));
+    await QuestionLog.insertMany(
+      Array.from({ length: 2999 }, () => ({
+        quiz_result: quizId,
+        token,
+        question_number: 1,
+        eventName: 'x',
+        at,
+      })),
+    );
+    await TrackingEvent.insertMany(
+      Array.from({ length: 1999 }, () => ({ quiz_result: quizId, token, questionId: 1, event: 4, at })),
+    );
     // 4999 stored: one more fits, then the cap holds for both routes.
-    expect((await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status).toBe(201);
+    expect(
+      (await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status,
+    ).toBe(201);
     const full = await api('POST', `/api/quiz/${token}/question/1/log/`, { eventName: 'one too many' });
     expect(full.status).toBe(429);
-    expect(full.body).toEqual({ success: false, message: expect.stringMatching(/most events .*5000.*not stored/) });
-    expect((await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status).toBe(429);
-    expect((await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token }))).toBe(5000);
+    expect(full.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/most events .*5000.*not stored/),
+    });
+    expect(
+      (await api('POST', `/api/quiz/${token}/tracking`, { token, questionId: 1, event: 4 })).status,
+    ).toBe(429);
+    expect(
+      (await QuestionLog.countDocuments({ token })) + (await TrackingEvent.countDocuments({ token })),
+    ).toBe(5000);
   });
 });
 
@@ -396,7 +496,9 @@ describe('starting', () => {
   it('concurrent first fetches of question 1 choose it once', async () => {
     const token = await issueQuiz(fx);
     const exposureBefore = await totalExposure();
-    const replies = await Promise.all([0, 1, 2, 3, 4, 5].map(() => call(stack.baseUrl, 'GET', `/api/quiz/${token}/question/1/`)));
+    const replies = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(() => call(stack.baseUrl, 'GET', `/api/quiz/${token}/question/1/`)),
+    );
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
     const doc = (await quizDoc(token))!;
@@ -421,7 +523,10 @@ describe('expiry and abandonment', () => {
     expect(ab.status).toBe(200);
     expect(ab.body.abandoned_at).not.toBeNull();
     const snap = (await quizDoc(token))!.served[0].snapshot;
-    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 });
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, {
+      answer: snap.answers[0].hash_id,
+      answer_position: 0,
+    });
     expect(r.status).toBe(410);
     expect(r.body.message).toMatch(/expired/);
     expect((await api('GET', `/api/quiz/${token}/question/1/`)).status).toBe(410);
@@ -433,7 +538,10 @@ describe('expiry and abandonment', () => {
     await api('GET', `/api/quiz/${token}/question/1/`);
     await QuizResult.updateOne({ token }, { $set: { expires_at: new Date(Date.now() - 1000) } });
     const snap = (await quizDoc(token))!.served[0].snapshot;
-    const r = await api('POST', `/api/quiz/${token}/question/1/`, { answer: snap.answers[0].hash_id, answer_position: 0 });
+    const r = await api('POST', `/api/quiz/${token}/question/1/`, {
+      answer: snap.answers[0].hash_id,
+      answer_position: 0,
+    });
     expect(r.status).toBe(410);
     expect((await api('POST', `/api/quiz/${token}/finish`)).status).toBe(410);
     const view = (await api('GET', `/api/quiz/${token}/`)).body;
@@ -469,7 +577,11 @@ describe('invitation progress counts only quizzes the candidate can still take',
   /** An invitation with both fixture atoms required, and one quiz per atom. */
   async function twoRequired(tag: string) {
     const f = await seedFixture(tag);
-    const inv = await Invitation.create({ company: f.companyId, required_atoms: [f.atomA, f.atomB], optional_atoms: [] });
+    const inv = await Invitation.create({
+      company: f.companyId,
+      required_atoms: [f.atomA, f.atomB],
+      optional_atoms: [],
+    });
     const fi = { ...f, invitationId: inv._id };
     return { tA: await issueQuiz(fi, { atoms: [f.atomA] }), tB: await issueQuiz(fi, { atoms: [f.atomB] }) };
   }
@@ -482,24 +594,43 @@ describe('invitation progress counts only quizzes the candidate can still take',
     const { tA, tB } = await twoRequired('dead1');
     for (let n = 1; n <= 5; n++) await answerCurrent(tA, n);
     const done = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tA}/done` };
-    expect(await progressOf('POST', `/api/quiz/${tA}/finish`)).toEqual({ required_atoms_left: 1, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
+    expect(await progressOf('POST', `/api/quiz/${tA}/finish`)).toEqual({
+      required_atoms_left: 1,
+      max_atoms_left: 0,
+      quiz_url: `/quiz/${tB}`,
+    });
 
     await QuizResult.updateOne({ token: tB }, { $set: { expires_at: past() } });
     expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
     // A page close whose grace (120 minutes here) has passed is an abandon, even before anyone wrote it down.
-    await QuizResult.updateOne({ token: tB }, { $set: { expires_at: null, left_at: new Date(Date.now() - 3 * 3600_000) } });
+    await QuizResult.updateOne(
+      { token: tB },
+      { $set: { expires_at: null, left_at: new Date(Date.now() - 3 * 3600_000) } },
+    );
     expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
     await QuizResult.updateOne({ token: tB }, { $set: { left_at: null, abandoned_at: past() } });
     expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual(done);
     // The dead quiz itself: nothing left, its own done page.
-    expect(await progressOf('GET', `/api/quiz/${tB}/`)).toEqual({ required_atoms_left: 0, max_atoms_left: 0, quiz_url: `/quiz/${tB}/done` });
+    expect(await progressOf('GET', `/api/quiz/${tB}/`)).toEqual({
+      required_atoms_left: 0,
+      max_atoms_left: 0,
+      quiz_url: `/quiz/${tB}/done`,
+    });
   });
 
   it('a dead current quiz does not count itself; quiz_url leads to the next takeable one', async () => {
     const { tA, tB } = await twoRequired('dead2');
-    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({ required_atoms_left: 2, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({
+      required_atoms_left: 2,
+      max_atoms_left: 0,
+      quiz_url: `/quiz/${tB}`,
+    });
     expect((await api('POST', `/api/quiz/${tA}/abandon`)).status).toBe(200);
-    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({ required_atoms_left: 1, max_atoms_left: 0, quiz_url: `/quiz/${tB}` });
+    expect(await progressOf('GET', `/api/quiz/${tA}/`)).toEqual({
+      required_atoms_left: 1,
+      max_atoms_left: 0,
+      quiz_url: `/quiz/${tB}`,
+    });
   });
 });
 
@@ -546,7 +677,10 @@ describe('no correct flag outside demo mode', () => {
 
   /** 'GET /api/quiz/<token>/question/3/' → 'GET /question/N', 'GET /api/quiz/<token>/' → 'GET /'. */
   const callOf = (path: string) =>
-    path.replace(/\/api\/quiz\/[^/]+/, '').replace(/\/\d+/g, '/N').replace(/(\/.+)\/$/, '$1');
+    path
+      .replace(/\/api\/quiz\/[^/]+/, '')
+      .replace(/\/\d+/g, '/N')
+      .replace(/(\/.+)\/$/, '$1');
 
   it('every candidate response matches its strict schema and no answer carries c or correct', () => {
     const seen = new Set<string>();

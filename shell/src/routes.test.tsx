@@ -57,7 +57,9 @@ it('any other path shows the error page', async () => {
 it('admin: renders nothing while /me is pending', async () => {
   let finish: (r: ApiResult<CurrentUser>) => void = () => {};
   me.mockReturnValue(new Promise((r) => (finish = r)));
-  const { container } = render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admin/atoms'] })} />);
+  const { container } = render(
+    <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admin/atoms'] })} />,
+  );
   await new Promise((r) => setTimeout(r, 10));
   // Only the shell's (empty) toast region is on the page: no bar, no page, no remote loading.
   expect(container.querySelector('.admin')).toBeNull();
@@ -98,7 +100,10 @@ it('admin: an admin remote that does not exist yet shows the unavailable state i
   renderAt('/admin/atoms');
   expect(await screen.findByRole('alert')).toHaveTextContent(UNAVAILABLE_MESSAGE);
   expect(screen.getByRole('link', { name: 'Questions' })).toBeInTheDocument();
-  expect(remote).toHaveBeenCalledWith('mfe_admin_atoms/AdminAtomsApp', expect.objectContaining({ retry: expect.any(Boolean) }));
+  expect(remote).toHaveBeenCalledWith(
+    'mfe_admin_atoms/AdminAtomsApp',
+    expect.objectContaining({ retry: expect.any(Boolean) }),
+  );
   await waitFor(() => expect(document.title).toBe('SkillQuiz - Dashboard'));
 });
 

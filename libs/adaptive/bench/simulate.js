@@ -32,7 +32,13 @@ function makeBank(size, rng) {
   for (let i = 0; i < size; i++) {
     const a = Math.exp(0.3 * normal(rng)); // lognormal(0, 0.3)
     const b = normal(rng);
-    items.push({ id: `q${i}`, a, d: -a * b, claim: CLAIMS[Math.floor(rng() * CLAIMS.length)], original_question_id: null });
+    items.push({
+      id: `q${i}`,
+      a,
+      d: -a * b,
+      claim: CLAIMS[Math.floor(rng() * CLAIMS.length)],
+      original_question_id: null,
+    });
   }
   return items;
 }
@@ -53,7 +59,17 @@ function simulate({ bank, rng, length, selection, simulees }) {
     const est = [];
     const se = [];
     for (let k = 0; k < length; k++) {
-      const sel = A.selectNextItem(bank, { theta: current.estimate, seenIds: seen, claimCounts, exposureCounts: exposure, totalAdministrations: total }, { ...selection, rng });
+      const sel = A.selectNextItem(
+        bank,
+        {
+          theta: current.estimate,
+          seenIds: seen,
+          claimCounts,
+          exposureCounts: exposure,
+          totalAdministrations: total,
+        },
+        { ...selection, rng },
+      );
       const it = sel.item;
       seen.add(it.id);
       claimCounts.set(it.claim, (claimCounts.get(it.claim) || 0) + 1);
@@ -64,7 +80,14 @@ function simulate({ bank, rng, length, selection, simulees }) {
       est.push(current.estimate);
       se.push(current.error);
     }
-    rows.push({ theta, est, se, level: A.levelForTheta(theta, thresholds), estLevel: A.levelForTheta(current.estimate, thresholds), claimCounts });
+    rows.push({
+      theta,
+      est,
+      se,
+      level: A.levelForTheta(theta, thresholds),
+      estLevel: A.levelForTheta(current.estimate, thresholds),
+      claimCounts,
+    });
   }
   let maxExposure = 0;
   for (const c of exposure.values()) maxExposure = Math.max(maxExposure, c);
@@ -96,7 +119,9 @@ function report(label, result) {
   console.log('items  RMSE    bias    meanSE/RMSE  95% coverage');
   for (const n of CHECKPOINTS) {
     const s = stats(result.rows, n);
-    console.log(`${String(n).padStart(5)}  ${f(s.rmse)}  ${f(s.bias).padStart(6)}  ${f(s.errOverRmse).padStart(11)}  ${pct(s.coverage).padStart(12)}`);
+    console.log(
+      `${String(n).padStart(5)}  ${f(s.rmse)}  ${f(s.bias).padStart(6)}  ${f(s.errOverRmse).padStart(11)}  ${pct(s.coverage).padStart(12)}`,
+    );
   }
   console.log(`highest item exposure: ${pct(result.maxExposureRate)}   bank used: ${pct(result.bankUsed)}`);
   let exact = 0;
@@ -105,7 +130,9 @@ function report(label, result) {
     if (r.level === r.estLevel) exact++;
     if (Math.abs(r.level - r.estLevel) <= 1) within1++;
   }
-  console.log(`level agreement at ${TEST_LENGTH} (default thresholds): exact ${pct(exact / result.rows.length)}, within one ${pct(within1 / result.rows.length)}`);
+  console.log(
+    `level agreement at ${TEST_LENGTH} (default thresholds): exact ${pct(exact / result.rows.length)}, within one ${pct(within1 / result.rows.length)}`,
+  );
   let spread = 0;
   for (const r of result.rows) {
     const counts = CLAIMS.map((c) => r.claimCounts.get(c) || 0);
@@ -171,7 +198,11 @@ function knownThetaReference(bank, rng, cap, length, simulees, mode) {
     }
     let maxCount = 0;
     for (let i = 0; i < m; i++) maxCount = Math.max(maxCount, counts[i]);
-    result = { at10: Math.sqrt(acc10 / simulees), atAll: Math.sqrt(accAll / simulees), maxExposure: maxCount / simulees };
+    result = {
+      at10: Math.sqrt(acc10 / simulees),
+      atAll: Math.sqrt(accAll / simulees),
+      maxExposure: maxCount / simulees,
+    };
     const step = 0.3 / Math.sqrt(round + 1);
     for (let i = 0; i < m; i++) price[i] = Math.max(0, price[i] + step * (counts[i] / simulees - cap));
   }
@@ -185,13 +216,23 @@ function knownThetaReference(bank, rng, cap, length, simulees, mode) {
  */
 function timing() {
   const os = require('node:os');
-  console.log(`\n== timing: one updatePosterior + summarizePosterior + selectNextItem (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs) ==`);
+  console.log(
+    `\n== timing: one updatePosterior + summarizePosterior + selectNextItem (load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}, ${os.cpus().length} CPUs) ==`,
+  );
   for (const size of [300, 1000, 10000]) {
     const rng = A.createRng(SEED + size);
     const bank = makeBank(size, rng);
     const exposure = new Map(bank.map((it, i) => [it.id, i % 37]));
     const seen = new Set(bank.slice(0, 10).map((it) => it.id));
-    const claimCounts = new Map([['arrays', 3], ['closures', 2], ['async', 3], ['types', 2]]);
+    const claimCounts = new Map([
+      ['arrays', 3],
+      ['closures', 2],
+      ['async', 3],
+      ['types', 2],
+    ]);
     const post = A.createPosterior();
     const wall = [];
     const cpu = [];
@@ -201,7 +242,11 @@ function timing() {
       const t0 = process.hrtime.bigint();
       A.updatePosterior(post, bank[i % size], i % 2 === 0);
       const { estimate } = A.summarizePosterior(post);
-      A.selectNextItem(bank, { theta: estimate, seenIds: seen, claimCounts, exposureCounts: exposure, totalAdministrations: 200 }, { rng });
+      A.selectNextItem(
+        bank,
+        { theta: estimate, seenIds: seen, claimCounts, exposureCounts: exposure, totalAdministrations: 200 },
+        { rng },
+      );
       const t1 = process.hrtime.bigint();
       const c1 = process.cpuUsage(c0);
       if (i >= 1000) {
@@ -211,26 +256,57 @@ function timing() {
       }
     }
     const q = (xs, p) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-    console.log(`bank ${String(size).padStart(5)}: wall median ${f(q(wall, 0.5), 4)} ms, p95 ${f(q(wall, 0.95), 4)} ms | CPU median ${f(q(cpu, 0.5), 4)} ms, p95 ${f(q(cpu, 0.95), 4)} ms`);
+    console.log(
+      `bank ${String(size).padStart(5)}: wall median ${f(q(wall, 0.5), 4)} ms, p95 ${f(q(wall, 0.95), 4)} ms | CPU median ${f(q(cpu, 0.5), 4)} ms, p95 ${f(q(cpu, 0.95), 4)} ms`,
+    );
   }
 }
 
 function main() {
-  console.log(`adaptive CAT simulation: bank ${BANK_SIZE} (a ~ lognormal(0,0.3), b ~ N(0,1), d = -a*b, ${CLAIMS.length} claims), ${SIMULEES} simulees theta ~ N(0,1), ${TEST_LENGTH} items, prior N(0,1), seed ${SEED}`);
+  console.log(
+    `adaptive CAT simulation: bank ${BANK_SIZE} (a ~ lognormal(0,0.3), b ~ N(0,1), d = -a*b, ${CLAIMS.length} claims), ${SIMULEES} simulees theta ~ N(0,1), ${TEST_LENGTH} items, prior N(0,1), seed ${SEED}`,
+  );
   const bank = makeBank(BANK_SIZE, A.createRng(SEED));
   const on = { ...A.DEFAULT_SELECTION_OPTIONS };
   const off = { topK: 1, exposureCap: 1, claimTolerance: -1 };
-  console.log(`exposure control on = defaults ${JSON.stringify(on)}; off = ${JSON.stringify(off)} (pure maximum information)`);
-  report('exposure control ON', simulate({ bank, rng: A.createRng(SEED + 1), length: TEST_LENGTH, selection: on, simulees: SIMULEES }));
-  report('exposure control OFF', simulate({ bank, rng: A.createRng(SEED + 1), length: TEST_LENGTH, selection: off, simulees: SIMULEES }));
-  const runOn = simulate({ bank, rng: A.createRng(SEED + 2), length: RUN_ON_LENGTH, selection: on, simulees: SIMULEES });
+  console.log(
+    `exposure control on = defaults ${JSON.stringify(on)}; off = ${JSON.stringify(off)} (pure maximum information)`,
+  );
+  report(
+    'exposure control ON',
+    simulate({ bank, rng: A.createRng(SEED + 1), length: TEST_LENGTH, selection: on, simulees: SIMULEES }),
+  );
+  report(
+    'exposure control OFF',
+    simulate({ bank, rng: A.createRng(SEED + 1), length: TEST_LENGTH, selection: off, simulees: SIMULEES }),
+  );
+  const runOn = simulate({
+    bank,
+    rng: A.createRng(SEED + 2),
+    length: RUN_ON_LENGTH,
+    selection: on,
+    simulees: SIMULEES,
+  });
   const reach = itemsToReach(runOn, 0.3);
-  console.log(`\nitems to reach SE < 0.30 (exposure control on, tests run on to ${RUN_ON_LENGTH}; non-reachers count as ${RUN_ON_LENGTH}): mean ${f(reach.mean, 1)}, reached by ${pct(reach.reached)}`);
-  console.log(`\nreference (known theta, no estimation error, ${TEST_LENGTH}-item tests): RMSE ~ sqrt(mean 1/(1 + test information)); at 10 = the 10 most informative of the ${TEST_LENGTH}`);
-  for (const [cap, mode] of [[1, 'arrival'], [on.exposureCap, 'arrival'], [on.exposureCap, 'priced']]) {
+  console.log(
+    `\nitems to reach SE < 0.30 (exposure control on, tests run on to ${RUN_ON_LENGTH}; non-reachers count as ${RUN_ON_LENGTH}): mean ${f(reach.mean, 1)}, reached by ${pct(reach.reached)}`,
+  );
+  console.log(
+    `\nreference (known theta, no estimation error, ${TEST_LENGTH}-item tests): RMSE ~ sqrt(mean 1/(1 + test information)); at 10 = the 10 most informative of the ${TEST_LENGTH}`,
+  );
+  for (const [cap, mode] of [
+    [1, 'arrival'],
+    [on.exposureCap, 'arrival'],
+    [on.exposureCap, 'priced'],
+  ]) {
     const r = knownThetaReference(bank, A.createRng(SEED + 3), cap, TEST_LENGTH, SIMULEES, mode);
-    const label = cap === 1 ? 'no cap' : `cap ${cap}, ${mode === 'arrival' ? 'first come (running cap)' : 'priced by need (dual ascent)'}`;
-    console.log(`  ${label.padEnd(44)} at 10 items ${f(r.at10)}, at ${TEST_LENGTH} items ${f(r.atAll)}, highest exposure ${pct(r.maxExposure)}`);
+    const label =
+      cap === 1
+        ? 'no cap'
+        : `cap ${cap}, ${mode === 'arrival' ? 'first come (running cap)' : 'priced by need (dual ascent)'}`;
+    console.log(
+      `  ${label.padEnd(44)} at 10 items ${f(r.at10)}, at ${TEST_LENGTH} items ${f(r.atAll)}, highest exposure ${pct(r.maxExposure)}`,
+    );
   }
   timing();
 }
@@ -242,12 +318,27 @@ function acrossSeeds(count) {
   for (let k = 0; k < count; k++) {
     const seed = SEED + 1000 * k;
     const bank = makeBank(BANK_SIZE, A.createRng(seed));
-    const r = simulate({ bank, rng: A.createRng(seed + 1), length: TEST_LENGTH, selection: on, simulees: SIMULEES });
-    runs.push({ seed, r10: stats(r.rows, 10).rmse, r20: stats(r.rows, 20).rmse, maxExposure: r.maxExposureRate, bankUsed: r.bankUsed });
+    const r = simulate({
+      bank,
+      rng: A.createRng(seed + 1),
+      length: TEST_LENGTH,
+      selection: on,
+      simulees: SIMULEES,
+    });
+    runs.push({
+      seed,
+      r10: stats(r.rows, 10).rmse,
+      r20: stats(r.rows, 20).rmse,
+      maxExposure: r.maxExposureRate,
+      bankUsed: r.bankUsed,
+    });
   }
   const mean = (key) => runs.reduce((acc, x) => acc + x[key], 0) / runs.length;
   console.log(`exposure control ON ${JSON.stringify(on)} over ${count} seeds from ${SEED} (step 1000):`);
-  for (const x of runs) console.log(`  seed ${x.seed}: RMSE ${f(x.r10)} at 10, ${f(x.r20)} at 20, highest exposure ${pct(x.maxExposure)}, bank used ${pct(x.bankUsed)}`);
+  for (const x of runs)
+    console.log(
+      `  seed ${x.seed}: RMSE ${f(x.r10)} at 10, ${f(x.r20)} at 20, highest exposure ${pct(x.maxExposure)}, bank used ${pct(x.bankUsed)}`,
+    );
   console.log(`  mean: RMSE ${f(mean('r10'))} at 10, ${f(mean('r20'))} at 20`);
 }
 

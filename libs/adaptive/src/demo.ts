@@ -12,8 +12,13 @@ export const DEMO_CHANCE_INF_THETA = -6;
 export const DEMO_DENSITY_INF_OFFSET = 1.24855;
 
 /** Chance of a correct answer at each of the five thresholds ('-inf' treated as -6). */
-export function chanceAtLevels(params: DifficultyParams, thresholds?: readonly LevelThreshold[] | null): number[] {
-  return resolveThresholds(thresholds).map((t) => probabilityCorrect(params, t === -Infinity ? DEMO_CHANCE_INF_THETA : t));
+export function chanceAtLevels(
+  params: DifficultyParams,
+  thresholds?: readonly LevelThreshold[] | null,
+): number[] {
+  return resolveThresholds(thresholds).map((t) =>
+    probabilityCorrect(params, t === -Infinity ? DEMO_CHANCE_INF_THETA : t),
+  );
 }
 
 /**

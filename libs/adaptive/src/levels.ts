@@ -8,7 +8,13 @@ export type LevelThreshold = number | '-inf';
 export const LEVEL_COUNT = 5;
 
 /** Used when an atom has no levels_thresholds (the contracts package uses the same set). */
-export const DEFAULT_LEVELS_THRESHOLDS: readonly LevelThreshold[] = Object.freeze(['-inf', -1, -0.25, 0.5, 1.25] as const);
+export const DEFAULT_LEVELS_THRESHOLDS: readonly LevelThreshold[] = Object.freeze([
+  '-inf',
+  -1,
+  -0.25,
+  0.5,
+  1.25,
+] as const);
 
 /**
  * Numeric thresholds (-Infinity for '-inf'). Missing (undefined, null or empty) gives the default
@@ -31,7 +37,8 @@ export function resolveThresholds(thresholds?: readonly LevelThreshold[] | null)
     return t;
   });
   for (let i = 1; i < out.length; i++) {
-    if (out[i] < out[i - 1]) throw new TypeError(`levels_thresholds must be non-decreasing, got ${JSON.stringify(src)}`);
+    if (out[i] < out[i - 1])
+      throw new TypeError(`levels_thresholds must be non-decreasing, got ${JSON.stringify(src)}`);
   }
   return out;
 }
@@ -51,7 +58,10 @@ export function levelForTheta(theta: number, thresholds?: readonly LevelThreshol
  * Posterior probability of each level [P(L1), ..., P(L5)], summing to 1. Mass below the first
  * threshold counts as L1, matching levelForTheta.
  */
-export function levelProbabilities(posterior: Posterior, thresholds?: readonly LevelThreshold[] | null): number[] {
+export function levelProbabilities(
+  posterior: Posterior,
+  thresholds?: readonly LevelThreshold[] | null,
+): number[] {
   const t = resolveThresholds(thresholds);
   const density = posteriorDensity(posterior, new Float64Array(GRID_POINTS));
   const cdf = t.map((x) => posteriorCdf(density, x));

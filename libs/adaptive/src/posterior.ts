@@ -73,7 +73,11 @@ export function createPosterior(prior?: Partial<Prior>): Posterior {
 
 /** An independent copy (updates mutate in place). */
 export function clonePosterior(posterior: Posterior): Posterior {
-  return { prior: posterior.prior, logDensity: Float64Array.from(posterior.logDensity), count: posterior.count };
+  return {
+    prior: posterior.prior,
+    logDensity: Float64Array.from(posterior.logDensity),
+    count: posterior.count,
+  };
 }
 
 /** Fold one answer into the posterior in place, O(grid), no allocation. Returns the same object. */
@@ -88,7 +92,10 @@ export function updatePosterior(posterior: Posterior, params: DifficultyParams, 
 }
 
 /** A posterior from a full list of responses (order does not matter). */
-export function posteriorFromResponses(responses: readonly ItemResponse[], prior?: Partial<Prior>): Posterior {
+export function posteriorFromResponses(
+  responses: readonly ItemResponse[],
+  prior?: Partial<Prior>,
+): Posterior {
   const post = createPosterior(prior);
   for (const r of responses) updatePosterior(post, r, r.correct);
   return post;
@@ -98,7 +105,10 @@ export function posteriorFromResponses(responses: readonly ItemResponse[], prior
  * Normalised posterior weights (trapezoid rule) into `out`: out[i] * STEP integrates to 1.
  * Subtracting the max log-density before exp keeps this finite however long the test.
  */
-export function posteriorDensity(posterior: Posterior, out: Float64Array = new Float64Array(GRID_POINTS)): Float64Array {
+export function posteriorDensity(
+  posterior: Posterior,
+  out: Float64Array = new Float64Array(GRID_POINTS),
+): Float64Array {
   const ld = posterior.logDensity;
   let max = -Infinity;
   for (let i = 0; i < GRID_POINTS; i++) if (ld[i] > max) max = ld[i];
@@ -138,7 +148,10 @@ export function summarizePosterior(posterior: Posterior): ThetaEstimate {
 }
 
 /** EAP estimate and posterior SD from a full list of responses. */
-export function estimateFromResponses(responses: readonly ItemResponse[], prior?: Partial<Prior>): ThetaEstimate {
+export function estimateFromResponses(
+  responses: readonly ItemResponse[],
+  prior?: Partial<Prior>,
+): ThetaEstimate {
   return summarizePosterior(posteriorFromResponses(responses, prior));
 }
 

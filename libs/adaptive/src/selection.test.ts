@@ -10,7 +10,13 @@ function bank(size: number, seed: number, claims = ['x', 'y', 'z']): BankItem[] 
     const b = (rnd() - 0.5) * 4;
     // Every third item is a variation of the item before it.
     const original = i % 3 === 2 ? `q${i - 1}` : null;
-    items.push({ id: `q${i}`, a, d: -a * b, claim: claims[i % claims.length], original_question_id: original });
+    items.push({
+      id: `q${i}`,
+      a,
+      d: -a * b,
+      claim: claims[i % claims.length],
+      original_question_id: original,
+    });
   }
   return items;
 }
@@ -78,13 +84,33 @@ describe('selectNextItem', () => {
       { id: 'third', a: 1, d: 0 },
     ];
     const exposureCounts = { best: 25, second: 30, third: 10 };
-    const sel = selectNextItem(items, { theta: 0, exposureCounts, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25 });
+    const sel = selectNextItem(
+      items,
+      { theta: 0, exposureCounts, totalAdministrations: 100 },
+      { topK: 1, exposureCap: 0.25 },
+    );
     expect(sel?.item.id).toBe('third');
     // Just under the cap is allowed (with the exposure price off: the hard cap alone).
-    const under = selectNextItem(items, { theta: 0, exposureCounts: { best: 24 }, totalAdministrations: 100 }, { topK: 1, exposurePrice: 0 });
+    const under = selectNextItem(
+      items,
+      { theta: 0, exposureCounts: { best: 24 }, totalAdministrations: 100 },
+      { topK: 1, exposurePrice: 0 },
+    );
     expect(under?.item.id).toBe('best');
     // When every eligible item is over the cap, the cap yields to information.
-    const allOver = selectNextItem(items, { theta: 0, exposureCounts: new Map([['best', 90], ['second', 90], ['third', 90]]), totalAdministrations: 100 }, { topK: 1 });
+    const allOver = selectNextItem(
+      items,
+      {
+        theta: 0,
+        exposureCounts: new Map([
+          ['best', 90],
+          ['second', 90],
+          ['third', 90],
+        ]),
+        totalAdministrations: 100,
+      },
+      { topK: 1 },
+    );
     expect(allOver?.item.id).toBe('best');
   });
 
@@ -95,7 +121,11 @@ describe('selectNextItem', () => {
     ];
     // positionPower 0: the same price at every position (the position factor is tested below).
     const choose = (bestCount: number, exposurePrice?: number) =>
-      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100 }, { topK: 1, exposureCap: 0.25, exposurePrice, positionPower: 0 })!;
+      selectNextItem(
+        items,
+        { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100 },
+        { topK: 1, exposureCap: 0.25, exposurePrice, positionPower: 0 },
+      )!;
     // u = 0.8: price 0.02 * 1 * 0.8 / 0.2 = 0.08, score 0.92 > 0.9025: still the best.
     expect(choose(20).item.id).toBe('best');
     // u = 0.92: price 0.02 * 11.5 = 0.23, score 0.77 < 0.9025: the unused item wins.
@@ -105,7 +135,13 @@ describe('selectNextItem', () => {
     // Price off: the hard cap alone lets the best through below the cap.
     expect(choose(23, 0).item.id).toBe('best');
     // Cap off: no price either.
-    expect(selectNextItem(items, { theta: 0, exposureCounts: { best: 23 }, totalAdministrations: 100 }, { topK: 1, exposureCap: 1 })!.item.id).toBe('best');
+    expect(
+      selectNextItem(
+        items,
+        { theta: 0, exposureCounts: { best: 23 }, totalAdministrations: 100 },
+        { topK: 1, exposureCap: 1 },
+      )!.item.id,
+    ).toBe('best');
   });
 
   it('scales the price by ((itemsServed + 1) / positionScale) ^ positionPower', () => {
@@ -114,7 +150,11 @@ describe('selectNextItem', () => {
       { id: 'second', a: 1.9, d: 0 }, // information 0.9025
     ];
     const choose = (bestCount: number, state: Partial<SelectionState>, options: SelectionOptions = {}) =>
-      selectNextItem(items, { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100, ...state }, { topK: 1, ...options })!.item.id;
+      selectNextItem(
+        items,
+        { theta: 0, exposureCounts: { best: bestCount }, totalAdministrations: 100, ...state },
+        { topK: 1, ...options },
+      )!.item.id;
     // u = 0.92, base price 0.02 * 0.92 / 0.08 = 0.23 (defaults: power 2, scale 10).
     expect(choose(23, { itemsServed: 9 })).toBe('second'); // factor 1: score 0.77
     expect(choose(23, { itemsServed: 4 })).toBe('best'); // factor 0.25: score 0.9425
@@ -146,7 +186,17 @@ describe('selectNextItem', () => {
         for (let k = 0; k < length; k++) {
           // The estimate moves towards theta as the test goes on, as a CAT's would.
           const estimate = theta * (k / length) + (rng() - 0.5) * 0.2;
-          const sel = selectNextItem(items, { theta: estimate, seenIds: seen, exposureCounts: exposure, totalAdministrations: c, itemsServed: k }, { rng, exposureCap: 0.2, positionPower, claimTolerance: -1 })!;
+          const sel = selectNextItem(
+            items,
+            {
+              theta: estimate,
+              seenIds: seen,
+              exposureCounts: exposure,
+              totalAdministrations: c,
+              itemsServed: k,
+            },
+            { rng, exposureCap: 0.2, positionPower, claimTolerance: -1 },
+          )!;
           seen.add(sel.item.id);
           exposure.set(sel.item.id, (exposure.get(sel.item.id) ?? 0) + 1);
           if (k < 3) early += itemInformation(sel.item, theta);
@@ -168,7 +218,17 @@ describe('selectNextItem', () => {
     for (let c = 1; c <= candidates; c++) {
       const seen = new Set<string>();
       for (let k = 0; k < 5; k++) {
-        const sel = selectNextItem(items, { theta: (rng() - 0.5) * 2, seenIds: seen, exposureCounts: exposure, totalAdministrations: c, itemsServed: k }, { rng, exposureCap: 0.2 });
+        const sel = selectNextItem(
+          items,
+          {
+            theta: (rng() - 0.5) * 2,
+            seenIds: seen,
+            exposureCounts: exposure,
+            totalAdministrations: c,
+            itemsServed: k,
+          },
+          { rng, exposureCap: 0.2 },
+        );
         seen.add(sel!.item.id);
         exposure.set(sel!.item.id, (exposure.get(sel!.item.id) ?? 0) + 1);
       }
@@ -203,7 +263,11 @@ describe('selectNextItem', () => {
         const seen = new Set<string>();
         const claimCounts = new Map<string, number>();
         for (let k = 0; k < 12; k++) {
-          const sel = selectNextItem(items, { theta, seenIds: seen, claimCounts }, { topK: 1, claimTolerance: tolerance, rng })!;
+          const sel = selectNextItem(
+            items,
+            { theta, seenIds: seen, claimCounts },
+            { topK: 1, claimTolerance: tolerance, rng },
+          )!;
           seen.add(sel.item.id);
           claimCounts.set(sel.item.claim!, (claimCounts.get(sel.item.claim!) ?? 0) + 1);
         }
@@ -222,7 +286,10 @@ describe('selectNextItem', () => {
     const topIds = new Set(ranked.slice(0, 4).map((i) => i.id));
     const picks = (seed: number) => {
       const rng = createRng(seed);
-      return Array.from({ length: 200 }, () => selectNextItem(items, { theta: 0.3 }, { topK: 4, claimTolerance: -1, rng })!.item.id);
+      return Array.from(
+        { length: 200 },
+        () => selectNextItem(items, { theta: 0.3 }, { topK: 4, claimTolerance: -1, rng })!.item.id,
+      );
     };
     const a = picks(12);
     expect(new Set(a)).toEqual(topIds);

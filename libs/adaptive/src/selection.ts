@@ -103,14 +103,16 @@ function lookup(counts: CountLookup | undefined, key: string): number {
 
 /** Questions served so far in this atom: state.itemsServed, else the sum of claimCounts. */
 function itemsServed(state: SelectionState): number {
-  if (state.itemsServed !== undefined) return Number.isFinite(state.itemsServed) ? Math.max(0, state.itemsServed) : 0;
+  if (state.itemsServed !== undefined)
+    return Number.isFinite(state.itemsServed) ? Math.max(0, state.itemsServed) : 0;
   const counts = state.claimCounts;
   if (!counts) return 0;
   let sum = 0;
   if (counts instanceof Map) {
     for (const v of counts.values()) if (typeof v === 'number' && Number.isFinite(v)) sum += v;
   } else {
-    for (const v of Object.values(counts as Readonly<Record<string, number>>)) if (typeof v === 'number' && Number.isFinite(v)) sum += v;
+    for (const v of Object.values(counts as Readonly<Record<string, number>>))
+      if (typeof v === 'number' && Number.isFinite(v)) sum += v;
   }
   return Math.max(0, sum);
 }
@@ -171,7 +173,10 @@ export function selectNextItem<T extends BankItem>(
   const positionPower = Math.max(0, options.positionPower ?? DEFAULT_SELECTION_OPTIONS.positionPower);
   const positionScale = options.positionScale ?? DEFAULT_SELECTION_OPTIONS.positionScale;
   if (!(positionScale > 0)) throw new RangeError(`positionScale must be > 0, got ${positionScale}`);
-  const price = positionPower > 0 ? basePrice * Math.pow((itemsServed(state) + 1) / positionScale, positionPower) : basePrice;
+  const price =
+    positionPower > 0
+      ? basePrice * Math.pow((itemsServed(state) + 1) / positionScale, positionPower)
+      : basePrice;
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
   const rng = options.rng ?? Math.random;
   const n = items.length;

@@ -66,10 +66,17 @@ describe('AtomUpdateSchema', () => {
 
 describe('list queries', () => {
   it('defaults the questions query', () => {
-    expect(QuestionListQuerySchema.parse({})).toEqual({ page: 1, search: '', only_administered: false, atom: 'all' });
+    expect(QuestionListQuerySchema.parse({})).toEqual({
+      page: 1,
+      search: '',
+      only_administered: false,
+      atom: 'all',
+    });
   });
   it('parses query-string values', () => {
-    expect(QuestionListQuerySchema.parse({ page: '3', search: ' map ', only_administered: 'true', atom: 'sql' })).toEqual({
+    expect(
+      QuestionListQuerySchema.parse({ page: '3', search: ' map ', only_administered: 'true', atom: 'sql' }),
+    ).toEqual({
       page: 3,
       search: 'map',
       only_administered: true,
@@ -77,12 +84,17 @@ describe('list queries', () => {
     });
     expect(QuestionListQuerySchema.parse({ atom: '' }).atom).toBe('all');
   });
-  it.each([{ page: '0' }, { page: '-1' }, { page: 'x' }, { page: ['1', '2'] }, { atom: 'Bad Atom' }, { only_administered: 'maybe' }, { search: 'x'.repeat(201) }])(
-    'rejects %j',
-    (q) => {
-      expect(QuestionListQuerySchema.safeParse(q).success).toBe(false);
-    },
-  );
+  it.each([
+    { page: '0' },
+    { page: '-1' },
+    { page: 'x' },
+    { page: ['1', '2'] },
+    { atom: 'Bad Atom' },
+    { only_administered: 'maybe' },
+    { search: 'x'.repeat(201) },
+  ])('rejects %j', (q) => {
+    expect(QuestionListQuerySchema.safeParse(q).success).toBe(false);
+  });
   it('reads include_beta', () => {
     expect(AtomListQuerySchema.parse({})).toEqual({ include_beta: false });
     expect(AtomListQuerySchema.parse({ include_beta: 'true' })).toEqual({ include_beta: true });
@@ -124,8 +136,19 @@ describe('question write payload', () => {
   });
 
   it('accepts a minimal draft and an original_question_id given as a digit string', () => {
-    const parsed = QuestionWritePayloadSchema.parse({ question_text: '', original_question_id: '42', code_language: '' });
-    expect(parsed).toMatchObject({ administered: false, answers: [], all_atoms: [], original_question_id: 42, code_language: null, claim: null });
+    const parsed = QuestionWritePayloadSchema.parse({
+      question_text: '',
+      original_question_id: '42',
+      code_language: '',
+    });
+    expect(parsed).toMatchObject({
+      administered: false,
+      answers: [],
+      all_atoms: [],
+      original_question_id: 42,
+      code_language: null,
+      claim: null,
+    });
   });
 
   const valid = () => encodeQuestionPayload(draft) as QuestionWritePayload;
@@ -133,15 +156,24 @@ describe('question write payload', () => {
     ['question_text not base64', (p) => ({ ...p, question_text: 'plain text!' })],
     ['code_block not base64', (p) => ({ ...p, code_block: 'a b' })],
     ['answer text not base64', (p) => ({ ...p, answers: [{ text: '%%%' }] })],
-    ['base64 of invalid UTF-8', (p) => ({ ...p, question_text: Buffer.from([0xc3, 0x28]).toString('base64') })],
+    [
+      'base64 of invalid UTF-8',
+      (p) => ({ ...p, question_text: Buffer.from([0xc3, 0x28]).toString('base64') }),
+    ],
     ['question_text a number', (p) => ({ ...p, question_text: 5 })],
     ['missing question_text', ({ question_text: _q, ...rest }) => rest],
     ['unknown code_language', (p) => ({ ...p, code_language: 'cobol' })],
     ['unknown language', (p) => ({ ...p, language: 'klingon' })],
     ['two correct answers', (p) => ({ ...p, answers: p.answers!.map((a) => ({ ...a, c: true })) })],
-    ['administered without a correct answer', (p) => ({ ...p, answers: p.answers!.map((a) => ({ ...a, c: false })) })],
+    [
+      'administered without a correct answer',
+      (p) => ({ ...p, answers: p.answers!.map((a) => ({ ...a, c: false })) }),
+    ],
     ['duplicate hash_id', (p) => ({ ...p, answers: p.answers!.map((a) => ({ ...a, hash_id: 'same' })) })],
-    ['position past the last answer', (p) => ({ ...p, answers: [p.answers![0], { ...p.answers![1], position: 5 }] })],
+    [
+      'position past the last answer',
+      (p) => ({ ...p, answers: [p.answers![0], { ...p.answers![1], position: 5 }] }),
+    ],
     ['negative position', (p) => ({ ...p, answers: [p.answers![0], { ...p.answers![1], position: -1 }] })],
     ['bad atom slug', (p) => ({ ...p, all_atoms: ['Java Script'] })],
     ['fractional original id', (p) => ({ ...p, original_question_id: 1.5 })],

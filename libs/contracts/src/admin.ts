@@ -44,7 +44,10 @@ export const AtomListResponseSchema = z.object({ atoms: z.array(AtomSchema) });
 export type AtomListResponse = z.infer<typeof AtomListResponseSchema>;
 
 /** GET /api/atoms/{id}: the atom and the questions that list it. */
-export const AtomWithQuestionsResponseSchema = z.object({ atom: AtomSchema, questions: z.array(QuestionSchema) });
+export const AtomWithQuestionsResponseSchema = z.object({
+  atom: AtomSchema,
+  questions: z.array(QuestionSchema),
+});
 export type AtomWithQuestionsResponse = z.infer<typeof AtomWithQuestionsResponseSchema>;
 
 /** POST /api/atoms and PUT /api/atoms/{id}/ reply with the stored atom. */
@@ -65,7 +68,11 @@ const atomWritableFields = {
   level_4_description: longText,
   level_5_description: longText,
   category: shortText,
-  eta_minutes: z.number().int('eta_minutes must be an integer').min(0).max(24 * 60),
+  eta_minutes: z
+    .number()
+    .int('eta_minutes must be an integer')
+    .min(0)
+    .max(24 * 60),
   num_questions: z.number().int('num_questions must be an integer').min(1).max(200),
   format: AtomFormatSchema,
   beta: z.boolean(),
@@ -73,7 +80,9 @@ const atomWritableFields = {
   beta_question_ordering: z
     .array(z.number().int('question ids are integers').positive('question ids are positive'))
     .max(L.BETA_ORDERING_MAX)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'beta_question_ordering holds a question twice' }),
+    .refine((ids) => new Set(ids).size === ids.length, {
+      message: 'beta_question_ordering holds a question twice',
+    }),
   levels_thresholds: LevelThresholdsSchema,
 };
 
@@ -99,7 +108,9 @@ export const AtomCreateSchema = z.strictObject({
   beta: atomWritableFields.beta.default(false),
   supported_programming_languages: atomWritableFields.supported_programming_languages.default([]),
   beta_question_ordering: atomWritableFields.beta_question_ordering.default([]),
-  levels_thresholds: atomWritableFields.levels_thresholds.default((): LevelThresholds => [...DEFAULT_LEVELS_THRESHOLDS]),
+  levels_thresholds: atomWritableFields.levels_thresholds.default((): LevelThresholds => [
+    ...DEFAULT_LEVELS_THRESHOLDS,
+  ]),
   num_bank_questions: z.number().optional(),
 });
 export type AtomCreate = z.infer<typeof AtomCreateSchema>;
@@ -129,7 +140,11 @@ export const QuestionListQuerySchema = z.object({
     .regex(/^[1-9][0-9]{0,6}$/, 'page must be a positive integer')
     .transform(Number)
     .default(1),
-  search: z.string().max(L.SEARCH_MAX, 'search is too long').transform((s) => s.trim()).default(''),
+  search: z
+    .string()
+    .max(L.SEARCH_MAX, 'search is too long')
+    .transform((s) => s.trim())
+    .default(''),
   only_administered: z.stringbool().default(false),
   atom: z
     .union([z.literal(''), z.literal(CONSTANTS.ALL_ATOMS_KEY), SlugSchema])
@@ -210,7 +225,10 @@ export const QuestionWritePayloadSchema = z
     code_language: optionalChoice(CodeLanguageSchema),
     language: optionalChoice(LanguageSchema),
     administered: z.boolean().default(false),
-    answers: z.array(AnswerWritePayloadSchema).max(L.ANSWERS_MAX, `at most ${L.ANSWERS_MAX} answers`).default([]),
+    answers: z
+      .array(AnswerWritePayloadSchema)
+      .max(L.ANSWERS_MAX, `at most ${L.ANSWERS_MAX} answers`)
+      .default([]),
     all_atoms: z
       .array(SlugSchema)
       .max(L.ATOMS_PER_QUESTION_MAX)
@@ -219,7 +237,10 @@ export const QuestionWritePayloadSchema = z
     original_question_id: z
       .union([
         z.number().int('original_question_id must be an integer').positive(),
-        z.string().regex(/^[1-9][0-9]{0,8}$/, 'original_question_id must be an integer').transform(Number),
+        z
+          .string()
+          .regex(/^[1-9][0-9]{0,8}$/, 'original_question_id must be an integer')
+          .transform(Number),
         z.literal('').transform(() => null),
         z.null(),
       ])
@@ -240,17 +261,30 @@ export const QuestionWritePayloadSchema = z
     }
     const positions = q.answers.flatMap((a) => (a.position === undefined ? [] : [a.position]));
     if (new Set(positions).size !== positions.length) {
-      ctx.addIssue({ code: 'custom', path: ['answers'], message: 'two answers are locked to the same position' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['answers'],
+        message: 'two answers are locked to the same position',
+      });
     }
     if (positions.some((p) => p >= q.answers.length)) {
-      ctx.addIssue({ code: 'custom', path: ['answers'], message: 'a locked position is past the last answer' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['answers'],
+        message: 'a locked position is past the last answer',
+      });
     }
     const correct = q.answers.filter((a) => a.c).length;
-    if (correct > 1) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'only one answer can be correct' });
+    if (correct > 1)
+      ctx.addIssue({ code: 'custom', path: ['answers'], message: 'only one answer can be correct' });
     // A question candidates can get must be answerable and scorable.
     if (q.administered) {
       if (q.question_text.trim() === '') {
-        ctx.addIssue({ code: 'custom', path: ['question_text'], message: 'an administered question needs question text' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['question_text'],
+          message: 'an administered question needs question text',
+        });
       }
       if (q.answers.length < 2 || correct !== 1) {
         ctx.addIssue({

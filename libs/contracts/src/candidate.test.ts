@@ -49,17 +49,22 @@ describe('AnswerRequestSchema', () => {
 
 describe('LogEventRequestSchema', () => {
   it('accepts a name with JSON details', () => {
-    expect(LogEventRequestSchema.safeParse({ eventName: 'answerSelected', eventDetails: { i: 1 } }).success).toBe(true);
+    expect(
+      LogEventRequestSchema.safeParse({ eventName: 'answerSelected', eventDetails: { i: 1 } }).success,
+    ).toBe(true);
   });
   it('rejects an empty or long name and oversized details', () => {
     expect(LogEventRequestSchema.safeParse({ eventName: '', eventDetails: null }).success).toBe(false);
     expect(LogEventRequestSchema.safeParse({ eventName: 'x'.repeat(101) }).success).toBe(false);
-    expect(LogEventRequestSchema.safeParse({ eventName: 'big', eventDetails: 'x'.repeat(5000) }).success).toBe(false);
+    expect(
+      LogEventRequestSchema.safeParse({ eventName: 'big', eventDetails: 'x'.repeat(5000) }).success,
+    ).toBe(false);
   });
 
   it('limits nesting to 8 levels and refuses $-prefixed or dotted keys at any depth', () => {
     const nest = (n: number): unknown => (n === 0 ? 1 : { a: nest(n - 1) });
-    const ok = (eventDetails: unknown) => LogEventRequestSchema.safeParse({ eventName: 'e', eventDetails }).success;
+    const ok = (eventDetails: unknown) =>
+      LogEventRequestSchema.safeParse({ eventName: 'e', eventDetails }).success;
     expect(ok(nest(8))).toBe(true);
     expect(ok(nest(9))).toBe(false);
     expect(ok(nest(150))).toBe(false);
@@ -76,10 +81,21 @@ describe('TrackingEventSchema', () => {
   const token = 'A'.repeat(22);
   it('accepts every event type with l, r, t details', () => {
     for (const event of Object.values(TRACKING_EVENTS)) {
-      const r = TrackingEventSchema.safeParse({ token, questionId: 3, event, eventDetails: { l: 1, r: 5, t: 4 } });
+      const r = TrackingEventSchema.safeParse({
+        token,
+        questionId: 3,
+        event,
+        eventDetails: { l: 1, r: 5, t: 4 },
+      });
       expect(r.success).toBe(true);
     }
-    expect(TRACKING_EVENTS).toEqual({ switchedTabs: 0, wentOffline: 1, devToolsOpened: 2, devToolsClosed: 3, usedClipboard: 4 });
+    expect(TRACKING_EVENTS).toEqual({
+      switchedTabs: 0,
+      wentOffline: 1,
+      devToolsOpened: 2,
+      devToolsClosed: 3,
+      usedClipboard: 4,
+    });
   });
   it.each([
     ['event 5', { token, questionId: 1, event: 5 }],
@@ -116,7 +132,10 @@ describe('CandidateQuestionSchema', () => {
     question_text: 'What?',
     code_block: '',
     code_language: null,
-    answers: [{ text: 'A', hash_id: 'h1' }, { text: 'B', hash_id: 'h2', correct: true as const }],
+    answers: [
+      { text: 'A', hash_id: 'h1' },
+      { text: 'B', hash_id: 'h2', correct: true as const },
+    ],
   };
   it('accepts the candidate view, with the demo correct label', () => {
     expect(CandidateQuestionSchema.parse(view)).toEqual(view);
@@ -140,7 +159,11 @@ describe('QuizResultSchema', () => {
       survey_completed: false,
       abandoned_at: null,
       blur_on_window_blur: false,
-      quiz: { company_logo_url: null, company_name: 'Acme', atoms: [{ id: 'js', name: 'JS', num_questions: 10, levels_thresholds: DEFAULT_LEVELS_THRESHOLDS }] },
+      quiz: {
+        company_logo_url: null,
+        company_name: 'Acme',
+        atoms: [{ id: 'js', name: 'JS', num_questions: 10, levels_thresholds: DEFAULT_LEVELS_THRESHOLDS }],
+      },
       past_questions: [],
       required_atoms_left: 0,
       max_atoms_left: 0,
@@ -174,20 +197,45 @@ describe('strict candidate response schemas', () => {
   it('refuse a correct flag or any extra key in an answer, even correct: true', () => {
     expect(CandidateQuestionStrictSchema.safeParse(q).success).toBe(true);
     for (const extra of [{ correct: true }, { c: true }, { c: false }, { x: 1 }]) {
-      expect(CandidateQuestionStrictSchema.safeParse({ ...q, answers: [{ ...q.answers[0], ...extra }] }).success).toBe(false);
+      expect(
+        CandidateQuestionStrictSchema.safeParse({ ...q, answers: [{ ...q.answers[0], ...extra }] }).success,
+      ).toBe(false);
     }
     // The lenient schema still allows the demo-mode label.
-    expect(CandidateQuestionSchema.safeParse({ ...q, answers: [{ ...q.answers[0], correct: true }] }).success).toBe(true);
+    expect(
+      CandidateQuestionSchema.safeParse({ ...q, answers: [{ ...q.answers[0], correct: true }] }).success,
+    ).toBe(true);
   });
   it('are strict at every depth of the quiz result', () => {
     const view = {
-      assessment_token: 't', started_at: null, finished_at: null, survey_completed: false, abandoned_at: null,
-      blur_on_window_blur: false, quiz: { company_logo_url: null, company_name: null, atoms: [] },
-      next_question: { number: 1, expires_at: null }, past_questions: [], required_atoms_left: 0, max_atoms_left: 0, quiz_url: null,
+      assessment_token: 't',
+      started_at: null,
+      finished_at: null,
+      survey_completed: false,
+      abandoned_at: null,
+      blur_on_window_blur: false,
+      quiz: { company_logo_url: null, company_name: null, atoms: [] },
+      next_question: { number: 1, expires_at: null },
+      past_questions: [],
+      required_atoms_left: 0,
+      max_atoms_left: 0,
+      quiz_url: null,
     };
     expect(QuizResultStrictSchema.safeParse(view).success).toBe(true);
-    expect(QuizResultStrictSchema.safeParse({ ...view, next_question: { number: 1, expires_at: null, c: 1 } }).success).toBe(false);
-    expect(QuizResultStrictSchema.safeParse({ ...view, quiz: { ...view.quiz, secret: 1 } }).success).toBe(false);
-    expect(AnswerResponseStrictSchema.safeParse({ correct: true, post_skill_estimate: 0, post_skill_estimate_error: 1, extra: 1 }).success).toBe(false);
+    expect(
+      QuizResultStrictSchema.safeParse({ ...view, next_question: { number: 1, expires_at: null, c: 1 } })
+        .success,
+    ).toBe(false);
+    expect(QuizResultStrictSchema.safeParse({ ...view, quiz: { ...view.quiz, secret: 1 } }).success).toBe(
+      false,
+    );
+    expect(
+      AnswerResponseStrictSchema.safeParse({
+        correct: true,
+        post_skill_estimate: 0,
+        post_skill_estimate_error: 1,
+        extra: 1,
+      }).success,
+    ).toBe(false);
   });
 });

@@ -166,10 +166,12 @@ function jsonByteLength(value: unknown): number {
  */
 function storableJsonProblem(v: unknown, depth = 0): string | null {
   if (v === null || typeof v !== 'object') return null;
-  if (depth >= L.EVENT_DETAILS_MAX_DEPTH) return `eventDetails must not nest deeper than ${L.EVENT_DETAILS_MAX_DEPTH} levels`;
+  if (depth >= L.EVENT_DETAILS_MAX_DEPTH)
+    return `eventDetails must not nest deeper than ${L.EVENT_DETAILS_MAX_DEPTH} levels`;
   const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v);
   for (const [key, child] of entries) {
-    if (key.startsWith('$') || key.includes('.')) return `eventDetails keys must not start with '$' or contain '.' (${JSON.stringify(key.slice(0, 40))})`;
+    if (key.startsWith('$') || key.includes('.'))
+      return `eventDetails keys must not start with '$' or contain '.' (${JSON.stringify(key.slice(0, 40))})`;
     const problem = storableJsonProblem(child, depth + 1);
     if (problem) return problem;
   }
@@ -185,7 +187,10 @@ export const EventDetailsSchema = z.unknown().superRefine((v, ctx) => {
     bytes = Infinity; // cycles or BigInt: not JSON
   }
   if (bytes > L.EVENT_DETAILS_MAX_BYTES) {
-    ctx.addIssue({ code: 'custom', message: `eventDetails must be JSON of at most ${L.EVENT_DETAILS_MAX_BYTES} bytes` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `eventDetails must be JSON of at most ${L.EVENT_DETAILS_MAX_BYTES} bytes`,
+    });
     return;
   }
   const problem = storableJsonProblem(v);

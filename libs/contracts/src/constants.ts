@@ -145,7 +145,19 @@ export const CODE_BLOCK_OPTIONS = [
 ] as const satisfies readonly { value: string; label: string }[];
 /** Prism grammars the front end loads in the background (SPEC §1). */
 export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
-  'php', 'java', 'python', 'sql', 'markup', 'solidity', 'bash', 'csharp',
-  'cpp', 'clike', 'rust', 'kotlin', 'ruby', 'swift', 'yaml',
+  'php',
+  'java',
+  'python',
+  'sql',
+  'markup',
+  'solidity',
+  'bash',
+  'csharp',
+  'cpp',
+  'clike',
+  'rust',
+  'kotlin',
+  'ruby',
+  'swift',
+  'yaml',
 ] as const;
-

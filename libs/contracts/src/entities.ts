@@ -19,7 +19,10 @@ export const SlugSchema = z
   .string()
   .min(1, 'slug is required')
   .max(L.SLUG_MAX, `slug is at most ${L.SLUG_MAX} characters`)
-  .regex(SLUG_RE, 'slug may hold only lowercase letters, digits, "-" and "_", starting with a letter or digit')
+  .regex(
+    SLUG_RE,
+    'slug may hold only lowercase letters, digits, "-" and "_", starting with a letter or digit',
+  )
   .refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), { message: 'slug "new" is reserved' });
 export type Slug = z.infer<typeof SlugSchema>;
 
@@ -64,7 +67,11 @@ export const DEFAULT_DIFFICULTY_PARAMS: DifficultyParams = { a: 1, d: 0 };
 
 /** Server-generated answer id; also what a candidate sends back as `answer`. */
 export const HASH_ID_RE = /^[A-Za-z0-9_-]+$/;
-export const HashIdSchema = z.string().min(1).max(L.HASH_ID_MAX).regex(HASH_ID_RE, 'hash_id may hold only letters, digits, "-" and "_"');
+export const HashIdSchema = z
+  .string()
+  .min(1)
+  .max(L.HASH_ID_MAX)
+  .regex(HASH_ID_RE, 'hash_id may hold only letters, digits, "-" and "_"');
 
 /** Claims (topic labels) are stored lowercase with whitespace runs replaced by '_'. */
 export function normalizeClaim(claim: string): string {

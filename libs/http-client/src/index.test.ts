@@ -58,7 +58,11 @@ describe('apiFetch', () => {
 
   it('uses the server message on an error reply', async () => {
     handler = reply(422, JSON.stringify({ success: false, message: 'answer_id is required' }));
-    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: false, status: 422, message: 'answer_id is required' });
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({
+      success: false,
+      status: 422,
+      message: 'answer_id is required',
+    });
   });
 
   it.each([
@@ -74,7 +78,11 @@ describe('apiFetch', () => {
 
   it('treats an OK reply with success:false as an error', async () => {
     handler = reply(200, JSON.stringify({ success: false, message: 'Not allowed' }));
-    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({ success: false, status: 200, message: 'Not allowed' });
+    await expect(apiFetch(`${base}/api/x`)).resolves.toEqual({
+      success: false,
+      status: 200,
+      message: 'Not allowed',
+    });
   });
 
   it('sends a JSON body with the JSON content type and includes credentials', async () => {
@@ -89,7 +97,11 @@ describe('apiFetch', () => {
       calls.push(init ?? {});
       return fetch(input, init);
     };
-    const result = await apiFetch(`${base}/api/x`, { method: 'POST', body: { answer_id: 'a1' }, fetchImpl: spy });
+    const result = await apiFetch(`${base}/api/x`, {
+      method: 'POST',
+      body: { answer_id: 'a1' },
+      fetchImpl: spy,
+    });
     expect(result).toEqual({ success: true, data: undefined });
     expect(seen).toEqual({ method: 'POST', type: 'application/json', body: '{"answer_id":"a1"}' });
     expect(calls[0].credentials).toBe('include');
@@ -111,16 +123,22 @@ describe('CSRF header (double-submit cookie)', () => {
       res.end('{}');
     };
     // The browser's cookie jar, as scripts see it.
-    Object.defineProperty(globalThis, 'document', { value: { cookie: 'other=1; CSRF-TOKEN=abc%2Edef; x=y' }, configurable: true });
+    Object.defineProperty(globalThis, 'document', {
+      value: { cookie: 'other=1; CSRF-TOKEN=abc%2Edef; x=y' },
+      configurable: true,
+    });
   });
   afterEach(() => {
     delete (globalThis as { document?: unknown }).document;
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])('%s sends X-CSRF-Token from the CSRF-TOKEN cookie', async (method) => {
-    await apiFetch(`${base}/w`, { method, body: { a: 1 } });
-    expect(seen).toEqual(['abc.def']);
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])(
+    '%s sends X-CSRF-Token from the CSRF-TOKEN cookie',
+    async (method) => {
+      await apiFetch(`${base}/w`, { method, body: { a: 1 } });
+      expect(seen).toEqual(['abc.def']);
+    },
+  );
 
   it.each([undefined, 'GET', 'HEAD'])('%s sends none', async (method) => {
     await apiFetch(`${base}/r`, method ? { method } : {});

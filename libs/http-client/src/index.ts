@@ -22,7 +22,10 @@ export const CSRF_COOKIE = 'CSRF-TOKEN';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** The value of one cookie (decoded), or '' when it is not set or there is no document. */
-export function readCookie(name: string, cookieString: string | undefined = globalThis.document?.cookie): string {
+export function readCookie(
+  name: string,
+  cookieString: string | undefined = globalThis.document?.cookie,
+): string {
   for (const part of (cookieString ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
@@ -58,10 +61,14 @@ async function readBody(res: Response): Promise<unknown> {
 
 export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {}): Promise<ApiResult<T>> {
   const { body, fetchImpl = fetch, headers, ...rest } = init;
-  const sendAsIs = body === undefined || typeof body === 'string' || (typeof FormData !== 'undefined' && body instanceof FormData);
+  const sendAsIs =
+    body === undefined ||
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData);
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
-  if (!sendAsIs && !requestHeaders.has('Content-Type')) requestHeaders.set('Content-Type', 'application/json');
+  if (!sendAsIs && !requestHeaders.has('Content-Type'))
+    requestHeaders.set('Content-Type', 'application/json');
   // Every write echoes the CSRF cookie (the admin API requires it; candidate calls ignore it).
   const method = (rest.method ?? 'GET').toUpperCase();
   if (!SAFE_METHODS.has(method) && !requestHeaders.has(CSRF_HEADER)) {
@@ -84,11 +91,19 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
 
   const parsed = await readBody(res).catch(() => undefined);
   if (!res.ok) {
-    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultErrorMessage(res.status) };
+    return {
+      success: false,
+      status: res.status,
+      message: messageFrom(parsed) ?? defaultErrorMessage(res.status),
+    };
   }
   // An OK reply that says it failed ({ success: false, message }) is an error too.
   if (parsed && typeof parsed === 'object' && (parsed as { success?: unknown }).success === false) {
-    return { success: false, status: res.status, message: messageFrom(parsed) ?? defaultErrorMessage(res.status) };
+    return {
+      success: false,
+      status: res.status,
+      message: messageFrom(parsed) ?? defaultErrorMessage(res.status),
+    };
   }
   return { success: true, data: parsed as T };
 }

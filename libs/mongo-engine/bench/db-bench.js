@@ -14,7 +14,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const BIN = path.join(__dirname, '..', 'bin', 'skillquiz-mongo.js');
 
 function startEngineProcess(fsync) {
-  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js'))) throw new Error('build first: npx tsc -b libs/mongo-engine');
+  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js')))
+    throw new Error('build first: npx tsc -b libs/mongo-engine');
   const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-bench-'));
   const args = [BIN, '--port', '0', '--dbpath', dbpath, ...(fsync ? [] : ['--no-fsync'])];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -64,23 +65,52 @@ async function measure(count, concurrency, op) {
 }
 
 async function benchTarget(label, uri) {
-  const conn = await mongoose.createConnection(uri, { dbName: `skillquiz_bench_${process.pid}`, serverSelectionTimeoutMS: 5000 }).asPromise();
-  const Item = conn.model('BenchItem', new mongoose.Schema({ key: { type: String, unique: true }, n: Number, payload: String }));
+  const conn = await mongoose
+    .createConnection(uri, { dbName: `skillquiz_bench_${process.pid}`, serverSelectionTimeoutMS: 5000 })
+    .asPromise();
+  const Item = conn.model(
+    'BenchItem',
+    new mongoose.Schema({ key: { type: String, unique: true }, n: Number, payload: String }),
+  );
   await Item.init();
   await Item.deleteMany({});
   const payload = 'x'.repeat(200);
   const rows = [];
-  const row = (phase, r, unit = 'ops/s') => rows.push({ target: label, phase, [unit]: Math.round(r.opsPerSec), 'p50 ms': r.p50.toFixed(2), 'p95 ms': r.p95.toFixed(2) });
+  const row = (phase, r, unit = 'ops/s') =>
+    rows.push({
+      target: label,
+      phase,
+      [unit]: Math.round(r.opsPerSec),
+      'p50 ms': r.p50.toFixed(2),
+      'p95 ms': r.p95.toFixed(2),
+    });
 
   row('insert 1 doc, sequential', await measure(N, 1, (i) => Item.create({ key: `s${i}`, n: i, payload })));
-  row(`insert 1 doc, ${CONCURRENCY} concurrent`, await measure(N, CONCURRENCY, (i) => Item.create({ key: `c${i}`, n: i, payload })));
+  row(
+    `insert 1 doc, ${CONCURRENCY} concurrent`,
+    await measure(N, CONCURRENCY, (i) => Item.create({ key: `c${i}`, n: i, payload })),
+  );
   const batch = 500;
   const batches = Math.max(1, Math.floor((N * 4) / batch));
-  const many = await measure(batches, 1, (b) => Item.insertMany(Array.from({ length: batch }, (_, j) => ({ key: `m${b}_${j}`, n: j, payload }))));
-  rows.push({ target: label, phase: `insertMany x${batch}`, 'ops/s': Math.round(many.opsPerSec * batch) + ' docs', 'p50 ms': many.p50.toFixed(2), 'p95 ms': many.p95.toFixed(2) });
+  const many = await measure(batches, 1, (b) =>
+    Item.insertMany(Array.from({ length: batch }, (_, j) => ({ key: `m${b}_${j}`, n: j, payload }))),
+  );
+  rows.push({
+    target: label,
+    phase: `insertMany x${batch}`,
+    'ops/s': Math.round(many.opsPerSec * batch) + ' docs',
+    'p50 ms': many.p50.toFixed(2),
+    'p95 ms': many.p95.toFixed(2),
+  });
   const total = await Item.estimatedDocumentCount();
-  row(`findOne by indexed key (${total} docs), sequential`, await measure(N, 1, (i) => Item.findOne({ key: `s${i % N}` }).lean()));
-  row(`findOne by indexed key, ${CONCURRENCY} concurrent`, await measure(N, CONCURRENCY, (i) => Item.findOne({ key: `c${(i * 7) % N}` }).lean()));
+  row(
+    `findOne by indexed key (${total} docs), sequential`,
+    await measure(N, 1, (i) => Item.findOne({ key: `s${i % N}` }).lean()),
+  );
+  row(
+    `findOne by indexed key, ${CONCURRENCY} concurrent`,
+    await measure(N, CONCURRENCY, (i) => Item.findOne({ key: `c${(i * 7) % N}` }).lean()),
+  );
 
   await conn.dropDatabase();
   await conn.close();
@@ -98,7 +128,9 @@ async function main() {
     }
   }
   if (process.env.MONGODB_URI) results.push(...(await benchTarget('MONGODB_URI', process.env.MONGODB_URI)));
-  console.log(`skillquiz db bench: N=${N}, concurrency=${CONCURRENCY}, node ${process.version}, ${os.cpus().length} cpus`);
+  console.log(
+    `skillquiz db bench: N=${N}, concurrency=${CONCURRENCY}, node ${process.version}, ${os.cpus().length} cpus`,
+  );
   console.table(results);
 }
 

@@ -18,12 +18,15 @@ function parseArgs(argv) {
     else if (a === '--no-fsync') opts.fsync = false;
     else if (a === '--compact-bytes') opts.compactBytes = Number(next());
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]\n');
+      process.stdout.write(
+        'usage: skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
   if (!opts.dbpath) throw new Error('--dbpath DIR is required');
-  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error('--port must be 0..65535');
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)
+    throw new Error('--port must be 0..65535');
   return opts;
 }
 
@@ -51,8 +54,12 @@ async function main() {
   };
   // Every connection's errors are handled where they happen; anything that still escapes is a bug: log it and keep
   // serving the other connections (acknowledged writes are already in the journal either way).
-  process.on('uncaughtException', (e) => process.stderr.write(`skillquiz-mongo: unexpected error: ${e && e.stack ? e.stack : e}\n`));
-  process.on('unhandledRejection', (e) => process.stderr.write(`skillquiz-mongo: unexpected rejection: ${e && e.stack ? e.stack : e}\n`));
+  process.on('uncaughtException', (e) =>
+    process.stderr.write(`skillquiz-mongo: unexpected error: ${e && e.stack ? e.stack : e}\n`),
+  );
+  process.on('unhandledRejection', (e) =>
+    process.stderr.write(`skillquiz-mongo: unexpected rejection: ${e && e.stack ? e.stack : e}\n`),
+  );
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

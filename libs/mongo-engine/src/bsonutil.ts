@@ -5,7 +5,12 @@ import { isEqual as mingoIsEqual } from 'mingo/util';
 export type Doc = Record<string, any>;
 
 /** Plain JS numbers for Int32/Double/safe Longs, so update operators and mingo see ordinary values. */
-export const DESERIALIZE_OPTIONS = { promoteValues: true, promoteLongs: true, promoteBuffers: false, bsonRegExp: false } as const;
+export const DESERIALIZE_OPTIONS = {
+  promoteValues: true,
+  promoteLongs: true,
+  promoteBuffers: false,
+  bsonRegExp: false,
+} as const;
 
 export function decode(buf: Uint8Array): Doc {
   return BSON.deserialize(buf, DESERIALIZE_OPTIONS) as Doc;
@@ -24,7 +29,9 @@ export function encode(doc: Doc): Buffer {
   }
   const size = BSON.calculateObjectSize(doc, SERIALIZE_OPTIONS);
   // minInternalBufferSize is honoured by bson at run time but missing from its typings
-  const out = BSON.serialize(doc, { ...SERIALIZE_OPTIONS, minInternalBufferSize: size + 1024 } as Parameters<typeof BSON.serialize>[1]);
+  const out = BSON.serialize(doc, { ...SERIALIZE_OPTIONS, minInternalBufferSize: size + 1024 } as Parameters<
+    typeof BSON.serialize
+  >[1]);
   if (out.length !== size) throw new Error(`BSON encoding produced ${out.length} bytes, expected ${size}`);
   return Buffer.from(out.buffer, out.byteOffset, out.length);
 }
@@ -36,7 +43,11 @@ export function bsonSize(doc: Doc): number {
 export const isEqual: (a: unknown, b: unknown) => boolean = mingoIsEqual as any;
 
 export function isPlainObject(v: unknown): v is Doc {
-  return v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
+  );
 }
 
 function bsonType(v: any): string | undefined {
@@ -67,7 +78,8 @@ export function keyOf(v: unknown): string {
   if (t === 'Long') return 'N' + (v as Long).toString();
   if (t === 'Int32' || t === 'Double') return keyOf((v as any).valueOf());
   if (t === 'Decimal128') return 'M' + String(v);
-  if (t === 'Binary') return 'X' + (v as any).sub_type + ':' + Buffer.from((v as any).buffer).toString('base64');
+  if (t === 'Binary')
+    return 'X' + (v as any).sub_type + ':' + Buffer.from((v as any).buffer).toString('base64');
   if (t) return t + ':' + JSON.stringify(v);
   return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
 }
@@ -122,7 +134,14 @@ export function shellString(v: unknown): string {
   const t = bsonType(v);
   if (t === 'ObjectId') return `ObjectId('${(v as ObjectId).toHexString()}')`;
   if (t) return `${t}(${String(v)})`;
-  if (isPlainObject(v)) return '{ ' + Object.entries(v).map(([k, x]) => `${k}: ${shellString(x)}`).join(', ') + ' }';
+  if (isPlainObject(v))
+    return (
+      '{ ' +
+      Object.entries(v)
+        .map(([k, x]) => `${k}: ${shellString(x)}`)
+        .join(', ') +
+      ' }'
+    );
   return String(v);
 }
 

@@ -2,7 +2,17 @@
 // Writes change memory synchronously, then wait for the journal before replying (acknowledged = durable).
 import * as os from 'node:os';
 import { CommandError, errorReply } from './errors';
-import { Doc, ObjectId, bsonSize, cloneDoc, idFirst, isEqual, isPlainObject, keyOf, tooDeep } from './bsonutil';
+import {
+  Doc,
+  ObjectId,
+  bsonSize,
+  cloneDoc,
+  idFirst,
+  isEqual,
+  isPlainObject,
+  keyOf,
+  tooDeep,
+} from './bsonutil';
 import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
 import { makeQuery } from './mingo';
@@ -44,7 +54,8 @@ function collectionArg(cmd: Doc, name: string): string {
 
 function num(v: unknown, dflt: number): number {
   if (v === undefined || v === null) return dflt;
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new CommandError('TypeMismatch', `expected a number but got ${String(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new CommandError('TypeMismatch', `expected a number but got ${String(v)}`);
   return v;
 }
 
@@ -65,12 +76,16 @@ function newCollectionOps(engine: EngineContext, db: string, name: string, ops: 
 
 /** What MongoDB refuses to store: non-objects, top-level $fields, array _ids, > 16 MiB, > 100 levels of nesting. */
 function checkStorable(doc: unknown, command = 'insert'): asserts doc is Doc {
-  if (!isPlainObject(doc)) throw new CommandError('TypeMismatch', `${command}: each document must be an object`);
+  if (!isPlainObject(doc))
+    throw new CommandError('TypeMismatch', `${command}: each document must be an object`);
   for (const k of Object.keys(doc))
-    if (k.startsWith('$')) throw new CommandError('BadValue', `${command}: document can't have $ prefixed field names: ${k}`);
+    if (k.startsWith('$'))
+      throw new CommandError('BadValue', `${command}: document can't have $ prefixed field names: ${k}`);
   if (Array.isArray(doc._id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
-  if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE) throw new CommandError('BadValue', `${command}: document exceeds the 16MiB BSON size limit`);
-  if (tooDeep(doc, MAX_NESTING)) throw new CommandError('BadValue', `${command}: document nesting exceeds ${MAX_NESTING} levels`);
+  if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE)
+    throw new CommandError('BadValue', `${command}: document exceeds the 16MiB BSON size limit`);
+  if (tooDeep(doc, MAX_NESTING))
+    throw new CommandError('BadValue', `${command}: document nesting exceeds ${MAX_NESTING} levels`);
 }
 
 function hello(engine: EngineContext, cmd: Doc, call: CallContext, legacy: boolean): Doc {
@@ -95,7 +110,11 @@ const insert: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'insert');
   const docs = cmd.documents;
   if (!Array.isArray(docs)) throw new CommandError('TypeMismatch', "insert: 'documents' must be an array");
-  if (docs.length > MAX_WRITE_BATCH_SIZE) throw new CommandError('InvalidOptions', `insert: write batch size ${docs.length} exceeds ${MAX_WRITE_BATCH_SIZE}`);
+  if (docs.length > MAX_WRITE_BATCH_SIZE)
+    throw new CommandError(
+      'InvalidOptions',
+      `insert: write batch size ${docs.length} exceeds ${MAX_WRITE_BATCH_SIZE}`,
+    );
   const ordered = cmd.ordered !== false;
   const ops: Op[] = [];
   const writeErrors: Doc[] = [];
@@ -131,14 +150,21 @@ const update: Handler = async (engine, cmd, { db }) => {
   for (let i = 0; i < updates.length; i++) {
     try {
       const spec = updates[i];
-      if (!isPlainObject(spec)) throw new CommandError('TypeMismatch', 'update: each update statement must be an object');
+      if (!isPlainObject(spec))
+        throw new CommandError('TypeMismatch', 'update: each update statement must be an object');
       const q = (spec.q ?? {}) as Doc;
       const u = spec.u;
       const kind = updateKind(u);
-      if (spec.multi && kind === 'replacement') throw new CommandError('FailedToParse', 'update: multi update is not supported for replacement-style update');
+      if (spec.multi && kind === 'replacement')
+        throw new CommandError(
+          'FailedToParse',
+          'update: multi update is not supported for replacement-style update',
+        );
       const arrayFilters = spec.arrayFilters as Doc[] | undefined;
       let coll = engine.store.getCollection(db, name);
-      const targets = spec.multi ? allMatches(coll, q, 'update') : [firstMatch(coll, q, undefined, 'update')].filter((d): d is Doc => !!d);
+      const targets = spec.multi
+        ? allMatches(coll, q, 'update')
+        : [firstMatch(coll, q, undefined, 'update')].filter((d): d is Doc => !!d);
       for (const doc of targets) {
         const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
         n++;
@@ -163,7 +189,13 @@ const update: Handler = async (engine, cmd, { db }) => {
     }
   }
   await engine.commit(ops);
-  return { n, nModified, ...(upserted.length ? { upserted } : {}), ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
+  return {
+    n,
+    nModified,
+    ...(upserted.length ? { upserted } : {}),
+    ...(writeErrors.length ? { writeErrors } : {}),
+    ok: 1,
+  };
 };
 
 const del: Handler = async (engine, cmd, { db }) => {
@@ -178,10 +210,15 @@ const del: Handler = async (engine, cmd, { db }) => {
   for (let i = 0; i < deletes.length; i++) {
     try {
       const spec = deletes[i];
-      if (!isPlainObject(spec)) throw new CommandError('TypeMismatch', 'delete: each delete statement must be an object');
+      if (!isPlainObject(spec))
+        throw new CommandError('TypeMismatch', 'delete: each delete statement must be an object');
       const limit = num(spec.limit, 0);
-      if (limit !== 0 && limit !== 1) throw new CommandError('BadValue', `delete: limit must be 0 or 1, got ${limit}`);
-      const targets = limit === 1 ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete')].filter((d): d is Doc => !!d) : allMatches(coll, spec.q ?? {}, 'delete');
+      if (limit !== 0 && limit !== 1)
+        throw new CommandError('BadValue', `delete: limit must be 0 or 1, got ${limit}`);
+      const targets =
+        limit === 1
+          ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete')].filter((d): d is Doc => !!d)
+          : allMatches(coll, spec.q ?? {}, 'delete');
       for (const doc of targets) {
         coll!.remove(doc._id);
         ops.push({ o: 'del', db, c: name, id: doc._id });
@@ -201,9 +238,15 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
   const query = (cmd.query ?? {}) as Doc;
   const remove = !!cmd.remove;
   const hasUpdate = cmd.update !== undefined;
-  if (remove && hasUpdate) throw new CommandError('FailedToParse', 'findAndModify: cannot specify both an update and remove=true');
-  if (!remove && !hasUpdate) throw new CommandError('FailedToParse', 'findAndModify: either an update or remove=true must be specified');
-  if (remove && cmd.upsert) throw new CommandError('FailedToParse', 'findAndModify: cannot specify both upsert=true and remove=true');
+  if (remove && hasUpdate)
+    throw new CommandError('FailedToParse', 'findAndModify: cannot specify both an update and remove=true');
+  if (!remove && !hasUpdate)
+    throw new CommandError(
+      'FailedToParse',
+      'findAndModify: either an update or remove=true must be specified',
+    );
+  if (remove && cmd.upsert)
+    throw new CommandError('FailedToParse', 'findAndModify: cannot specify both upsert=true and remove=true');
   if (hasUpdate) updateKind(cmd.update);
   const arrayFilters = cmd.arrayFilters as Doc[] | undefined;
   const ops: Op[] = [];
@@ -254,14 +297,28 @@ const find: Handler = (engine, cmd, { db }) => {
     limit = -limit;
     singleBatch = true;
   }
-  const docs = findDocs(engine.store.getCollection(db, name), cmd.filter, { sort: cmd.sort, skip: num(cmd.skip, 0), limit, projection: cmd.projection }, 'find');
-  return engine.cursors.first(`${db}.${name}`, docs, cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101), singleBatch);
+  const docs = findDocs(
+    engine.store.getCollection(db, name),
+    cmd.filter,
+    { sort: cmd.sort, skip: num(cmd.skip, 0), limit, projection: cmd.projection },
+    'find',
+  );
+  return engine.cursors.first(
+    `${db}.${name}`,
+    docs,
+    cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 101),
+    singleBatch,
+  );
 };
 
 const getMore: Handler = (engine, cmd, { db }) => {
   const id = Number(cmd.getMore);
   const name = collectionArg(cmd, 'collection');
-  return engine.cursors.more(id, `${db}.${name}`, cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 0));
+  return engine.cursors.more(
+    id,
+    `${db}.${name}`,
+    cmd.batchSize === undefined ? undefined : num(cmd.batchSize, 0),
+  );
 };
 
 const killCursors: Handler = (engine, cmd) => {
@@ -271,13 +328,20 @@ const killCursors: Handler = (engine, cmd) => {
 
 const aggregate: Handler = (engine, cmd, { db }) => {
   const target = cmd.aggregate;
-  if (cmd.explain) throw new CommandError('NotImplemented', 'aggregate: explain is not supported by skillquiz-mongo');
-  if (!isPlainObject(cmd.cursor)) throw new CommandError('FailedToParse', "aggregate: the 'cursor' option is required");
+  if (cmd.explain)
+    throw new CommandError('NotImplemented', 'aggregate: explain is not supported by skillquiz-mongo');
+  if (!isPlainObject(cmd.cursor))
+    throw new CommandError('FailedToParse', "aggregate: the 'cursor' option is required");
   const coll = target === 1 ? undefined : engine.store.getCollection(db, collectionArg(cmd, 'aggregate'));
-  const resolve = (other: string) => [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
+  const resolve = (other: string) =>
+    [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
   const docs = runPipeline(coll, cmd.pipeline, resolve);
   const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
-  return engine.cursors.first(ns, docs, cmd.cursor.batchSize === undefined ? undefined : num(cmd.cursor.batchSize, 101));
+  return engine.cursors.first(
+    ns,
+    docs,
+    cmd.cursor.batchSize === undefined ? undefined : num(cmd.cursor.batchSize, 101),
+  );
 };
 
 const count: Handler = (engine, cmd, { db }) => {
@@ -285,7 +349,10 @@ const count: Handler = (engine, cmd, { db }) => {
   const coll = engine.store.getCollection(db, name);
   const skip = num(cmd.skip, 0);
   const limit = Math.abs(num(cmd.limit, 0));
-  let n = cmd.query && Object.keys(cmd.query).length ? allMatches(coll, cmd.query, 'count').length : coll?.docs.size ?? 0;
+  let n =
+    cmd.query && Object.keys(cmd.query).length
+      ? allMatches(coll, cmd.query, 'count').length
+      : (coll?.docs.size ?? 0);
   n = Math.max(0, n - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -293,7 +360,8 @@ const count: Handler = (engine, cmd, { db }) => {
 
 const distinct: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'distinct');
-  if (typeof cmd.key !== 'string' || !cmd.key) throw new CommandError('TypeMismatch', "distinct: 'key' must be a non-empty string");
+  if (typeof cmd.key !== 'string' || !cmd.key)
+    throw new CommandError('TypeMismatch', "distinct: 'key' must be a non-empty string");
   const seen = new Map<string, unknown>();
   for (const doc of allMatches(engine.store.getCollection(db, name), cmd.query ?? {}, 'distinct')) {
     for (const v of valuesAtPath(doc, cmd.key)) {
@@ -307,13 +375,31 @@ const distinct: Handler = (engine, cmd, { db }) => {
 
 const create: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'create');
-  if (engine.store.getCollection(db, name)) throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
-  if (cmd.viewOn !== undefined || cmd.pipeline !== undefined) throw new CommandError('NotImplemented', 'create: views are not supported by skillquiz-mongo');
-  if (cmd.capped) throw new CommandError('NotImplemented', 'create: capped collections are not supported by skillquiz-mongo');
-  if (cmd.timeseries !== undefined) throw new CommandError('NotImplemented', 'create: time series collections are not supported by skillquiz-mongo');
+  if (engine.store.getCollection(db, name))
+    throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
+  if (cmd.viewOn !== undefined || cmd.pipeline !== undefined)
+    throw new CommandError('NotImplemented', 'create: views are not supported by skillquiz-mongo');
+  if (cmd.capped)
+    throw new CommandError(
+      'NotImplemented',
+      'create: capped collections are not supported by skillquiz-mongo',
+    );
+  if (cmd.timeseries !== undefined)
+    throw new CommandError(
+      'NotImplemented',
+      'create: time series collections are not supported by skillquiz-mongo',
+    );
   // kept for listCollections only; none of these is enforced (see README, limits)
   const opts: Doc = {};
-  for (const k of ['validator', 'validationLevel', 'validationAction', 'collation', 'storageEngine', 'indexOptionDefaults']) if (cmd[k] !== undefined) opts[k] = cmd[k];
+  for (const k of [
+    'validator',
+    'validationLevel',
+    'validationAction',
+    'collation',
+    'storageEngine',
+    'indexOptionDefaults',
+  ])
+    if (cmd[k] !== undefined) opts[k] = cmd[k];
   const op: Op = { o: 'cc', db, c: name, opts };
   engine.store.apply(op);
   await engine.commit([op]);
@@ -324,8 +410,10 @@ function normaliseIndexSpec(raw: unknown): IndexSpec {
   if (!isPlainObject(raw) || !isPlainObject(raw.key) || Object.keys(raw.key).length === 0)
     throw new CommandError('FailedToParse', "createIndexes: each index needs a non-empty 'key' object");
   for (const [f, dir] of Object.entries(raw.key)) {
-    if (!f || f.startsWith('$')) throw new CommandError('BadValue', `createIndexes: bad index key field '${f}'`);
-    if (typeof dir !== 'number' && typeof dir !== 'string') throw new CommandError('BadValue', `createIndexes: bad index key direction for '${f}'`);
+    if (!f || f.startsWith('$'))
+      throw new CommandError('BadValue', `createIndexes: bad index key field '${f}'`);
+    if (typeof dir !== 'number' && typeof dir !== 'string')
+      throw new CommandError('BadValue', `createIndexes: bad index key direction for '${f}'`);
   }
   const name = typeof raw.name === 'string' && raw.name ? raw.name : defaultIndexName(raw.key);
   const spec: IndexSpec = { v: 2, key: raw.key as IndexSpec['key'], name };
@@ -336,12 +424,17 @@ function normaliseIndexSpec(raw: unknown): IndexSpec {
 }
 
 function sameOptions(a: IndexSpec, b: IndexSpec): boolean {
-  return !!a.unique === !!b.unique && !!a.sparse === !!b.sparse && isEqual(a.partialFilterExpression ?? null, b.partialFilterExpression ?? null);
+  return (
+    !!a.unique === !!b.unique &&
+    !!a.sparse === !!b.sparse &&
+    isEqual(a.partialFilterExpression ?? null, b.partialFilterExpression ?? null)
+  );
 }
 
 const createIndexes: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'createIndexes');
-  if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) throw new CommandError('BadValue', "createIndexes: 'indexes' must be a non-empty array");
+  if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0)
+    throw new CommandError('BadValue', "createIndexes: 'indexes' must be a non-empty array");
   const specs = cmd.indexes.map(normaliseIndexSpec);
   const ops: Op[] = [];
   const existed = !!engine.store.getCollection(db, name);
@@ -355,13 +448,22 @@ const createIndexes: Handler = async (engine, cmd, { db }) => {
       const byKey = coll.indexes.find((ix) => keyOf(ix.spec.key) === keyOf(spec.key));
       if (byName) {
         if (keyOf(byName.spec.key) !== keyOf(spec.key))
-          throw new CommandError('IndexKeySpecsConflict', `createIndexes: an existing index has the same name as the requested index but a different key: ${spec.name}`);
+          throw new CommandError(
+            'IndexKeySpecsConflict',
+            `createIndexes: an existing index has the same name as the requested index but a different key: ${spec.name}`,
+          );
         if (!sameOptions(byName.spec, spec))
-          throw new CommandError('IndexOptionsConflict', `createIndexes: an index with the same name but different options already exists: ${spec.name}`);
+          throw new CommandError(
+            'IndexOptionsConflict',
+            `createIndexes: an index with the same name but different options already exists: ${spec.name}`,
+          );
         continue;
       }
       if (byKey && sameOptions(byKey.spec, spec))
-        throw new CommandError('IndexOptionsConflict', `createIndexes: index already exists with a different name: ${byKey.name}`);
+        throw new CommandError(
+          'IndexOptionsConflict',
+          `createIndexes: index already exists with a different name: ${byKey.name}`,
+        );
       coll.addIndex(spec, true);
       ops.push({ o: 'ci', db, c: name, spec });
       created++;
@@ -382,7 +484,11 @@ const listIndexes: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'listIndexes');
   const coll = engine.store.getCollection(db, name);
   if (!coll) throw new CommandError('NamespaceNotFound', `ns does not exist: ${db}.${name}`);
-  return engine.cursors.first(`${db}.${name}`, coll.allSpecs().map((s) => ({ ...s })), cmd.cursor?.batchSize);
+  return engine.cursors.first(
+    `${db}.${name}`,
+    coll.allSpecs().map((s) => ({ ...s })),
+    cmd.cursor?.batchSize,
+  );
 };
 
 const dropIndexes: Handler = async (engine, cmd, { db }) => {
@@ -399,9 +505,15 @@ const dropIndexes: Handler = async (engine, cmd, { db }) => {
     const ix = coll.indexes.find((i) => keyOf(i.spec.key) === keyOf(which));
     if (!ix) throw new CommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(which)}`);
     names = [ix.name];
-  } else throw new CommandError('TypeMismatch', "dropIndexes: 'index' must be a name, a key pattern, an array of names or '*'");
+  } else
+    throw new CommandError(
+      'TypeMismatch',
+      "dropIndexes: 'index' must be a name, a key pattern, an array of names or '*'",
+    );
   if (names.includes('_id_')) throw new CommandError('InvalidOptions', 'cannot drop _id index');
-  for (const n of names) if (!coll.indexes.some((ix) => ix.name === n)) throw new CommandError('IndexNotFound', `index not found with name [${n}]`);
+  for (const n of names)
+    if (!coll.indexes.some((ix) => ix.name === n))
+      throw new CommandError('IndexNotFound', `index not found with name [${n}]`);
   const ops: Op[] = names.map((n) => ({ o: 'di', db, c: name, name: n }));
   ops.forEach((op) => engine.store.apply(op));
   await engine.commit(ops);
@@ -410,7 +522,13 @@ const dropIndexes: Handler = async (engine, cmd, { db }) => {
 
 const listCollections: Handler = (engine, cmd, { db }) => {
   const colls = [...(engine.store.dbs.get(db)?.values() ?? [])];
-  let entries: Doc[] = colls.map((c) => ({ name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: ID_INDEX }));
+  let entries: Doc[] = colls.map((c) => ({
+    name: c.name,
+    type: 'collection',
+    options: c.options,
+    info: { readOnly: false },
+    idIndex: ID_INDEX,
+  }));
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
     const q = makeQuery(cmd.filter);
     entries = entries.filter((e) => q.test(e));
@@ -469,7 +587,11 @@ const buildInfo: Handler = () => ({
 });
 
 const getParameter: Handler = (_e, cmd) => {
-  const known: Doc = { featureCompatibilityVersion: { version: '7.0' }, authenticationMechanisms: [], requireApiVersion: false };
+  const known: Doc = {
+    featureCompatibilityVersion: { version: '7.0' },
+    authenticationMechanisms: [],
+    requireApiVersion: false,
+  };
   if (cmd.getParameter === '*') return { ...known, ok: 1 };
   const out: Doc = {};
   for (const k of Object.keys(cmd)) if (k in known) out[k] = known[k];
@@ -490,7 +612,14 @@ const serverStatus: Handler = (engine) => ({
 });
 
 const hostInfo: Handler = () => ({
-  system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.floor(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: os.arch() },
+  system: {
+    currentTime: new Date(),
+    hostname: os.hostname(),
+    cpuAddrSize: 64,
+    memSizeMB: Math.floor(os.totalmem() / 1048576),
+    numCores: os.cpus().length,
+    cpuArch: os.arch(),
+  },
   os: { type: os.type(), name: os.platform(), version: os.release() },
   extra: {},
   ok: 1,
@@ -506,12 +635,26 @@ const dbStats: Handler = (engine, _cmd, { db }) => {
     indexes += c.indexes.length + 1;
     for (const d of c.docs.values()) dataSize += bsonSize(d);
   }
-  return { db, collections: colls.length, views: 0, objects, avgObjSize: objects ? dataSize / objects : 0, dataSize, storageSize: dataSize, indexes, indexSize: 0, ok: 1 };
+  return {
+    db,
+    collections: colls.length,
+    views: 0,
+    objects,
+    avgObjSize: objects ? dataSize / objects : 0,
+    dataSize,
+    storageSize: dataSize,
+    indexes,
+    indexSize: 0,
+    ok: 1,
+  };
 };
 
 function noTransactions(name: string): Handler {
   return () => {
-    throw new CommandError('NotImplemented', `${name}: transactions are not supported by skillquiz-mongo (a standalone engine without replication)`);
+    throw new CommandError(
+      'NotImplemented',
+      `${name}: transactions are not supported by skillquiz-mongo (a standalone engine without replication)`,
+    );
   };
 }
 
@@ -557,23 +700,47 @@ export const HANDLERS: Record<string, Handler> = {
   dropDatabase,
 };
 
-const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'createIndexes', 'dropIndexes', 'deleteIndexes', 'drop', 'dropDatabase']);
+const WRITE_COMMANDS = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
+  'drop',
+  'dropDatabase',
+]);
 
 /** Run one command document against database `db`; never throws. */
-export async function runCommand(engine: EngineContext, db: string, cmd: Doc, call: CallContext): Promise<Doc> {
+export async function runCommand(
+  engine: EngineContext,
+  db: string,
+  cmd: Doc,
+  call: CallContext,
+): Promise<Doc> {
   const name = Object.keys(cmd)[0];
-  if (name === undefined) return new CommandError('CommandNotFound', 'no command given: empty command document').toReply();
+  if (name === undefined)
+    return new CommandError('CommandNotFound', 'no command given: empty command document').toReply();
   const handler = Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
   if (!handler) return new CommandError('CommandNotFound', `no such command: '${name}'`).toReply();
   try {
-    if (cmd.startTransaction || cmd.autocommit === false) return noTransactions(name)(engine, cmd, call) as Doc;
+    if (cmd.startTransaction || cmd.autocommit === false)
+      return noTransactions(name)(engine, cmd, call) as Doc;
     const failure = WRITE_COMMANDS.has(name) ? engine.writeFailure() : null;
     if (failure) throw new CommandError('IllegalOperation', `${name}: ${failure.message}`);
-    if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db)) throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
+    if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db))
+      throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
     return await handler(engine, cmd, call);
   } catch (e) {
     const reply = errorReply(e, name);
-    if (e instanceof CommandError && !reply.errmsg?.toString().includes(name) && e.codeName !== 'DuplicateKey')
+    if (
+      e instanceof CommandError &&
+      !reply.errmsg?.toString().includes(name) &&
+      e.codeName !== 'DuplicateKey'
+    )
       reply.errmsg = `${name}: ${reply.errmsg}`;
     return reply;
   }

@@ -38,7 +38,11 @@ export class Cursors {
   more(id: number, ns: string, batchSize: number | undefined): Doc {
     const c = this.open.get(id);
     if (!c) throw new CommandError('CursorNotFound', `getMore: cursor id ${id} not found`);
-    if (c.ns !== ns) throw new CommandError('BadValue', `getMore: requested getMore on namespace '${ns}', but cursor belongs to '${c.ns}'`);
+    if (c.ns !== ns)
+      throw new CommandError(
+        'BadValue',
+        `getMore: requested getMore on namespace '${ns}', but cursor belongs to '${c.ns}'`,
+      );
     const { batch, end } = takeBatch(c.docs, c.pos, batchSize && batchSize > 0 ? batchSize : Infinity);
     c.pos = end;
     c.lastUsed = Date.now();

@@ -114,10 +114,14 @@ export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]
   const keyValue: Doc = {};
   fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
   const rendered = '{ ' + fields.map((f) => `${f}: ${shellString(keyValue[f])}`).join(', ') + ' }';
-  return new CommandError('DuplicateKey', `E11000 duplicate key error collection: ${ns} index: ${spec.name} dup key: ${rendered}`, {
-    keyPattern: { ...spec.key },
-    keyValue,
-  });
+  return new CommandError(
+    'DuplicateKey',
+    `E11000 duplicate key error collection: ${ns} index: ${spec.name} dup key: ${rendered}`,
+    {
+      keyPattern: { ...spec.key },
+      keyValue,
+    },
+  );
 }
 
 /** MongoDB's default index name: field_dir joined by underscores. */

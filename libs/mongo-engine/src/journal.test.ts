@@ -27,7 +27,9 @@ describe('journal framing', () => {
   });
 
   it('stops at an impossible length or a lone partial header', () => {
-    expect(readRecords(Buffer.concat([rec(1), Buffer.from([0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0])])).records).toHaveLength(1);
+    expect(
+      readRecords(Buffer.concat([rec(1), Buffer.from([0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0])])).records,
+    ).toHaveLength(1);
     expect(readRecords(Buffer.concat([rec(1), Buffer.from([1, 2, 3])])).validBytes).toBe(rec(1).length);
   });
 

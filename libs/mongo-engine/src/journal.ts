@@ -96,8 +96,11 @@ export class Journal {
       const { records, validBytes } = readRecords(buf);
       const last = records[records.length - 1];
       if (validBytes !== buf.length || !last || last.length !== 1 || (last[0] as any).o !== 'end')
-        throw new Error(`skillquiz-mongo: snapshot ${snapPath} is damaged (valid up to byte ${validBytes} of ${buf.length}); refusing to start`);
-      for (const ops of records) for (const op of ops) if ((op as any).o !== 'end') this.store.apply(op, false);
+        throw new Error(
+          `skillquiz-mongo: snapshot ${snapPath} is damaged (valid up to byte ${validBytes} of ${buf.length}); refusing to start`,
+        );
+      for (const ops of records)
+        for (const op of ops) if ((op as any).o !== 'end') this.store.apply(op, false);
       this.snapshotBytes = buf.length;
     }
     const jPath = path.join(this.dir, JOURNAL_FILE);
@@ -106,7 +109,9 @@ export class Journal {
       const { records, validBytes } = readRecords(buf);
       for (const ops of records) for (const op of ops) this.store.apply(op, false);
       if (validBytes < buf.length) {
-        this.opts.log(`journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after ${records.length} records`);
+        this.opts.log(
+          `journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after ${records.length} records`,
+        );
         await fsp.truncate(jPath, validBytes);
       }
       this.size = validBytes;
@@ -154,7 +159,9 @@ export class Journal {
       await step();
       for (const p of batch) p.resolve();
     } catch (e) {
-      this.failure = new Error(`skillquiz-mongo: journal write failed, the engine is now read-only: ${(e as Error).message}`);
+      this.failure = new Error(
+        `skillquiz-mongo: journal write failed, the engine is now read-only: ${(e as Error).message}`,
+      );
       this.opts.log(this.failure.message);
       for (const p of batch) p.reject(this.failure);
     }
@@ -197,7 +204,9 @@ export class Journal {
     await this.fh.truncate(0);
     await this.fh.sync();
     this.opts.onCompactStep?.('journal-truncated');
-    this.opts.log(`journal: compacted ${this.size} journal bytes into a ${data.length}-byte snapshot in ${Date.now() - started} ms`);
+    this.opts.log(
+      `journal: compacted ${this.size} journal bytes into a ${data.length}-byte snapshot in ${Date.now() - started} ms`,
+    );
     this.size = 0;
     this.snapshotBytes = data.length;
   }

@@ -26,7 +26,8 @@ function couldBeEngine(pid: number): boolean {
 
 export function acquireLock(dbpath: string): () => void {
   const file = path.join(path.resolve(dbpath), LOCK_FILE);
-  if (heldHere.has(file)) throw new Error(`skillquiz-mongo: dbpath ${dbpath} is already in use by another engine in this process`);
+  if (heldHere.has(file))
+    throw new Error(`skillquiz-mongo: dbpath ${dbpath} is already in use by another engine in this process`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');
@@ -45,7 +46,13 @@ export function acquireLock(dbpath: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner) && couldBeEngine(owner))
+      if (
+        Number.isInteger(owner) &&
+        owner > 0 &&
+        owner !== process.pid &&
+        alive(owner) &&
+        couldBeEngine(owner)
+      )
         throw new Error(`skillquiz-mongo: dbpath ${dbpath} is locked by running process ${owner} (${file})`);
       fs.unlinkSync(file); // stale: its owner is gone
     }

@@ -12,7 +12,9 @@ import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import type { Doc } from './bsonutil';
 
-const CONTEXT = Context.init({ accumulator, expression, pipeline, projection, query, window } as Parameters<typeof Context.init>[0]);
+const CONTEXT = Context.init({ accumulator, expression, pipeline, projection, query, window } as Parameters<
+  typeof Context.init
+>[0]);
 const BASE: Partial<Options> = { scriptEnabled: false, context: CONTEXT };
 
 /**

@@ -23,7 +23,12 @@ function hasKeys(d: unknown): d is Doc {
 }
 
 /** Matching documents in natural order, then sorted/skipped/limited/projected. */
-export function findDocs(coll: Collection | undefined, filter: unknown, opts: FindOptions, command: string): Doc[] {
+export function findDocs(
+  coll: Collection | undefined,
+  filter: unknown,
+  opts: FindOptions,
+  command: string,
+): Doc[] {
   if (!coll) return [];
   const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
@@ -45,7 +50,12 @@ export function findDocs(coll: Collection | undefined, filter: unknown, opts: Fi
 }
 
 /** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
-export function firstMatch(coll: Collection | undefined, filter: unknown, sort: unknown, command: string): Doc | undefined {
+export function firstMatch(
+  coll: Collection | undefined,
+  filter: unknown,
+  sort: unknown,
+  command: string,
+): Doc | undefined {
   if (!coll) return undefined;
   if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1 }, command)[0];
   const query = compileFilter(filter, command);
@@ -64,7 +74,11 @@ export function allMatches(coll: Collection | undefined, filter: unknown, comman
 
 export function project(doc: Doc, projection: unknown): Doc {
   if (!hasKeys(projection)) return doc;
-  return idFirst(matchAll().find<Doc>([cloneDoc(doc)], projection).all()[0]);
+  return idFirst(
+    matchAll()
+      .find<Doc>([cloneDoc(doc)], projection)
+      .all()[0],
+  );
 }
 
 let matchAllQuery: ReturnType<typeof makeQuery> | undefined;
@@ -76,19 +90,43 @@ function matchAll(): ReturnType<typeof makeQuery> {
 // Stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on
 // nested paths) may modify objects in place in mingo, so the pipeline's input is cloned first.
 const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$sortByCount']);
-const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$geoNear', '$search', '$searchMeta', '$changeStream', '$currentOp', '$listSessions', '$indexStats', '$collStats', '$planCursorStats']);
+const UNSUPPORTED_STAGES = new Set([
+  '$out',
+  '$merge',
+  '$geoNear',
+  '$search',
+  '$searchMeta',
+  '$changeStream',
+  '$currentOp',
+  '$listSessions',
+  '$indexStats',
+  '$collStats',
+  '$planCursorStats',
+]);
 
 /**
  * Run a pipeline. A leading $match is answered through an index when possible. Inputs are cloned only when a
  * stage could modify documents in place, so stored documents stay untouched.
  */
-export function runPipeline(coll: Collection | undefined, pipeline: unknown, resolve: (name: string) => Doc[]): Doc[] {
-  if (!Array.isArray(pipeline)) throw new CommandError('TypeMismatch', "aggregate: 'pipeline' option must be specified as an array");
+export function runPipeline(
+  coll: Collection | undefined,
+  pipeline: unknown,
+  resolve: (name: string) => Doc[],
+): Doc[] {
+  if (!Array.isArray(pipeline))
+    throw new CommandError('TypeMismatch', "aggregate: 'pipeline' option must be specified as an array");
   for (const stage of pipeline) {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
-      throw new CommandError('Location40352', 'aggregate: a pipeline stage specification object must contain exactly one field.');
+      throw new CommandError(
+        'Location40352',
+        'aggregate: a pipeline stage specification object must contain exactly one field.',
+      );
     const name = Object.keys(stage)[0];
-    if (UNSUPPORTED_STAGES.has(name)) throw new CommandError('NotImplemented', `aggregate: stage ${name} is not supported by skillquiz-mongo`);
+    if (UNSUPPORTED_STAGES.has(name))
+      throw new CommandError(
+        'NotImplemented',
+        `aggregate: stage ${name} is not supported by skillquiz-mongo`,
+      );
   }
   let input: Doc[] = [];
   let stages = pipeline as Doc[];

@@ -54,7 +54,12 @@ export class WireServer {
     };
     const fail = (requestId: number, opCode: number, message: string) => {
       // The frame is unusable: answer once (so a client sees why) and drop just this connection.
-      write(encodeReply({ kind: opCode === OP_QUERY ? 'query' : 'msg', requestId }, new CommandError('BadValue', message).toReply()));
+      write(
+        encodeReply(
+          { kind: opCode === OP_QUERY ? 'query' : 'msg', requestId },
+          new CommandError('BadValue', message).toReply(),
+        ),
+      );
       dead = true;
       socket.end();
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -66,7 +71,12 @@ export class WireServer {
       try {
         req = parseRequest(msg);
       } catch (e) {
-        write(encodeReply({ kind: header.opCode === OP_QUERY ? 'query' : 'msg', requestId: header.requestId }, errorReply(e, 'message')));
+        write(
+          encodeReply(
+            { kind: header.opCode === OP_QUERY ? 'query' : 'msg', requestId: header.requestId },
+            errorReply(e, 'message'),
+          ),
+        );
         return;
       }
       const reply = await runCommand(this.engine, req.db, req.command, { db: req.db, connectionId, remote });
@@ -75,10 +85,17 @@ export class WireServer {
       let bytes: Buffer;
       try {
         bytes = encodeReply(to, reply);
-        if (bytes.length > MAX_MESSAGE_SIZE) throw new Error(`reply of ${bytes.length} bytes exceeds ${MAX_MESSAGE_SIZE}`);
+        if (bytes.length > MAX_MESSAGE_SIZE)
+          throw new Error(`reply of ${bytes.length} bytes exceeds ${MAX_MESSAGE_SIZE}`);
       } catch (e) {
         const name = Object.keys(req.command)[0] ?? 'command';
-        bytes = encodeReply(to, new CommandError('BSONObjectTooLarge', `${name}: the reply could not be sent: ${(e as Error).message}`).toReply());
+        bytes = encodeReply(
+          to,
+          new CommandError(
+            'BSONObjectTooLarge',
+            `${name}: the reply could not be sent: ${(e as Error).message}`,
+          ).toReply(),
+        );
       }
       write(bytes);
     };
@@ -106,7 +123,11 @@ export class WireServer {
         if (length < HEADER_SIZE || length > MAX_MESSAGE_SIZE) {
           const requestId = head.length >= 8 ? head.readInt32LE(4) : 0;
           const opCode = head.length >= 16 ? head.readInt32LE(12) : 0;
-          fail(requestId, opCode, `invalid message length ${length} (must be between ${HEADER_SIZE} and ${MAX_MESSAGE_SIZE} bytes)`);
+          fail(
+            requestId,
+            opCode,
+            `invalid message length ${length} (must be between ${HEADER_SIZE} and ${MAX_MESSAGE_SIZE} bytes)`,
+          );
           return;
         }
         if (buffered < length) break;

@@ -8,7 +8,18 @@ function populate(): Collection {
   c.addIndex({ name: 'org_1_num_1', key: { org: 1, num: 1 } }, true);
   c.addIndex({ name: 'tags_1', key: { tags: 1 } }, true);
   c.addIndex({ name: 'nick_1', key: { nick: 1 }, sparse: true }, true);
-  for (let i = 0; i < 5000; i++) c.put({ _id: i, email: `u${i}@x`, org: `o${i % 10}`, num: i % 7, tags: [`t${i % 3}`, 'all'], ...(i % 2 ? { nick: `n${i}` } : {}) }, true);
+  for (let i = 0; i < 5000; i++)
+    c.put(
+      {
+        _id: i,
+        email: `u${i}@x`,
+        org: `o${i % 10}`,
+        num: i % 7,
+        tags: [`t${i % 3}`, 'all'],
+        ...(i % 2 ? { nick: `n${i}` } : {}),
+      },
+      true,
+    );
   return c;
 }
 
@@ -19,7 +30,12 @@ describe('Collection.candidates (hash index lookups instead of scans)', () => {
     expect(c.candidates({ _id: 42 })!.map((d) => d._id)).toEqual([42]);
     expect(c.candidates({ email: 'u7@x' })!.map((d) => d._id)).toEqual([7]);
     expect(c.candidates({ email: { $eq: 'u7@x' } })!.map((d) => d._id)).toEqual([7]);
-    expect(c.candidates({ email: { $in: ['u1@x', 'u2@x', 'nope'] } })!.map((d) => d._id).sort()).toEqual([1, 2]);
+    expect(
+      c
+        .candidates({ email: { $in: ['u1@x', 'u2@x', 'nope'] } })!
+        .map((d) => d._id)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(c.candidates({ $and: [{ email: 'u9@x' }, { org: 'o9' }] })!.map((d) => d._id)).toEqual([9]);
   });
 
@@ -56,7 +72,10 @@ describe('Collection.candidates (hash index lookups instead of scans)', () => {
   it('gives the same answers as a scan', () => {
     const q = { org: 'o4', num: 2, tags: 'all' };
     const viaIndex = findDocs(c, q, { sort: { _id: 1 } }, 'find').map((d) => d._id);
-    const scan = [...c.docs.values()].filter((d) => d.org === 'o4' && d.num === 2).map((d) => d._id).sort((a, b) => a - b);
+    const scan = [...c.docs.values()]
+      .filter((d) => d.org === 'o4' && d.num === 2)
+      .map((d) => d._id)
+      .sort((a, b) => a - b);
     expect(viaIndex).toEqual(scan);
     expect(viaIndex.length).toBeGreaterThan(0);
   });

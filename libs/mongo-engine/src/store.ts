@@ -140,7 +140,10 @@ export class Collection {
       return this.docsFor(combos.map((c) => ix.map.get(ix.lookupKey(c))));
     }
     // a compound index whose first field is pinned
-    const byPrefix = this.indexes.find((ix) => ix.prefix && ix.servesQueries && eq.has(ix.fields[0]) && (!ix.spec.sparse || nonNull(ix.fields[0])));
+    const byPrefix = this.indexes.find(
+      (ix) =>
+        ix.prefix && ix.servesQueries && eq.has(ix.fields[0]) && (!ix.spec.sparse || nonNull(ix.fields[0])),
+    );
     if (byPrefix) return this.docsFor(eq.get(byPrefix.fields[0])!.map((v) => byPrefix.prefix!.get(keyOf(v))));
     return null;
   }
@@ -239,6 +242,12 @@ export class Store {
 }
 
 export function assertValidCollectionName(name: unknown, command: string): asserts name is string {
-  if (typeof name !== 'string' || name.length === 0 || name.includes('\0') || name.startsWith('.') || name.includes('$'))
+  if (
+    typeof name !== 'string' ||
+    name.length === 0 ||
+    name.includes('\0') ||
+    name.startsWith('.') ||
+    name.includes('$')
+  )
     throw new CommandError('InvalidNamespace', `${command}: invalid collection name: ${String(name)}`);
 }

@@ -1,7 +1,11 @@
 import { applyUpdate, buildUpsertDoc } from './update';
 
-const upd = (doc: Record<string, unknown>, u: unknown, query: Record<string, unknown> = {}, arrayFilters?: Record<string, unknown>[]) =>
-  applyUpdate(doc, u, { query, arrayFilters, inserting: false });
+const upd = (
+  doc: Record<string, unknown>,
+  u: unknown,
+  query: Record<string, unknown> = {},
+  arrayFilters?: Record<string, unknown>[],
+) => applyUpdate(doc, u, { query, arrayFilters, inserting: false });
 
 describe('applyUpdate', () => {
   it('never mutates the stored document', () => {
@@ -12,13 +16,24 @@ describe('applyUpdate', () => {
   });
 
   it('resolves two positional paths against the same matched element', () => {
-    const doc = { _id: 1, xs: [{ k: 'a', n: 0, s: '' }, { k: 'b', n: 0, s: '' }] };
+    const doc = {
+      _id: 1,
+      xs: [
+        { k: 'a', n: 0, s: '' },
+        { k: 'b', n: 0, s: '' },
+      ],
+    };
     const out = upd(doc, { $inc: { 'xs.$.n': 2 }, $set: { 'xs.$.s': 'hit' } }, { 'xs.k': 'b' });
-    expect(out.xs).toEqual([{ k: 'a', n: 0, s: '' }, { k: 'b', n: 2, s: 'hit' }]);
+    expect(out.xs).toEqual([
+      { k: 'a', n: 0, s: '' },
+      { k: 'b', n: 2, s: 'hit' },
+    ]);
   });
 
   it('errors when the positional operator has no match', () => {
-    expect(() => upd({ _id: 1, xs: [1] }, { $set: { 'xs.$': 2 } }, { _id: 1 })).toThrow(/positional operator did not find the match/);
+    expect(() => upd({ _id: 1, xs: [1] }, { $set: { 'xs.$': 2 } }, { _id: 1 })).toThrow(
+      /positional operator did not find the match/,
+    );
   });
 
   it('applies nested arrayFilters', () => {
@@ -32,7 +47,10 @@ describe('applyUpdate', () => {
   });
 
   it('builds upsert documents from equality conditions, $and and $setOnInsert', () => {
-    const doc = buildUpsertDoc({ $and: [{ a: 1 }, { 'b.c': { $eq: 2 } }], d: { $gt: 5 } }, { $set: { x: 1 }, $setOnInsert: { y: 2 } });
+    const doc = buildUpsertDoc(
+      { $and: [{ a: 1 }, { 'b.c': { $eq: 2 } }], d: { $gt: 5 } },
+      { $set: { x: 1 }, $setOnInsert: { y: 2 } },
+    );
     expect(doc).toMatchObject({ a: 1, b: { c: 2 }, x: 1, y: 2 });
     expect(doc).not.toHaveProperty('d');
     expect(Object.keys(doc)[0]).toBe('_id');

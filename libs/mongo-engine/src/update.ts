@@ -8,7 +8,6 @@ import { CommandError } from './errors';
 import { Doc, ObjectId, cloneDoc, idFirst, isEqual, isPlainObject, shellString } from './bsonutil';
 import { getPath } from './paths';
 
-
 export interface UpdateContext {
   /** the query that selected the document (for the positional `$` operator) */
   query: Doc;
@@ -18,23 +17,42 @@ export interface UpdateContext {
 }
 
 const OPERATORS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$min', '$max', '$rename',
-  '$currentDate', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$min',
+  '$max',
+  '$rename',
+  '$currentDate',
+  '$setOnInsert',
 ]);
 
 export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
 
 export function updateKind(u: unknown): UpdateKind {
   if (Array.isArray(u)) return 'pipeline';
-  if (!isPlainObject(u)) throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
+  if (!isPlainObject(u))
+    throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(u);
   const ops = keys.filter((k) => k.startsWith('$'));
   if (ops.length === 0) return 'replacement';
   if (ops.length !== keys.length)
-    throw new CommandError('FailedToParse', `Unknown modifier: ${keys.find((k) => !k.startsWith('$'))}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new CommandError(
+      'FailedToParse',
+      `Unknown modifier: ${keys.find((k) => !k.startsWith('$'))}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   for (const op of ops)
     if (!OPERATORS.has(op))
-      throw new CommandError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw new CommandError(
+        'FailedToParse',
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
   return 'operators';
 }
 
@@ -52,7 +70,11 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
   } else {
     out = cloneDoc(doc);
     for (const [op, spec] of Object.entries(update as Doc)) {
-      if (!isPlainObject(spec)) throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof spec} instead. For example: {$mod: {<field>: ...}} not {${op}: ${shellString(spec)}}`);
+      if (!isPlainObject(spec))
+        throw new CommandError(
+          'FailedToParse',
+          `Modifiers operate on fields but we found type ${typeof spec} instead. For example: {$mod: {<field>: ...}} not {${op}: ${shellString(spec)}}`,
+        );
       if (op === '$setOnInsert' && !ctx.inserting) continue;
       for (const [path, arg] of Object.entries(spec)) {
         for (const parts of expandPath(out, path, ctx)) applyOperator(out, op, parts, arg, doc);
@@ -65,19 +87,30 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
 }
 
 function immutableId(doc: Doc): CommandError {
-  return new CommandError('ImmutableField', `Performing an update on the path '_id' would modify the immutable field '_id' (document _id: ${shellString(doc._id)})`);
+  return new CommandError(
+    'ImmutableField',
+    `Performing an update on the path '_id' would modify the immutable field '_id' (document _id: ${shellString(doc._id)})`,
+  );
 }
 
 /** Concrete paths for one update path: `$` becomes the matched index, `$[]` every index, `$[id]` the filtered ones. */
 function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
   const parts = path.split('.');
-  if (parts.some((p) => p === '' )) throw new CommandError('BadValue', `The update path '${path}' contains an empty field name, which is not allowed.`);
+  if (parts.some((p) => p === ''))
+    throw new CommandError(
+      'BadValue',
+      `The update path '${path}' contains an empty field name, which is not allowed.`,
+    );
   let results: string[][] = [[]];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (p === '$') {
       const idx = positionalIndex(doc, ctx.query, parts.slice(0, i));
-      if (idx < 0) throw new CommandError('BadValue', 'The positional operator did not find the match needed from the query.');
+      if (idx < 0)
+        throw new CommandError(
+          'BadValue',
+          'The positional operator did not find the match needed from the query.',
+        );
       results = results.map((r) => [...r, String(idx)]);
     } else if (p === '$[]' || /^\$\[[A-Za-z][A-Za-z0-9]*\]$/.test(p)) {
       const ident = p === '$[]' ? null : p.slice(2, -1);
@@ -85,7 +118,11 @@ function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
       for (const r of results) {
         const arr = getPath(doc, r);
         if (arr === undefined && ctx.inserting) continue;
-        if (!Array.isArray(arr)) throw new CommandError('BadValue', `The path '${r.join('.')}' must exist in the document in order to apply array updates.`);
+        if (!Array.isArray(arr))
+          throw new CommandError(
+            'BadValue',
+            `The path '${r.join('.')}' must exist in the document in order to apply array updates.`,
+          );
         const filter = ident ? arrayFilterFor(ident, ctx.arrayFilters) : null;
         arr.forEach((el, idx) => {
           if (!filter || filter.test({ [ident!]: el })) next.push([...r, String(idx)]);
@@ -98,7 +135,9 @@ function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
 }
 
 function arrayFilterFor(ident: string, arrayFilters: Doc[] | undefined): Query {
-  const f = (arrayFilters ?? []).find((af) => Object.keys(af).some((k) => k === ident || k.startsWith(ident + '.')));
+  const f = (arrayFilters ?? []).find((af) =>
+    Object.keys(af).some((k) => k === ident || k.startsWith(ident + '.')),
+  );
   if (!f) throw new CommandError('BadValue', `No array filter found for identifier '${ident}' in path`);
   return makeQuery(f);
 }
@@ -143,7 +182,11 @@ function setPath(doc: Doc, parts: string[], value: unknown): void {
       if (Array.isArray(cur) && !/^\d+$/.test(p)) throw pathNotViable(parts, i, cur);
       next = {};
       assign(cur, p, next);
-    } else if (typeof next !== 'object' || next instanceof Date || (!Array.isArray(next) && !isPlainObject(next))) {
+    } else if (
+      typeof next !== 'object' ||
+      next instanceof Date ||
+      (!Array.isArray(next) && !isPlainObject(next))
+    ) {
       throw pathNotViable(parts, i + 1, next);
     }
     cur = next;
@@ -153,7 +196,11 @@ function setPath(doc: Doc, parts: string[], value: unknown): void {
 
 function assign(container: any, key: string, value: unknown): void {
   if (Array.isArray(container)) {
-    if (!/^\d+$/.test(key)) throw new CommandError('PathNotViable', `Cannot create field '${key}' in element {${shellString(container)}}`);
+    if (!/^\d+$/.test(key))
+      throw new CommandError(
+        'PathNotViable',
+        `Cannot create field '${key}' in element {${shellString(container)}}`,
+      );
     const idx = Number(key);
     while (container.length < idx) container.push(null);
     container[idx] = value;
@@ -161,7 +208,10 @@ function assign(container: any, key: string, value: unknown): void {
 }
 
 function pathNotViable(parts: string[], i: number, at: unknown): CommandError {
-  return new CommandError('PathNotViable', `Cannot create field '${parts[i] ?? parts[parts.length - 1]}' in element {${parts[i - 1] ?? ''}: ${shellString(at)}}`);
+  return new CommandError(
+    'PathNotViable',
+    `Cannot create field '${parts[i] ?? parts[parts.length - 1]}' in element {${parts[i - 1] ?? ''}: ${shellString(at)}}`,
+  );
 }
 
 function unsetPath(doc: Doc, parts: string[]): void {
@@ -197,7 +247,10 @@ function arith(a: number | Long, b: number | Long, op: 'add' | 'mul'): number | 
 
 function requireArray(cur: unknown, op: string, parts: string[], orig: Doc): unknown[] {
   if (!Array.isArray(cur))
-    throw new CommandError('BadValue', `The field '${parts.join('.')}' must be an array but is of type ${typeName(cur)} in document {_id: ${shellString(orig._id)}} (${op})`);
+    throw new CommandError(
+      'BadValue',
+      `The field '${parts.join('.')}' must be an array but is of type ${typeName(cur)} in document {_id: ${shellString(orig._id)}} (${op})`,
+    );
   return cur;
 }
 
@@ -234,14 +287,21 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
     case '$inc':
     case '$mul': {
       const by = toNumber(arg);
-      if (by === null) throw new CommandError('TypeMismatch', `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${parts.join('.')}: ${shellString(arg)}}`);
+      if (by === null)
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${parts.join('.')}: ${shellString(arg)}}`,
+        );
       if (cur === undefined) {
         setPath(doc, parts, op === '$inc' ? by : typeof by === 'number' ? 0 : Long.ZERO);
         return;
       }
       const base = toNumber(cur);
       if (base === null)
-        throw new CommandError('TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. {_id: ${shellString(orig._id)}} has the field '${parts[parts.length - 1]}' of non-numeric type ${typeName(cur)}`);
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot apply ${op} to a value of non-numeric type. {_id: ${shellString(orig._id)}} has the field '${parts[parts.length - 1]}' of non-numeric type ${typeName(cur)}`,
+        );
       setPath(doc, parts, arith(base, by, op === '$inc' ? 'add' : 'mul'));
       return;
     }
@@ -256,7 +316,11 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       const arr = cur === undefined ? [] : requireArray(cur, op, parts, orig).slice();
       const each = isPlainObject(arg) && '$each' in arg;
       const items: unknown[] = each ? cloneDoc(arg.$each) : [cloneDoc(arg)];
-      if (!Array.isArray(items)) throw new CommandError('BadValue', `The argument to $each in $push must be an array but it was of type: ${typeName(items)}`);
+      if (!Array.isArray(items))
+        throw new CommandError(
+          'BadValue',
+          `The argument to $each in $push must be an array but it was of type: ${typeName(items)}`,
+        );
       let pos = each && typeof arg.$position === 'number' ? arg.$position : arr.length;
       if (pos < 0) pos = Math.max(0, arr.length + pos);
       arr.splice(Math.min(pos, arr.length), 0, ...items);
@@ -273,7 +337,8 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
             })
           : result.slice().sort((a, b) => compare(a, b) * s);
       }
-      if (each && typeof arg.$slice === 'number') result = arg.$slice >= 0 ? result.slice(0, arg.$slice) : result.slice(arg.$slice);
+      if (each && typeof arg.$slice === 'number')
+        result = arg.$slice >= 0 ? result.slice(0, arg.$slice) : result.slice(arg.$slice);
       setPath(doc, parts, result);
       return;
     }
@@ -287,13 +352,25 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
     case '$pull': {
       if (cur === undefined) return;
       const m = matcherFor(arg);
-      setPath(doc, parts, requireArray(cur, op, parts, orig).filter((el) => !m(el)));
+      setPath(
+        doc,
+        parts,
+        requireArray(cur, op, parts, orig).filter((el) => !m(el)),
+      );
       return;
     }
     case '$pullAll': {
       if (cur === undefined) return;
-      if (!Array.isArray(arg)) throw new CommandError('BadValue', `$pullAll requires an array argument but was given a ${typeName(arg)}`);
-      setPath(doc, parts, requireArray(cur, op, parts, orig).filter((el) => !arg.some((x) => isEqual(x, el))));
+      if (!Array.isArray(arg))
+        throw new CommandError(
+          'BadValue',
+          `$pullAll requires an array argument but was given a ${typeName(arg)}`,
+        );
+      setPath(
+        doc,
+        parts,
+        requireArray(cur, op, parts, orig).filter((el) => !arg.some((x) => isEqual(x, el))),
+      );
       return;
     }
     case '$pop': {
@@ -305,7 +382,11 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       return;
     }
     case '$rename': {
-      if (typeof arg !== 'string') throw new CommandError('BadValue', `The 'to' field for $rename must be a string: ${parts.join('.')}: ${shellString(arg)}`);
+      if (typeof arg !== 'string')
+        throw new CommandError(
+          'BadValue',
+          `The 'to' field for $rename must be a string: ${parts.join('.')}: ${shellString(arg)}`,
+        );
       if (cur === undefined) return;
       unsetPath(doc, parts);
       setPath(doc, arg.split('.'), cur);

@@ -47,7 +47,8 @@ function invalid(msg: string): CommandError {
 function readDoc(buf: Buffer, off: number, end: number): { doc: Doc; next: number } {
   if (off + 5 > end) throw invalid('truncated BSON document in message');
   const size = buf.readInt32LE(off);
-  if (size < 5 || off + size > end) throw invalid(`BSON document declares size ${size} beyond the message end`);
+  if (size < 5 || off + size > end)
+    throw invalid(`BSON document declares size ${size} beyond the message end`);
   if (buf[off + size - 1] !== 0) throw invalid('BSON document is not null-terminated');
   try {
     return { doc: decode(buf.subarray(off, off + size)), next: off + size };
@@ -69,7 +70,8 @@ export function parseRequest(buf: Buffer): Request {
   if (header.opCode === OP_MSG) {
     if (end < HEADER_SIZE + 5) throw invalid('OP_MSG too short');
     const flags = buf.readUInt32LE(HEADER_SIZE);
-    if (flags & 0xffff & ~KNOWN_FLAGS) throw new CommandError('BadValue', `OP_MSG: unsupported required flag bits ${flags.toString(16)}`);
+    if (flags & 0xffff & ~KNOWN_FLAGS)
+      throw new CommandError('BadValue', `OP_MSG: unsupported required flag bits ${flags.toString(16)}`);
     const bodyEnd = flags & FLAG_CHECKSUM ? end - 4 : end; // the crc32c is tolerated, not verified
     let off = HEADER_SIZE + 4;
     let body: Doc | undefined;
@@ -85,7 +87,8 @@ export function parseRequest(buf: Buffer): Request {
         if (off + 4 > bodyEnd) throw invalid('truncated document sequence');
         const size = buf.readInt32LE(off);
         const seqEnd = off + size;
-        if (size < 5 || seqEnd > bodyEnd) throw invalid(`document sequence declares size ${size} beyond the message end`);
+        if (size < 5 || seqEnd > bodyEnd)
+          throw invalid(`document sequence declares size ${size} beyond the message end`);
         const id = readCString(buf, off + 4, seqEnd);
         let p = id.next;
         const docs: Doc[] = [];
@@ -101,7 +104,8 @@ export function parseRequest(buf: Buffer): Request {
     if (!body) throw invalid('OP_MSG without a body section');
     for (const [k, docs] of Object.entries(sequences)) body[k] = docs;
     const db = body.$db;
-    if (typeof db !== 'string') throw new CommandError('BadValue', "OP_MSG: command is missing the '$db' field");
+    if (typeof db !== 'string')
+      throw new CommandError('BadValue', "OP_MSG: command is missing the '$db' field");
     return { header, kind: 'msg', db, command: body, moreToCome: !!(flags & FLAG_MORE_TO_COME) };
   }
   if (header.opCode === OP_QUERY) {
@@ -111,10 +115,15 @@ export function parseRequest(buf: Buffer): Request {
     const q = readDoc(buf, off, end);
     let command = q.doc;
     if (command.$query && typeof command.$query === 'object') command = command.$query as Doc; // wrapped form
-    if (!ns.str.endsWith('.$cmd')) throw new CommandError('BadValue', `OP_QUERY is only supported for commands; got a query on '${ns.str}'`);
+    if (!ns.str.endsWith('.$cmd'))
+      throw new CommandError(
+        'BadValue',
+        `OP_QUERY is only supported for commands; got a query on '${ns.str}'`,
+      );
     return { header, kind: 'query', db: ns.str.slice(0, -'.$cmd'.length), command, moreToCome: false };
   }
-  if (header.opCode === OP_COMPRESSED) throw new CommandError('BadValue', 'OP_COMPRESSED is not supported (no compressors were negotiated)');
+  if (header.opCode === OP_COMPRESSED)
+    throw new CommandError('BadValue', 'OP_COMPRESSED is not supported (no compressors were negotiated)');
   throw new CommandError('BadValue', `unsupported opCode ${header.opCode}`);
 }
 

@@ -48,7 +48,13 @@ describe('insert and find', () => {
 
   beforeAll(async () => {
     await coll().insertMany(
-      Array.from({ length: 250 }, (_, i) => ({ _id: i, name: `p${String(i).padStart(3, '0')}`, age: i % 50, group: i % 3, tags: i % 2 ? ['odd'] : ['even', 'x'] })),
+      Array.from({ length: 250 }, (_, i) => ({
+        _id: i,
+        name: `p${String(i).padStart(3, '0')}`,
+        age: i % 50,
+        group: i % 3,
+        tags: i % 2 ? ['odd'] : ['even', 'x'],
+      })),
     );
   });
 
@@ -68,7 +74,13 @@ describe('insert and find', () => {
   });
 
   it('sorts, skips, limits and projects', async () => {
-    const docs = await coll().find({ group: 1 }).sort({ age: -1, _id: 1 }).skip(2).limit(5).project({ name: 1, age: 1, _id: 0 }).toArray();
+    const docs = await coll()
+      .find({ group: 1 })
+      .sort({ age: -1, _id: 1 })
+      .skip(2)
+      .limit(5)
+      .project({ name: 1, age: 1, _id: 0 })
+      .toArray();
     expect(docs).toHaveLength(5);
     for (const d of docs) expect(Object.keys(d).sort()).toEqual(['age', 'name']);
     const ages = docs.map((d) => d.age);
@@ -99,7 +111,9 @@ describe('insert and find', () => {
     await cursor.next();
     const id = cursor.id!;
     expect(id.isZero()).toBe(false);
-    expect((await t.db.command({ getMore: id, collection: 'people', batchSize: 2 })).cursor.nextBatch).toHaveLength(2);
+    expect(
+      (await t.db.command({ getMore: id, collection: 'people', batchSize: 2 })).cursor.nextBatch,
+    ).toHaveLength(2);
     await cursor.close();
     const err = await t.db.command({ getMore: id, collection: 'people' }).catch((e) => e);
     expect(err.code).toBe(43);
@@ -115,7 +129,9 @@ describe('insert and find', () => {
   });
 
   it('keeps numeric BSON types readable', async () => {
-    await t.db.collection<TestDoc>('nums').insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
+    await t.db
+      .collection<TestDoc>('nums')
+      .insertOne({ _id: 'n', i: new Int32(5), l: Long.fromNumber(7), d: 1.5 });
     const d = await t.db.collection<TestDoc>('nums').findOne({ _id: 'n' });
     expect(Number(d!.i)).toBe(5);
     expect(Number(d!.l)).toBe(7);
@@ -137,7 +153,15 @@ describe('delete', () => {
 describe('aggregate', () => {
   beforeAll(async () => {
     await t.db.collection<TestDoc>('orders').insertMany([
-      { _id: 1, customer: 'a', items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }], total: 30 },
+      {
+        _id: 1,
+        customer: 'a',
+        items: [
+          { sku: 'x', qty: 2 },
+          { sku: 'y', qty: 1 },
+        ],
+        total: 30,
+      },
       { _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 },
       { _id: 3, customer: 'a', items: [], total: 5 },
     ]);
@@ -150,7 +174,14 @@ describe('aggregate', () => {
   it('runs $match $group $sort $limit $skip $project', async () => {
     const r = await t.db
       .collection<TestDoc>('orders')
-      .aggregate([{ $match: { total: { $gt: 1 } } }, { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } }, { $sort: { sum: -1 } }, { $skip: 0 }, { $limit: 5 }, { $project: { _id: 0, customer: '$_id', sum: 1, n: 1 } }])
+      .aggregate([
+        { $match: { total: { $gt: 1 } } },
+        { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } },
+        { $sort: { sum: -1 } },
+        { $skip: 0 },
+        { $limit: 5 },
+        { $project: { _id: 0, customer: '$_id', sum: 1, n: 1 } },
+      ])
       .toArray();
     expect(r).toEqual([
       { sum: 50, n: 1, customer: 'b' },
@@ -159,24 +190,48 @@ describe('aggregate', () => {
   });
 
   it('runs $unwind $lookup $addFields $count $facet', async () => {
-    const unwound = await t.db.collection<TestDoc>('orders').aggregate([{ $unwind: '$items' }, { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } }, { $sort: { _id: 1 } }]).toArray();
+    const unwound = await t.db
+      .collection<TestDoc>('orders')
+      .aggregate([
+        { $unwind: '$items' },
+        { $group: { _id: '$items.sku', qty: { $sum: '$items.qty' } } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
     expect(unwound).toEqual([
       { _id: 'x', qty: 7 },
       { _id: 'y', qty: 1 },
     ]);
     const joined = await t.db
       .collection<TestDoc>('orders')
-      .aggregate([{ $match: { _id: 2 } }, { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } }, { $addFields: { whoName: { $arrayElemAt: ['$who.name', 0] } } }, { $project: { who: 0, items: 0 } }])
+      .aggregate([
+        { $match: { _id: 2 } },
+        { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } },
+        { $addFields: { whoName: { $arrayElemAt: ['$who.name', 0] } } },
+        { $project: { who: 0, items: 0 } },
+      ])
       .toArray();
     expect(joined).toEqual([{ _id: 2, customer: 'b', total: 50, whoName: 'Bob' }]);
-    expect(await t.db.collection<TestDoc>('orders').aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 2 }]);
+    expect(
+      await t.db
+        .collection<TestDoc>('orders')
+        .aggregate([{ $match: { customer: 'a' } }, { $count: 'n' }])
+        .toArray(),
+    ).toEqual([{ n: 2 }]);
     const [facet] = await t.db
       .collection<TestDoc>('orders')
-      .aggregate([{ $facet: { big: [{ $match: { total: { $gte: 30 } } }, { $count: 'n' }], all: [{ $count: 'n' }] } }])
+      .aggregate([
+        { $facet: { big: [{ $match: { total: { $gte: 30 } } }, { $count: 'n' }], all: [{ $count: 'n' }] } },
+      ])
       .toArray();
     expect(facet).toEqual({ big: [{ n: 2 }], all: [{ n: 3 }] });
     // stored documents are untouched by pipeline stages
-    expect(await t.db.collection<TestDoc>('orders').findOne({ _id: 2 })).toEqual({ _id: 2, customer: 'b', items: [{ sku: 'x', qty: 5 }], total: 50 });
+    expect(await t.db.collection<TestDoc>('orders').findOne({ _id: 2 })).toEqual({
+      _id: 2,
+      customer: 'b',
+      items: [{ sku: 'x', qty: 5 }],
+      total: 50,
+    });
   });
 
   it('returns large results through a cursor', async () => {
@@ -188,7 +243,11 @@ describe('aggregate', () => {
   });
 
   it('rejects a malformed pipeline with an error naming aggregate', async () => {
-    const err = await t.db.collection<TestDoc>('orders').aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }]).toArray().catch((e) => e);
+    const err = await t.db
+      .collection<TestDoc>('orders')
+      .aggregate([{ $match: { a: 1 }, $sort: { a: 1 } }])
+      .toArray()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
   });
 });

@@ -16,9 +16,12 @@ interface Child {
 }
 
 function spawnEngine(dbpath: string, extra: string[] = []): Promise<Child> {
-  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js'))) throw new Error('build first: npx tsc -b libs/mongo-engine');
+  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js')))
+    throw new Error('build first: npx tsc -b libs/mongo-engine');
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [BIN, '--port', '0', '--dbpath', dbpath, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [BIN, '--port', '0', '--dbpath', dbpath, ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`engine did not start: ${err}`)), 10_000);
@@ -51,7 +54,11 @@ const openClients: MongoClient[] = [];
 const openEngines: RunningEngine[] = [];
 
 async function connect(uri: string): Promise<MongoClient> {
-  const c = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false, maxPoolSize: 8 });
+  const c = await MongoClient.connect(uri, {
+    serverSelectionTimeoutMS: 5000,
+    retryWrites: false,
+    maxPoolSize: 8,
+  });
   openClients.push(c);
   return c;
 }
@@ -113,7 +120,9 @@ describeEngine('durability of the embedded engine', () => {
     children.push(second);
     const client2 = await connect(second.uri);
     const coll2 = client2.db('dur').collection<TestDoc>('events');
-    const present = new Set((await coll2.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id as unknown as number));
+    const present = new Set(
+      (await coll2.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id as unknown as number),
+    );
     const lost = acked.filter((id) => !present.has(id));
     expect(lost).toEqual([]);
     // the unique index came back too
@@ -134,9 +143,12 @@ describeEngine('durability of the embedded engine', () => {
       children.push(child);
       const client = await connect(child.uri);
       const coll = client.db('dur').collection<TestDoc>('state');
-      const stored = new Map((await coll.find({}).toArray()).map((d) => [d._id as unknown as number, d.v as number]));
+      const stored = new Map(
+        (await coll.find({}).toArray()).map((d) => [d._id as unknown as number, d.v as number]),
+      );
       for (const [id, v] of expected) if (!unsure.has(id)) expect([id, stored.get(id)]).toEqual([id, v]);
-      for (const id of stored.keys()) if (!expected.has(id) && !unsure.has(id)) throw new Error(`unexpected document ${id}`);
+      for (const id of stored.keys())
+        if (!expected.has(id) && !unsure.has(id)) throw new Error(`unexpected document ${id}`);
       for (const id of unsure) {
         if (stored.has(id)) expected.set(id, stored.get(id)!);
         else expected.delete(id);
@@ -154,7 +166,11 @@ describeEngine('durability of the embedded engine', () => {
               await coll.deleteOne({ _id: id });
               expected.delete(id);
             } else {
-              const r = await coll.findOneAndUpdate({ _id: id }, { $inc: { v: 1 }, $set: { pad: 'p'.repeat(300) } }, { upsert: true, returnDocument: 'after' });
+              const r = await coll.findOneAndUpdate(
+                { _id: id },
+                { $inc: { v: 1 }, $set: { pad: 'p'.repeat(300) } },
+                { upsert: true, returnDocument: 'after' },
+              );
               expected.set(id, r!.v);
             }
             unsure.delete(id);
@@ -177,7 +193,10 @@ describeEngine('durability of the embedded engine', () => {
     const dbpath = fresh();
     let engine = await engineAt({ dbpath });
     let client = await connect(engine.uri);
-    await client.db('t').collection<TestDoc>('c').insertMany([{ _id: 1 }, { _id: 2 }]);
+    await client
+      .db('t')
+      .collection<TestDoc>('c')
+      .insertMany([{ _id: 1 }, { _id: 2 }]);
     await client.close();
     await engine.stop();
     // a record header promising more bytes than follow, as a kill mid-write leaves it
@@ -190,7 +209,9 @@ describeEngine('durability of the embedded engine', () => {
     await engine.stop();
     engine = await engineAt({ dbpath });
     client = await connect(engine.uri);
-    expect((await client.db('t').collection<TestDoc>('c').find().toArray()).map((d) => d._id)).toEqual([1, 2, 3]);
+    expect((await client.db('t').collection<TestDoc>('c').find().toArray()).map((d) => d._id)).toEqual([
+      1, 2, 3,
+    ]);
     await client.close();
     await engine.stop();
   });
@@ -228,7 +249,8 @@ describeEngine('durability of the embedded engine', () => {
     // the files as they are at each step are exactly what a kill -9 there would leave (the page cache survives it)
     const capture = (step: string) => {
       const img = fresh();
-      for (const f of fs.readdirSync(dbpath)) if (!f.endsWith('.lock')) fs.copyFileSync(path.join(dbpath, f), path.join(img, f));
+      for (const f of fs.readdirSync(dbpath))
+        if (!f.endsWith('.lock')) fs.copyFileSync(path.join(dbpath, f), path.join(img, f));
       images.set(step, img);
     };
     const engine = await engineAt({ dbpath, compactBytes: Number.MAX_SAFE_INTEGER, onCompactStep: capture });
@@ -241,7 +263,9 @@ describeEngine('durability of the embedded engine', () => {
     await c.findOneAndUpdate({ _id: 7 }, { $set: { v: 70 } });
     const expected = await c.find({}).sort({ _id: 1 }).toArray();
     // writes racing with the compaction: acknowledged or not, they must not disturb the rest
-    const racing = Array.from({ length: 20 }, (_, i) => c.insertOne({ _id: `race${i}`, email: `r${i}@x` }).catch(() => null));
+    const racing = Array.from({ length: 20 }, (_, i) =>
+      c.insertOne({ _id: `race${i}`, email: `r${i}@x` }).catch(() => null),
+    );
     await engine.compact();
     await Promise.all(racing);
     await client.close();
@@ -252,7 +276,10 @@ describeEngine('durability of the embedded engine', () => {
       const reopened = await engineAt({ dbpath: img });
       const rc = await connect(reopened.uri);
       const docs = rc.db('cmp').collection<TestDoc>('docs');
-      const got = (await docs.find({ _id: { $not: { $type: 'string' } } }).sort({ _id: 1 }).toArray());
+      const got = await docs
+        .find({ _id: { $not: { $type: 'string' } } })
+        .sort({ _id: 1 })
+        .toArray();
       expect([step, got]).toEqual([step, expected]);
       expect([step, (await docs.insertOne({ email: 'u1@x' }).catch((e) => e)).code]).toEqual([step, 11000]);
       await rc.close();

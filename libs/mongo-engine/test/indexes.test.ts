@@ -33,7 +33,11 @@ describe('index management', () => {
   });
 
   it('reports a missing collection on listIndexes', async () => {
-    const err = await t.db.collection<TestDoc>('never').listIndexes().toArray().catch((e) => e);
+    const err = await t.db
+      .collection<TestDoc>('never')
+      .listIndexes()
+      .toArray()
+      .catch((e) => e);
     expect(err.code).toBe(26);
   });
 });
@@ -52,49 +56,81 @@ describe('duplicate keys', () => {
   });
 
   it('insertOne: code 11000 with keyPattern and keyValue', async () => {
-    const err = await users().insertOne({ email: 'a@x', org: 'p', num: 1 }).catch((e) => e);
+    const err = await users()
+      .insertOne({ email: 'a@x', org: 'p', num: 1 })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(11000);
     expect(err.keyPattern).toEqual({ email: 1 });
     expect(err.keyValue).toEqual({ email: 'a@x' });
-    expect(err.message).toMatch(/E11000 duplicate key error collection: \S+\.users index: email_1 dup key: \{ email: "a@x" \}/);
+    expect(err.message).toMatch(
+      /E11000 duplicate key error collection: \S+\.users index: email_1 dup key: \{ email: "a@x" \}/,
+    );
   });
 
   it('duplicate _id is rejected too', async () => {
-    const err = await users().insertOne({ _id: 1, email: 'z@x' }).catch((e) => e);
+    const err = await users()
+      .insertOne({ _id: 1, email: 'z@x' })
+      .catch((e) => e);
     expect(err.code).toBe(11000);
     expect(err.keyValue).toEqual({ _id: 1 });
   });
 
   it('compound unique index: only the full tuple must be unique', async () => {
     await users().insertOne({ _id: 3, email: 'c@x', org: 'o', num: 3 });
-    const err = await users().insertOne({ email: 'd@x', org: 'o', num: 3 }).catch((e) => e);
+    const err = await users()
+      .insertOne({ email: 'd@x', org: 'o', num: 3 })
+      .catch((e) => e);
     expect(err.code).toBe(11000);
     expect(err.keyValue).toEqual({ org: 'o', num: 3 });
   });
 
   it('sparse unique index ignores documents without the field (a non-sparse one counts missing as null)', async () => {
-    await users().insertMany([{ email: 's1@x', org: 'q', num: 101 }, { email: 's2@x', org: 'q', num: 102 }]);
+    await users().insertMany([
+      { email: 's1@x', org: 'q', num: 101 },
+      { email: 's2@x', org: 'q', num: 102 },
+    ]);
     await users().insertOne({ email: 's3@x', org: 'q', num: 103, nick: 'n' });
-    expect((await users().insertOne({ email: 's4@x', org: 'q', num: 104, nick: 'n' }).catch((e) => e)).code).toBe(11000);
+    expect(
+      (
+        await users()
+          .insertOne({ email: 's4@x', org: 'q', num: 104, nick: 'n' })
+          .catch((e) => e)
+      ).code,
+    ).toBe(11000);
     await users().insertOne({ email: 'nullorg1@x' });
-    const err = await users().insertOne({ email: 'nullorg2@x' }).catch((e) => e);
+    const err = await users()
+      .insertOne({ email: 'nullorg2@x' })
+      .catch((e) => e);
     expect(err.code).toBe(11000);
     expect(err.keyValue).toEqual({ org: null, num: null });
   });
 
   it('insertMany ordered stops at the first duplicate, unordered continues; writeErrors carry index', async () => {
-    const ordered = await users().insertMany([{ email: 'o1@x', org: 'q', num: 105 }, { email: 'a@x' }, { email: 'o2@x', org: 'q', num: 106 }]).catch((e) => e);
+    const ordered = await users()
+      .insertMany([
+        { email: 'o1@x', org: 'q', num: 105 },
+        { email: 'a@x' },
+        { email: 'o2@x', org: 'q', num: 106 },
+      ])
+      .catch((e) => e);
     expect(ordered).toBeInstanceOf(MongoBulkWriteError);
     expect(ordered.insertedCount).toBe(1);
     expect(ordered.writeErrors[0] ?? ordered.writeErrors).toMatchObject({ index: 1, code: 11000 });
-    const unordered = await users().insertMany([{ email: 'u1@x', org: 'q', num: 107 }, { email: 'a@x' }, { email: 'u2@x', org: 'q', num: 108 }], { ordered: false }).catch((e) => e);
+    const unordered = await users()
+      .insertMany(
+        [{ email: 'u1@x', org: 'q', num: 107 }, { email: 'a@x' }, { email: 'u2@x', org: 'q', num: 108 }],
+        { ordered: false },
+      )
+      .catch((e) => e);
     expect(unordered.insertedCount).toBe(2);
     expect(await users().countDocuments({ email: { $in: ['o1@x', 'o2@x', 'u1@x', 'u2@x'] } })).toBe(3);
   });
 
   it('updateOne into a duplicate: 11000 and the document is unchanged', async () => {
-    const err = await users().updateOne({ _id: 2 }, { $set: { email: 'a@x' } }).catch((e) => e);
+    const err = await users()
+      .updateOne({ _id: 2 }, { $set: { email: 'a@x' } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(11000);
     expect(err.keyValue).toEqual({ email: 'a@x' });
@@ -102,13 +138,17 @@ describe('duplicate keys', () => {
   });
 
   it('upsert into a duplicate: 11000', async () => {
-    const err = await users().updateOne({ email: 'new@x' }, { $set: { org: 'o', num: 1 } }, { upsert: true }).catch((e) => e);
+    const err = await users()
+      .updateOne({ email: 'new@x' }, { $set: { org: 'o', num: 1 } }, { upsert: true })
+      .catch((e) => e);
     expect(err.code).toBe(11000);
     expect(await users().countDocuments({ email: 'new@x' })).toBe(0);
   });
 
   it('findOneAndUpdate into a duplicate: DuplicateKey error', async () => {
-    const err = await users().findOneAndUpdate({ _id: 2 }, { $set: { email: 'a@x' } }).catch((e) => e);
+    const err = await users()
+      .findOneAndUpdate({ _id: 2 }, { $set: { email: 'a@x' } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(11000);
     expect(err.codeName).toBe('DuplicateKey');

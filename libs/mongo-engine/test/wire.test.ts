@@ -90,7 +90,11 @@ describe('wire protocol', () => {
     // moreToCome (flag 2) then a plain ping on the same connection: replies come in order, so once
     // the plain one's reply is here, a reply to the first would have come before it.
     const oneMessage = (d: Buffer) => d.length >= 4 && d.length >= d.readInt32LE(0);
-    const both = await raw(Buffer.concat([opMsg({ ping: 1, $db: 'admin' }, 10, 2), opMsg({ ping: 1, $db: 'admin' }, 12)]), 5000, oneMessage);
+    const both = await raw(
+      Buffer.concat([opMsg({ ping: 1, $db: 'admin' }, 10, 2), opMsg({ ping: 1, $db: 'admin' }, 12)]),
+      5000,
+      oneMessage,
+    );
     expect(both.data.length).toBe(both.data.readInt32LE(0)); // exactly one reply...
     expect(both.data.readInt32LE(8)).toBe(12); // ...and it answers the plain ping
   });
@@ -104,7 +108,16 @@ describe('wire protocol', () => {
     seqSize.writeInt32LE(4 + ident.length + docs.length);
     const flags = Buffer.alloc(4);
     flags.writeUInt32LE(1); // checksumPresent
-    const rest = Buffer.concat([flags, Buffer.from([0]), body, Buffer.from([1]), seqSize, ident, docs, Buffer.alloc(4)]);
+    const rest = Buffer.concat([
+      flags,
+      Buffer.from([0]),
+      body,
+      Buffer.from([1]),
+      seqSize,
+      ident,
+      docs,
+      Buffer.alloc(4),
+    ]);
     const { data } = await raw(Buffer.concat([header(16 + rest.length, 21, 2013), rest]));
     if (EXTERNAL_URI) return; // a real server verifies the (zero) checksum and refuses
     expect(replyDoc(data)).toMatchObject({ ok: 1, n: 2 });
@@ -117,7 +130,11 @@ describe('wire protocol', () => {
   it('refuses documents nested deeper than 100 levels', async () => {
     let deep: Record<string, unknown> = { leaf: 1 };
     for (let i = 0; i < 150; i++) deep = { d: deep };
-    const err = await t.client.db(t.target.dbName).collection('deep').insertOne(deep).catch((e) => e);
+    const err = await t.client
+      .db(t.target.dbName)
+      .collection('deep')
+      .insertOne(deep)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(await t.client.db(t.target.dbName).collection('deep').countDocuments()).toBe(0);
   });

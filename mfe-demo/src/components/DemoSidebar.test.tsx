@@ -1,13 +1,26 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { chanceAtLevels, createPosterior, estimateDensityAtLevels, levelProbabilities } from '@skillquiz/adaptive';
+import {
+  chanceAtLevels,
+  createPosterior,
+  estimateDensityAtLevels,
+  levelProbabilities,
+} from '@skillquiz/adaptive';
 import type { QuizResult } from '@skillquiz/contracts';
 import DemoSidebar from './DemoSidebar';
 import { THRESHOLDS, quizResultInProgress } from '@skillquiz/contracts/testing';
 
 /** The sidebar with the toggle state a quiz app would own. */
-function Harness({ result = quizResultInProgress(), initial = false, onToggle }: { result?: QuizResult; initial?: boolean; onToggle?: (v: boolean) => void }) {
+function Harness({
+  result = quizResultInProgress(),
+  initial = false,
+  onToggle,
+}: {
+  result?: QuizResult;
+  initial?: boolean;
+  onToggle?: (v: boolean) => void;
+}) {
   const [enabled, setEnabled] = useState(initial);
   return (
     <>
@@ -27,7 +40,9 @@ function Harness({ result = quizResultInProgress(), initial = false, onToggle }:
 const cards = () => screen.getAllByRole('article');
 const cardOf = (n: number) => cards().find((c) => c.getAttribute('data-question-number') === String(n))!;
 const rowValues = (card: HTMLElement, kind: string) =>
-  Array.from(card.querySelectorAll(`tr[data-row="${kind}"] td`)).map((td) => Number(td.getAttribute('data-value')));
+  Array.from(card.querySelectorAll(`tr[data-row="${kind}"] td`)).map((td) =>
+    Number(td.getAttribute('data-value')),
+  );
 
 describe('collapsed', () => {
   it('shows only the Demo Mode button, which turns demo mode on, expands and moves focus into the panel', async () => {
@@ -112,10 +127,14 @@ describe('expanded', () => {
     const chances = chanceAtLevels({ a: 0.9, d: -0.7 }, THRESHOLDS);
     expect(rowValues(q2, 'chance')).toEqual(chances);
     expect(rowValues(q2, 'density')).toEqual(estimateDensityAtLevels(-0.12, 0.74, THRESHOLDS));
-    expect(rowValues(q2, 'level-probability')).toEqual(levelProbabilities(createPosterior({ mean: -0.12, sd: 0.74 }), THRESHOLDS));
+    expect(rowValues(q2, 'level-probability')).toEqual(
+      levelProbabilities(createPosterior({ mean: -0.12, sd: 0.74 }), THRESHOLDS),
+    );
     const texts = Array.from(q2.querySelectorAll('tr[data-row="chance"] td')).map((td) => td.textContent);
     expect(texts).toEqual(chances.map((c) => `${Math.round(c * 100)}%`));
-    const headers = within(q2).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(q2)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Measure', 'L1', 'L2', 'L3', 'L4', 'L5']);
     // The estimate, its error and the error band.
     expect(q2).toHaveTextContent('Estimate after: \u22120.12 ± 0.74 (band \u22120.86 to 0.62, L3)');
@@ -124,16 +143,32 @@ describe('expanded', () => {
   it('plots the estimate after each question as an image with a text and table alternative', () => {
     render(<Harness initial />);
     const img = screen.getByRole('img', { name: /Skill estimate after each question/ });
-    expect(img).toHaveAccessibleName(expect.stringContaining('after question 1: 0.35 ± 0.82 (L3); after question 2: \u22120.12 ± 0.74 (L3)'));
-    const rows = within(screen.getByRole('table', { name: 'Skill estimate and error after each question' })).getAllByRole('row');
-    expect(rows.map((r) => r.textContent)).toEqual(['QuestionEstimateErrorLevel', '10.350.82L3', '2\u22120.120.74L3']);
+    expect(img).toHaveAccessibleName(
+      expect.stringContaining('after question 1: 0.35 ± 0.82 (L3); after question 2: \u22120.12 ± 0.74 (L3)'),
+    );
+    const rows = within(
+      screen.getByRole('table', { name: 'Skill estimate and error after each question' }),
+    ).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'QuestionEstimateErrorLevel',
+      '10.350.82L3',
+      '2\u22120.120.74L3',
+    ]);
     expect(screen.getByText(/after\s+question 2 \(L3\)/)).toBeInTheDocument();
   });
 
   it('draws one plot per atom when the quiz has several', () => {
     const r = quizResultInProgress();
     r.quiz.atoms.push({ id: 'sql', name: 'SQL', num_questions: 5, levels_thresholds: [...THRESHOLDS] });
-    r.past_questions.push({ number: 5, correct: true, atom_id: 'sql', claim: null, difficulty_params: { a: 1, d: 0 }, post_skill_estimate: 0.2, post_skill_estimate_error: 0.9 });
+    r.past_questions.push({
+      number: 5,
+      correct: true,
+      atom_id: 'sql',
+      claim: null,
+      difficulty_params: { a: 1, d: 0 },
+      post_skill_estimate: 0.2,
+      post_skill_estimate_error: 0.9,
+    });
     r.next_question = { number: 6, expires_at: null };
     render(<Harness result={r} initial />);
     expect(screen.getAllByRole('img').map((i) => i.querySelector('title')!.textContent)).toEqual([

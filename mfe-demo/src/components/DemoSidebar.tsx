@@ -32,7 +32,13 @@ export default function DemoSidebar({ quizResult, demoModeEnabled, setDemoModeEn
   if (!demoModeEnabled) {
     return (
       <aside className="sqd-root" aria-label="Demo mode">
-        <button ref={openButton} type="button" className="sqd-open" aria-expanded="false" onClick={() => setOpen(true)}>
+        <button
+          ref={openButton}
+          type="button"
+          className="sqd-open"
+          aria-expanded="false"
+          onClick={() => setOpen(true)}
+        >
           Demo Mode
         </button>
       </aside>
@@ -47,18 +53,31 @@ export default function DemoSidebar({ quizResult, demoModeEnabled, setDemoModeEn
   };
 
   return (
-    <aside className="sqd-root sqd-panel" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="demo-panel">
+    <aside
+      className="sqd-root sqd-panel"
+      aria-labelledby={headingId}
+      onKeyDown={onKeyDown}
+      data-testid="demo-panel"
+    >
       <header className="sqd-panel__header">
         <h2 id={headingId} className="sqd-panel__title">
           Adaptability Data
         </h2>
-        <button ref={closeButton} type="button" className="sqd-close" aria-label="Close demo panel" aria-expanded="true" onClick={() => setOpen(false)}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="sqd-close"
+          aria-label="Close demo panel"
+          aria-expanded="true"
+          onClick={() => setOpen(false)}
+        >
           <span aria-hidden="true">{'\u2190'}</span>
         </button>
       </header>
       <div className="sqd-panel__body">
         <p className="sqd-panel__intro">
-          Demo mode is on: the correct answer is labelled on the question. Hover or focus a past question to read it.
+          Demo mode is on: the correct answer is labelled on the question. Hover or focus a past question to
+          read it.
         </p>
         {plots.map((plot) => (
           <EstimatePlot key={plot.atomId} plot={plot} showAtomName={plots.length > 1} />

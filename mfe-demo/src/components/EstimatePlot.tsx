@@ -19,7 +19,9 @@ export function yDomain(plot: AtomPlot): [number, number] {
 
 function describe(plot: AtomPlot): string {
   return plot.points
-    .map((p) => `after question ${p.number}: ${formatNumber(p.value)} ± ${formatNumber(p.error)} (L${p.level})`)
+    .map(
+      (p) => `after question ${p.number}: ${formatNumber(p.value)} ± ${formatNumber(p.error)} (L${p.level})`,
+    )
     .join('; ');
 }
 
@@ -52,21 +54,49 @@ export function EstimatePlot({ plot, showAtomName }: { plot: AtomPlot; showAtomN
         <desc id={descId}>{`Estimate ± error ${describe(plot)}.`}</desc>
         {bands.map((b, k) => (
           <g key={b.label} aria-hidden="true">
-            <rect x={M.left} width={innerW} y={y(b.to)} height={y(b.from) - y(b.to)} className={k % 2 ? 'sqd-plot__band' : 'sqd-plot__band sqd-plot__band--alt'} />
+            <rect
+              x={M.left}
+              width={innerW}
+              y={y(b.to)}
+              height={y(b.from) - y(b.to)}
+              className={k % 2 ? 'sqd-plot__band' : 'sqd-plot__band sqd-plot__band--alt'}
+            />
             {y(b.from) - y(b.to) >= 10 && (
-              <text x={M.left - 4} y={(y(b.from) + y(b.to)) / 2} className="sqd-plot__label" textAnchor="end" dominantBaseline="middle">
+              <text
+                x={M.left - 4}
+                y={(y(b.from) + y(b.to)) / 2}
+                className="sqd-plot__label"
+                textAnchor="end"
+                dominantBaseline="middle"
+              >
                 {b.label}
               </text>
             )}
           </g>
         ))}
-        {n > 1 && <polygon points={[...upper, ...lower].join(' ')} className="sqd-plot__error-band" aria-hidden="true" />}
         {n > 1 && (
-          <polyline points={plot.points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')} className="sqd-plot__line" aria-hidden="true" />
+          <polygon
+            points={[...upper, ...lower].join(' ')}
+            className="sqd-plot__error-band"
+            aria-hidden="true"
+          />
+        )}
+        {n > 1 && (
+          <polyline
+            points={plot.points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')}
+            className="sqd-plot__line"
+            aria-hidden="true"
+          />
         )}
         {plot.points.map((p, i) => (
           <g key={p.number} aria-hidden="true">
-            <line x1={x(i)} x2={x(i)} y1={y(p.value - p.error)} y2={y(p.value + p.error)} className="sqd-plot__error-bar" />
+            <line
+              x1={x(i)}
+              x2={x(i)}
+              y1={y(p.value - p.error)}
+              y2={y(p.value + p.error)}
+              className="sqd-plot__error-bar"
+            />
             <circle cx={x(i)} cy={y(p.value)} r={3.5} className="sqd-plot__point" />
             {i % labelEvery === 0 && (
               <text x={x(i)} y={H - 6} className="sqd-plot__label" textAnchor="middle">
@@ -79,8 +109,8 @@ export function EstimatePlot({ plot, showAtomName }: { plot: AtomPlot; showAtomN
       <figcaption className="sqd-plot__caption">
         {latest && (
           <>
-            Latest{showAtomName ? ` for ${plot.atomName}` : ''}: <strong>{formatNumber(latest.value)}</strong> ± {formatNumber(latest.error)} after
-            question {latest.number} (L{latest.level}).
+            Latest{showAtomName ? ` for ${plot.atomName}` : ''}: <strong>{formatNumber(latest.value)}</strong>{' '}
+            ± {formatNumber(latest.error)} after question {latest.number} (L{latest.level}).
           </>
         )}
       </figcaption>

@@ -5,7 +5,10 @@ import { LEVEL_LABELS, formatNumber, formatPercent, type QuestionView } from '..
 
 function Mark({ correct }: { correct: boolean }) {
   return (
-    <span className={correct ? 'sqd-mark sqd-mark--correct' : 'sqd-mark sqd-mark--incorrect'} data-mark={correct ? 'correct' : 'incorrect'}>
+    <span
+      className={correct ? 'sqd-mark sqd-mark--correct' : 'sqd-mark sqd-mark--incorrect'}
+      data-mark={correct ? 'correct' : 'incorrect'}
+    >
       <span aria-hidden="true">{correct ? '\u2713' : '\u2717'}</span>
       {/* Not the bare word 'Correct': that is the candidate view's demo label, and tests look for it. */}
       <span className="sqd-sr-only">{correct ? 'Answered correctly' : 'Answered incorrectly'}</span>
@@ -27,9 +30,18 @@ function MiniCurves({ chances, densities }: { chances: number[]; densities: numb
   // The density is scaled to its own peak: its shape (where the estimate sits) is what matters here.
   const peak = densities ? Math.max(...densities) : 0;
   return (
-    <svg className="sqd-curves" viewBox={`0 0 ${w} ${h}`} width="100%" height={h} aria-hidden="true" focusable="false">
+    <svg
+      className="sqd-curves"
+      viewBox={`0 0 ${w} ${h}`}
+      width="100%"
+      height={h}
+      aria-hidden="true"
+      focusable="false"
+    >
       <line x1={0} x2={w} y1={y(0)} y2={y(0)} className="sqd-curves__axis" />
-      {densities && peak > 0 && <polyline points={line(densities.map((d) => d / peak))} className="sqd-curves__density" />}
+      {densities && peak > 0 && (
+        <polyline points={line(densities.map((d) => d / peak))} className="sqd-curves__density" />
+      )}
       <polyline points={line(chances)} className="sqd-curves__chance" />
       {chances.map((c, i) => (
         <circle key={i} cx={x(i)} cy={y(c)} r={2.5} className="sqd-curves__dot" />
@@ -38,7 +50,13 @@ function MiniCurves({ chances, densities }: { chances: number[]; densities: numb
   );
 }
 
-function ValueRow({ label, title, values, format, kind }: {
+function ValueRow({
+  label,
+  title,
+  values,
+  format,
+  kind,
+}: {
   label: string;
   title: string;
   values: number[];
@@ -62,10 +80,17 @@ function ValueRow({ label, title, values, format, kind }: {
 export function QuestionCard({ view }: { view: QuestionView }) {
   const headingId = useId();
   const { estimate } = view;
-  const className = ['sqd-question', view.isCurrent ? 'sqd-question--current' : 'sqd-question--dimmed'].join(' ');
+  const className = ['sqd-question', view.isCurrent ? 'sqd-question--current' : 'sqd-question--dimmed'].join(
+    ' ',
+  );
   return (
     // Focusable so that keyboard users can undim a past row as a mouse user does by hovering.
-    <article className={className} aria-labelledby={headingId} tabIndex={0} data-question-number={view.number}>
+    <article
+      className={className}
+      aria-labelledby={headingId}
+      tabIndex={0}
+      data-question-number={view.number}
+    >
       <header className="sqd-question__header">
         <h3 id={headingId} className="sqd-question__title">
           Question {view.number}
@@ -80,7 +105,8 @@ export function QuestionCard({ view }: { view: QuestionView }) {
       <MiniCurves chances={view.chances} densities={estimate?.densities ?? null} />
       <table className="sqd-levels">
         <caption className="sqd-sr-only">
-          Question {view.number}: chance of a correct answer{estimate ? ' and the skill estimate after it' : ''}, by level
+          Question {view.number}: chance of a correct answer
+          {estimate ? ' and the skill estimate after it' : ''}, by level
         </caption>
         {/* Fixed layout takes column widths from here: the row labels need more room than a value. */}
         <colgroup>
@@ -102,11 +128,29 @@ export function QuestionCard({ view }: { view: QuestionView }) {
           </tr>
         </thead>
         <tbody>
-          <ValueRow label="Chance" title="Chance of a correct answer at the level" values={view.chances} format={formatPercent} kind="chance" />
+          <ValueRow
+            label="Chance"
+            title="Chance of a correct answer at the level"
+            values={view.chances}
+            format={formatPercent}
+            kind="chance"
+          />
           {estimate && (
             <>
-              <ValueRow label="Density" title="Density of the skill estimate at the level threshold" values={estimate.densities} format={formatNumber} kind="density" />
-              <ValueRow label="P(level)" title="Probability that the skill is at this level" values={estimate.levelProbabilities} format={formatPercent} kind="level-probability" />
+              <ValueRow
+                label="Density"
+                title="Density of the skill estimate at the level threshold"
+                values={estimate.densities}
+                format={formatNumber}
+                kind="density"
+              />
+              <ValueRow
+                label="P(level)"
+                title="Probability that the skill is at this level"
+                values={estimate.levelProbabilities}
+                format={formatPercent}
+                kind="level-probability"
+              />
             </>
           )}
         </tbody>
@@ -115,11 +159,14 @@ export function QuestionCard({ view }: { view: QuestionView }) {
         <p className="sqd-estimate" data-estimate={estimate.value} data-error={estimate.error}>
           Estimate after: <strong>{formatNumber(estimate.value)}</strong> ± {formatNumber(estimate.error)}{' '}
           <span className="sqd-estimate__band">
-            (band {formatNumber(estimate.value - estimate.error)} to {formatNumber(estimate.value + estimate.error)}, L{estimate.level})
+            (band {formatNumber(estimate.value - estimate.error)} to{' '}
+            {formatNumber(estimate.value + estimate.error)}, L{estimate.level})
           </span>
         </p>
       ) : (
-        <p className="sqd-estimate sqd-estimate--none">{view.isCurrent ? 'No Estimate Yet' : 'No estimate'}</p>
+        <p className="sqd-estimate sqd-estimate--none">
+          {view.isCurrent ? 'No Estimate Yet' : 'No estimate'}
+        </p>
       )}
     </article>
   );

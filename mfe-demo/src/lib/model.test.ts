@@ -36,7 +36,9 @@ describe('questionViews', () => {
     expect(e.value).toBe(0.35);
     expect(e.error).toBe(0.82);
     expect(e.densities).toEqual(estimateDensityAtLevels(0.35, 0.82, THRESHOLDS));
-    expect(e.levelProbabilities).toEqual(levelProbabilities(createPosterior({ mean: 0.35, sd: 0.82 }), THRESHOLDS));
+    expect(e.levelProbabilities).toEqual(
+      levelProbabilities(createPosterior({ mean: 0.35, sd: 0.82 }), THRESHOLDS),
+    );
     expect(e.level).toBe(levelForTheta(0.35, THRESHOLDS));
     expect(e.level).toBe(3);
     // The density is a normal: at L4 (0.5) by hand.

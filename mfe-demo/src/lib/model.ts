@@ -77,7 +77,8 @@ export function estimateView(
   error: number | null,
   thresholds: readonly LevelThreshold[] | null,
 ): EstimateView | null {
-  if (value == null || error == null || !Number.isFinite(value) || !Number.isFinite(error) || !(error > 0)) return null;
+  if (value == null || error == null || !Number.isFinite(value) || !Number.isFinite(error) || !(error > 0))
+    return null;
   return {
     value,
     error,
@@ -100,8 +101,9 @@ function currentNumberOf(result: QuizResult): number | null {
 export function questionViews(result: QuizResult): QuestionView[] {
   const current = currentNumberOf(result);
   return result.past_questions
-    .filter((q): q is PastQuestion & { difficulty_params: NonNullable<PastQuestion['difficulty_params']> } =>
-      q.difficulty_params != null,
+    .filter(
+      (q): q is PastQuestion & { difficulty_params: NonNullable<PastQuestion['difficulty_params']> } =>
+        q.difficulty_params != null,
     )
     .slice()
     .sort((x, y) => y.number - x.number)
@@ -116,7 +118,9 @@ export function questionViews(result: QuizResult): QuestionView[] {
         isCurrent,
         correct: isCurrent ? null : q.correct,
         chances: chanceAtLevels(q.difficulty_params, thresholds),
-        estimate: isCurrent ? null : estimateView(q.post_skill_estimate, q.post_skill_estimate_error, thresholds),
+        estimate: isCurrent
+          ? null
+          : estimateView(q.post_skill_estimate, q.post_skill_estimate_error, thresholds),
       };
     });
 }
@@ -136,7 +140,12 @@ export function estimatePlots(views: readonly QuestionView[], result: QuizResult
       };
       byAtom.set(v.atomId, plot);
     }
-    plot.points.push({ number: v.number, value: v.estimate.value, error: v.estimate.error, level: v.estimate.level });
+    plot.points.push({
+      number: v.number,
+      value: v.estimate.value,
+      error: v.estimate.error,
+      level: v.estimate.level,
+    });
   }
   return [...byAtom.values()];
 }

@@ -32,7 +32,8 @@ export const quizApi = {
   track: (event: TrackingEvent, init: { signal?: AbortSignal } = {}) =>
     apiFetch<unknown>(`${quizPath(event.token)}/tracking`, { method: 'POST', body: event, ...init }),
 
-  survey: (token: string, body: SurveyRequest) => apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
+  survey: (token: string, body: SurveyRequest) =>
+    apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
 
   pass243: (token: string) => apiFetch<unknown>(`${quizPath(token)}/pass_243`, { method: 'POST' }),
 

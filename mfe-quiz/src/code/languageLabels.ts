@@ -3,7 +3,13 @@
 import { CODE_BLOCK_OPTIONS } from '@skillquiz/contracts/constants';
 
 /** Other names the same Prism grammars go by (`markup` is what Prism calls HTML). */
-const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', yml: 'yaml', markup: 'html' };
+const ALIASES: Record<string, string> = {
+  js: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  yml: 'yaml',
+  markup: 'html',
+};
 const LABELS = new Map<string, string>(CODE_BLOCK_OPTIONS.map((o) => [o.value, o.label]));
 
 export function languageLabel(prismLang: string): string {

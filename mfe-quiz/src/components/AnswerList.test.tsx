@@ -10,7 +10,13 @@ const answers: CandidateAnswer[] = [
   { text: 'Neither', hash_id: 'a3' },
 ];
 
-function Harness({ showCorrect = false, onSubmit = jest.fn() }: { showCorrect?: boolean; onSubmit?: () => void }) {
+function Harness({
+  showCorrect = false,
+  onSubmit = jest.fn(),
+}: {
+  showCorrect?: boolean;
+  onSubmit?: () => void;
+}) {
   const [selected, setSelected] = useState<number | null>(null);
   return (
     <form
@@ -19,7 +25,13 @@ function Harness({ showCorrect = false, onSubmit = jest.fn() }: { showCorrect?: 
         onSubmit();
       }}
     >
-      <AnswerList name="answer-1" answers={answers} selected={selected} onSelect={setSelected} showCorrect={showCorrect} />
+      <AnswerList
+        name="answer-1"
+        answers={answers}
+        selected={selected}
+        onSelect={setSelected}
+        showCorrect={showCorrect}
+      />
       <button type="submit">Submit Your Answer</button>
     </form>
   );

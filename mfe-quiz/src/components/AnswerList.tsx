@@ -36,7 +36,11 @@ export function AnswerList({ name, answers, selected, onSelect, showCorrect, dis
         const id = `${name}-${i}`;
         const isSelected = selected === i;
         return (
-          <label key={answer.hash_id} htmlFor={id} className={isSelected ? 'sq-answer sq-answer--selected' : 'sq-answer'}>
+          <label
+            key={answer.hash_id}
+            htmlFor={id}
+            className={isSelected ? 'sq-answer sq-answer--selected' : 'sq-answer'}
+          >
             <input
               id={id}
               className="sq-answer__input"

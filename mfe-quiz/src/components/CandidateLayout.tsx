@@ -4,14 +4,26 @@ import type { QuizResult } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { PRIVACY_POLICY_URL, PRODUCT_NAME } from '@skillquiz/contracts/constants';
 
-export function CandidateLayout({ result, children }: { result: QuizResult | null | undefined; children: ReactNode }) {
+export function CandidateLayout({
+  result,
+  children,
+}: {
+  result: QuizResult | null | undefined;
+  children: ReactNode;
+}) {
   const company = result?.quiz.company_name ?? null;
   const logo = result?.quiz.company_logo_url ?? null;
   return (
     <div className="sq-page">
       <header className="sq-header">
         <div className="sq-company">
-          {logo && <img className="sq-company__logo" src={logo} alt={`Taking a quiz for ${company ?? 'this company'}`} />}
+          {logo && (
+            <img
+              className="sq-company__logo"
+              src={logo}
+              alt={`Taking a quiz for ${company ?? 'this company'}`}
+            />
+          )}
           {company && <span className="sq-company__name">{company}</span>}
         </div>
         <div className="sq-powered">

@@ -22,6 +22,12 @@ it('counts down every second and calls onExpire once, from the tick that reaches
 
 it('calls onExpire on mount when the deadline has already passed', () => {
   const onExpire = jest.fn();
-  render(<Countdown expiresAt={new Date(Date.now() - 1_000).toISOString()} supportEmail="help@acme.example" onExpire={onExpire} />);
+  render(
+    <Countdown
+      expiresAt={new Date(Date.now() - 1_000).toISOString()}
+      supportEmail="help@acme.example"
+      onExpire={onExpire}
+    />,
+  );
   expect(onExpire).toHaveBeenCalledTimes(1);
 });

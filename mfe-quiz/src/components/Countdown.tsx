@@ -52,14 +52,33 @@ export function Countdown({ expiresAt, supportEmail, onExpire }: CountdownProps)
   const left = formatCountdown(msUntil(expiresAt, now));
   return (
     <div className="sq-timer-slot" ref={slot}>
-      <div className={stuck ? 'sq-timer sq-timer--stuck' : 'sq-timer'} style={stuck ? { top: TOP_PX, right: RIGHT_PX } : undefined}>
-        <svg className="sq-timer__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <div
+        className={stuck ? 'sq-timer sq-timer--stuck' : 'sq-timer'}
+        style={stuck ? { top: TOP_PX, right: RIGHT_PX } : undefined}
+      >
+        <svg
+          className="sq-timer__icon"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M12 9v4l3 2M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M12 9v4l3 2M9 2h6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
-        <span className="sq-timer__time" aria-hidden="true">{left}</span>
+        <span className="sq-timer__time" aria-hidden="true">
+          {left}
+        </span>
         <span className="sq-sr-only">
-          Time left for this question: {left}. Users who need more time should contact support at {supportEmail}.
+          Time left for this question: {left}. Users who need more time should contact support at{' '}
+          {supportEmail}.
         </span>
       </div>
     </div>

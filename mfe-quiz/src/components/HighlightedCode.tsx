@@ -21,7 +21,15 @@ const theme: PrismTheme = {
   ],
 };
 
-export default function HighlightedCode({ code, lang, label }: { code: string; lang: string; label: string }) {
+export default function HighlightedCode({
+  code,
+  lang,
+  label,
+}: {
+  code: string;
+  lang: string;
+  label: string;
+}) {
   const ready = useGrammar(lang);
   return (
     <Highlight prism={Prism} theme={theme} code={code} language={ready ? lang : 'plain'}>

@@ -3,7 +3,15 @@
 // the page (and e.g. the answer the candidate chose) stays as it was.
 import { useState } from 'react';
 
-export function LoadErrorNotice({ message, onRetry, banner }: { message: string; onRetry: () => Promise<unknown>; banner: boolean }) {
+export function LoadErrorNotice({
+  message,
+  onRetry,
+  banner,
+}: {
+  message: string;
+  onRetry: () => Promise<unknown>;
+  banner: boolean;
+}) {
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {
     setRetrying(true);
@@ -14,7 +22,11 @@ export function LoadErrorNotice({ message, onRetry, banner }: { message: string;
     }
   };
   return (
-    <section className={banner ? 'sq-card sq-load-error sq-load-error--banner' : 'sq-card sq-center sq-load-error'} role="alert" aria-labelledby="sq-load-error-title">
+    <section
+      className={banner ? 'sq-card sq-load-error sq-load-error--banner' : 'sq-card sq-center sq-load-error'}
+      role="alert"
+      aria-labelledby="sq-load-error-title"
+    >
       <h2 id="sq-load-error-title" className="sq-load-error__title">
         We couldn't load your quiz.
       </h2>

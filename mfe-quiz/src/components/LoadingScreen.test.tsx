@@ -14,7 +14,10 @@ it('stays at the pre-load cap with the loading title until the data arrives, the
   const { rerender } = render(screenFor(false));
   act(() => jest.advanceTimersByTime(2_000));
   expect(screen.getByRole('heading', { name: 'Loading your exercise...' })).toBeInTheDocument();
-  expect(screen.getByRole('progressbar', { name: 'Loading your quiz' })).toHaveAttribute('aria-valuenow', '80');
+  expect(screen.getByRole('progressbar', { name: 'Loading your quiz' })).toHaveAttribute(
+    'aria-valuenow',
+    '80',
+  );
   expect(screen.queryByRole('link')).not.toBeInTheDocument();
 
   rerender(screenFor(true));

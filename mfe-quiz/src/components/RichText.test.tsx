@@ -24,7 +24,9 @@ describe('rich text', () => {
 
 describe('code block', () => {
   it('has a language header and one numbered line per source line, plain until the highlighter loads', async () => {
-    const { container } = render(<CodeBlock code={'const a = 1;\nconsole.log(a);\n'} language="javascript" />);
+    const { container } = render(
+      <CodeBlock code={'const a = 1;\nconsole.log(a);\n'} language="javascript" />,
+    );
     expect(screen.getByText('JavaScript')).toBeInTheDocument();
     // First the plain block (the highlighter is a lazy chunk), with the same numbered lines.
     expect(container.querySelector('.sq-code__pre--plain')).not.toBeNull();

@@ -2,7 +2,10 @@
 import { Fragment } from 'react';
 import { CodeBlock } from './CodeBlock';
 
-export type TextPart = { kind: 'text'; text: string } | { kind: 'code'; text: string } | { kind: 'block'; code: string; language: string | null };
+export type TextPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'block'; code: string; language: string | null };
 
 const FENCE = /```([\w#+-]*)[^\S\n]*\n?([\s\S]*?)```/g;
 const INLINE = /`([^`\n]+)`/g;

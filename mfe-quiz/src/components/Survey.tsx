@@ -1,7 +1,8 @@
 // The one-question relevance survey of the done page (SPEC §2): three faces, 0 sad, 1 neutral, 2 happy.
 import { useEffect, useRef, useState } from 'react';
 
-export const SURVEY_PROMPT = 'Do you feel the content you were just tested on is relevant to the role you are interviewing for?';
+export const SURVEY_PROMPT =
+  'Do you feel the content you were just tested on is relevant to the role you are interviewing for?';
 
 const FACES = [
   { rating: 0, label: 'No, not relevant', face: 'sad' },

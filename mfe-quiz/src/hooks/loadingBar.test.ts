@@ -22,7 +22,9 @@ describe('loading bar steps (SPEC §4)', () => {
 
   it('ticks every 100 ms in the hook', () => {
     jest.useFakeTimers();
-    const { result, rerender } = renderHook(({ loaded }) => useLoadingProgress(loaded), { initialProps: { loaded: false } });
+    const { result, rerender } = renderHook(({ loaded }) => useLoadingProgress(loaded), {
+      initialProps: { loaded: false },
+    });
     expect(result.current.progress).toBe(0);
     act(() => jest.advanceTimersByTime(100));
     expect(result.current.progress).toBe(10);

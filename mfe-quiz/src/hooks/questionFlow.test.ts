@@ -20,7 +20,9 @@ const q = (number: number): CandidateQuestion => ({
 describe('question flow (SPEC §4)', () => {
   it('wants question 1 before the start, then the next question, then nothing', () => {
     expect(wantedQuestionNumber(quizResult())).toBe(1);
-    expect(wantedQuestionNumber(quizResult({ started_at: 'x', next_question: { number: 3, expires_at: null } }))).toBe(3);
+    expect(
+      wantedQuestionNumber(quizResult({ started_at: 'x', next_question: { number: 3, expires_at: null } })),
+    ).toBe(3);
     expect(wantedQuestionNumber(quizResult({ started_at: 'x' }))).toBeNull();
   });
 
@@ -29,7 +31,15 @@ describe('question flow (SPEC §4)', () => {
     expect(r1.started_at).toBe('2026-01-01T12:00:00Z');
     expect(r1.next_question).toEqual({ number: 1, expires_at: '2026-01-01T12:05:00Z' });
     expect(r1.past_questions).toEqual([
-      { number: 1, correct: false, atom_id: 'javascript', claim: 'closures', difficulty_params: { a: 1.2, d: -0.3 }, post_skill_estimate: null, post_skill_estimate_error: null },
+      {
+        number: 1,
+        correct: false,
+        atom_id: 'javascript',
+        claim: 'closures',
+        difficulty_params: { a: 1.2, d: -0.3 },
+        post_skill_estimate: null,
+        post_skill_estimate_error: null,
+      },
     ]);
     const again = addServedQuestion(r1, q(1), '2026-01-01T12:09:00Z');
     expect(again.past_questions).toHaveLength(1);
@@ -38,11 +48,25 @@ describe('question flow (SPEC §4)', () => {
 
   it('gives the answered question its result and moves next_question on', () => {
     const served = addServedQuestion(addServedQuestion(quizResult(), q(1), 't'), q(2), 't');
-    const after = applyAnswer(served, 2, { correct: true, post_skill_estimate: 0.4, post_skill_estimate_error: 0.7, next_question: { number: 3, expires_at: null } });
-    expect(after.past_questions[1]).toMatchObject({ number: 2, correct: true, post_skill_estimate: 0.4, post_skill_estimate_error: 0.7 });
+    const after = applyAnswer(served, 2, {
+      correct: true,
+      post_skill_estimate: 0.4,
+      post_skill_estimate_error: 0.7,
+      next_question: { number: 3, expires_at: null },
+    });
+    expect(after.past_questions[1]).toMatchObject({
+      number: 2,
+      correct: true,
+      post_skill_estimate: 0.4,
+      post_skill_estimate_error: 0.7,
+    });
     expect(after.past_questions[0].correct).toBe(false);
     expect(after.next_question).toEqual({ number: 3, expires_at: null });
-    const last = applyAnswer(after, 3, { correct: false, post_skill_estimate: 0.1, post_skill_estimate_error: 0.6 });
+    const last = applyAnswer(after, 3, {
+      correct: false,
+      post_skill_estimate: 0.1,
+      post_skill_estimate_error: 0.6,
+    });
     expect(last.next_question).toBeNull();
   });
 });

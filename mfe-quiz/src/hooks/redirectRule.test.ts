@@ -11,7 +11,11 @@ describe('parseQuizPage', () => {
     expect(page('pass_243')).toEqual({ kind: 'skip' });
     expect(page('resume')).toEqual({ kind: 'resume' });
     expect(page('done/')).toEqual({ kind: 'done' });
-    expect(page('question/3', '?from_resume=true')).toEqual({ kind: 'question', number: 3, fromResume: true });
+    expect(page('question/3', '?from_resume=true')).toEqual({
+      kind: 'question',
+      number: 3,
+      fromResume: true,
+    });
     expect(page('question/3')).toEqual({ kind: 'question', number: 3, fromResume: false });
     expect(page('question/0').kind).toBe('other');
     expect(page('question/abc').kind).toBe('other');
@@ -20,7 +24,8 @@ describe('parseQuizPage', () => {
 
 describe('redirectTarget (SPEC §2 redirect rules)', () => {
   it('sends a missing result to /404 from anywhere', () => {
-    for (const sub of ['', 'question/1', 'resume', 'done']) expect(redirectTarget(null, page(sub), NOW)).toBe('/404');
+    for (const sub of ['', 'question/1', 'resume', 'done'])
+      expect(redirectTarget(null, page(sub), NOW)).toBe('/404');
   });
 
   describe('not started', () => {
@@ -38,7 +43,11 @@ describe('redirectTarget (SPEC §2 redirect rules)', () => {
   });
 
   it('sends a finished quiz to done, and leaves done alone', () => {
-    const r = quizResult({ started_at: minutesAgo(30), finished_at: minutesAgo(1), next_question: { number: 4, expires_at: minutesAgo(-1) } });
+    const r = quizResult({
+      started_at: minutesAgo(30),
+      finished_at: minutesAgo(1),
+      next_question: { number: 4, expires_at: minutesAgo(-1) },
+    });
     expect(redirectTarget(r, page('question/4'), NOW)).toBe('done');
     expect(redirectTarget(r, page(''), NOW)).toBe('done');
     expect(redirectTarget(r, page('done'), NOW)).toBeNull();
@@ -51,7 +60,8 @@ describe('redirectTarget (SPEC §2 redirect rules)', () => {
   });
 
   describe('started with a next question', () => {
-    const r = (expiresAt: string | null) => quizResult({ started_at: minutesAgo(30), next_question: { number: 5, expires_at: expiresAt } });
+    const r = (expiresAt: string | null) =>
+      quizResult({ started_at: minutesAgo(30), next_question: { number: 5, expires_at: expiresAt } });
 
     it('goes to that question page from elsewhere', () => {
       expect(redirectTarget(r(minutesAgo(-1)), page(''), NOW)).toBe('question/5');

@@ -54,7 +54,12 @@ export function decideRedirect(result: QuizResult | null, now: number): Redirect
   const page = `question/${next.number}`;
   // The resume page is always a valid way back in; it links to the question with from_resume=true.
   if (isLongExpired(next.expires_at, now)) {
-    return { allowed: ['resume', 'question'], questionNumber: next.number, questionNeedsFromResume: true, target: 'resume' };
+    return {
+      allowed: ['resume', 'question'],
+      questionNumber: next.number,
+      questionNeedsFromResume: true,
+      target: 'resume',
+    };
   }
   return { allowed: ['question', 'resume'], questionNumber: next.number, target: page };
 }

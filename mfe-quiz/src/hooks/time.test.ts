@@ -29,7 +29,12 @@ describe('expiry rules', () => {
     expect(isQuizExpired(quizResult({ abandoned_at: new Date(NOW).toISOString() }), NOW)).toBe(true);
     expect(isQuizExpired(quizResult({ expires_at: new Date(NOW - 1).toISOString() }), NOW)).toBe(true);
     expect(isQuizExpired(quizResult({ expires_at: new Date(NOW + 1000).toISOString() }), NOW)).toBe(false);
-    expect(isQuizExpired(quizResult({ expires_at: new Date(NOW - 1).toISOString(), finished_at: new Date(NOW).toISOString() }), NOW)).toBe(false);
+    expect(
+      isQuizExpired(
+        quizResult({ expires_at: new Date(NOW - 1).toISOString(), finished_at: new Date(NOW).toISOString() }),
+        NOW,
+      ),
+    ).toBe(false);
   });
 
   it('total questions sums num_questions over the atoms', () => {

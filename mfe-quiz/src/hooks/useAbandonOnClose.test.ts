@@ -12,7 +12,9 @@ describe('abandonsOnClose', () => {
 
   it('is true only for a started quiz that is not finished, not expired and not on the done page', () => {
     expect(abandonsOnClose(quizResult(started), false, false)).toBe(true);
-    expect(abandonsOnClose(quizResult({ ...started, finished_at: '2026-01-01T10:30:00.000Z' }), false, false)).toBe(false);
+    expect(
+      abandonsOnClose(quizResult({ ...started, finished_at: '2026-01-01T10:30:00.000Z' }), false, false),
+    ).toBe(false);
     expect(abandonsOnClose(quizResult(started), true, false)).toBe(false);
     expect(abandonsOnClose(quizResult(started), false, true)).toBe(false);
     expect(abandonsOnClose(null, false, false)).toBe(false);

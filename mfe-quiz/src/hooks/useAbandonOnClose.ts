@@ -10,7 +10,11 @@ import { abandonBeacon } from '../api/quizApi';
  * nor expired, and not from the done page. A quiz still on its welcome page was never started, so
  * closing it leaves nothing to abandon (the invitation link must keep working).
  */
-export function abandonsOnClose(result: QuizResult | null | undefined, expired: boolean, onDonePage: boolean): boolean {
+export function abandonsOnClose(
+  result: QuizResult | null | undefined,
+  expired: boolean,
+  onDonePage: boolean,
+): boolean {
   return Boolean(result && result.started_at && !result.finished_at && !expired && !onDonePage);
 }
 

@@ -1,6 +1,15 @@
 // The quiz context: the quiz result for the token in the route, its reload, local updates made by
 // the question flow, the SPEC §2 redirect rules, the demo-mode flags and the quiz-expired check.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { QuizResult } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';

@@ -29,9 +29,14 @@ describe('done page texts (SPEC §2)', () => {
 
   it('with required quizzes left: how many, the link and the come-back note; no share note', () => {
     done({ required_atoms_left: 2, max_atoms_left: 3, quiz_url: '/quiz/next_token_0123456789' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You've completed the JavaScript quiz");
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      "You've completed the JavaScript quiz",
+    );
     expect(screen.getByText('You have 2 more quizzes to complete.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Take another quiz' })).toHaveAttribute('href', '/quiz/next_token_0123456789');
+    expect(screen.getByRole('link', { name: 'Take another quiz' })).toHaveAttribute(
+      'href',
+      '/quiz/next_token_0123456789',
+    );
     expect(screen.getByText(/link in your original email/)).toBeInTheDocument();
     expect(screen.queryByText(/We've shared your results/)).not.toBeInTheDocument();
     expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
@@ -103,17 +108,25 @@ describe('survey', () => {
   it('offers three labelled faces, sends the rating and thanks after success', async () => {
     survey.mockResolvedValue({ success: true, data: {} });
     done({});
-    expect(screen.getByText(/Do you feel the content you were just tested on is relevant/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Do you feel the content you were just tested on is relevant/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
     const faces = screen.getAllByRole('button');
-    expect(faces.map((b) => b.getAttribute('aria-label'))).toEqual(['No, not relevant', 'Somewhat relevant', 'Yes, relevant']);
+    expect(faces.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'No, not relevant',
+      'Somewhat relevant',
+      'Yes, relevant',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, relevant' }));
     expect(survey).toHaveBeenCalledWith('tok_0123456789abcdefghij', { content_relevant_rating: 2 });
     expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
     expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     // The clicked button is gone: focus goes to the thanks, not to <body>.
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).toHaveFocus(),
+    );
   });
 
   it('stays open when the save fails', async () => {

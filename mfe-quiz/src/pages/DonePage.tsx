@@ -19,7 +19,14 @@ function GreenCheck() {
   return (
     <svg className="sq-check" viewBox="0 0 52 52" width="64" height="64" aria-hidden="true" focusable="false">
       <circle cx="26" cy="26" r="25" fill="#15803d" />
-      <path d="M14 27 l8 8 l16 -17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M14 27 l8 8 l16 -17"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -78,7 +85,9 @@ export function DonePage() {
       <Survey
         completed={result.survey_completed}
         companyName={company}
-        onSubmit={async (rating) => (await quizApi.survey(token, { content_relevant_rating: rating })).success}
+        onSubmit={async (rating) =>
+          (await quizApi.survey(token, { content_relevant_rating: rating })).success
+        }
       />
     </>
   );

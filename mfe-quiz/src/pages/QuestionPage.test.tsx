@@ -21,7 +21,15 @@ const api = {
   pass243: jest.fn(),
 };
 jest.mock('../api/quizApi', () => ({
-  quizApi: new Proxy({}, { get: (_t, name: string) => (...args: unknown[]) => (api as Record<string, jest.Mock>)[name](...args) }),
+  quizApi: new Proxy(
+    {},
+    {
+      get:
+        (_t, name: string) =>
+        (...args: unknown[]) =>
+          (api as Record<string, jest.Mock>)[name](...args),
+    },
+  ),
   abandonBeacon: jest.fn(),
 }));
 
@@ -84,7 +92,14 @@ beforeEach(() => {
 });
 
 it('serves question 1, submits the chosen answer and moves to the next question', async () => {
-  api.answer.mockResolvedValue(ok({ correct: true, post_skill_estimate: 0.3, post_skill_estimate_error: 0.8, next_question: { number: 2, expires_at: null } }));
+  api.answer.mockResolvedValue(
+    ok({
+      correct: true,
+      post_skill_estimate: 0.3,
+      post_skill_estimate_error: 0.8,
+      next_question: { number: 2, expires_at: null },
+    }),
+  );
   // The next question arrives after the route has moved, as over a real network.
   api.getQuestion.mockImplementation(async (_t: string, n: number) => {
     if (n > 1) await new Promise((r) => setTimeout(r, 300));
@@ -114,7 +129,9 @@ it('finishes the quiz when no next question comes back and goes to done', async 
   renderAt(`/quiz/${TOKEN}/question/1`);
   await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
   await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
-  expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" }),
+  ).toBeInTheDocument();
   expect(api.finish).toHaveBeenCalledWith(TOKEN);
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/done`);
 });
@@ -144,15 +161,29 @@ it('an error response stops silently: no reload, no move', async () => {
 });
 
 it('a timed-out question shows the timed-out view, sends the empty answer and moves on after 2 s', async () => {
-  server = quizResult({ started_at: inMinutes(-5), next_question: { number: 3, expires_at: inMinutes(-0.05) } });
-  api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n, n === 3 ? inMinutes(-0.05) : inMinutes(2))));
-  api.answer.mockResolvedValue(ok({ correct: false, post_skill_estimate: 0, post_skill_estimate_error: 1, next_question: { number: 4, expires_at: null } }));
+  server = quizResult({
+    started_at: inMinutes(-5),
+    next_question: { number: 3, expires_at: inMinutes(-0.05) },
+  });
+  api.getQuestion.mockImplementation(async (_t: string, n: number) =>
+    ok(question(n, n === 3 ? inMinutes(-0.05) : inMinutes(2))),
+  );
+  api.answer.mockResolvedValue(
+    ok({
+      correct: false,
+      post_skill_estimate: 0,
+      post_skill_estimate_error: 1,
+      next_question: { number: 4, expires_at: null },
+    }),
+  );
   renderAt(`/quiz/${TOKEN}/question/3`);
   expect(await screen.findByRole('heading', { name: 'This question has timed out.' })).toBeInTheDocument();
   expect(screen.getByText('The next question will start momentarily')).toBeInTheDocument();
   await waitFor(() => expect(api.answer).toHaveBeenCalledWith(TOKEN, 3, { answer: '', answer_position: -1 }));
   const sentAt = Date.now();
-  expect(await screen.findByRole('heading', { name: 'Question 4 / 18' }, { timeout: 4000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Question 4 / 18' }, { timeout: 4000 }),
+  ).toBeInTheDocument();
   expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
 });
 
@@ -166,11 +197,15 @@ it('the skip route makes the pass_243 call, shows its texts, reloads and follows
   let release!: () => void;
   api.pass243.mockImplementation(() => new Promise((r) => (release = () => r(ok({})))));
   renderAt(`/quiz/${TOKEN}/pass_243`);
-  expect(await screen.findByRole('heading', { name: '...Being fast and smart for you...' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: '...Being fast and smart for you...' }),
+  ).toBeInTheDocument();
   expect(screen.getByText('This can take a while')).toBeInTheDocument();
   server = { ...server, started_at: inMinutes(-1), finished_at: inMinutes(0), next_question: null };
   await act(async () => release());
-  expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" }),
+  ).toBeInTheDocument();
   expect(api.pass243).toHaveBeenCalledTimes(1);
 });
 
@@ -221,7 +256,9 @@ describe('abandon on page close (SPEC §4)', () => {
   it('sends nothing on the done page of a finished quiz', async () => {
     server = quizResult({ started_at: inMinutes(-5), finished_at: inMinutes(-1), next_question: null });
     renderAt(`/quiz/${TOKEN}/done`);
-    expect(await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You've completed the JavaScript quiz" }),
+    ).toBeInTheDocument();
     pageHide();
     expect(abandonBeacon).not.toHaveBeenCalled();
   });
@@ -246,10 +283,17 @@ describe('support e-mail (the quiz result’s, else the default)', () => {
   });
 
   it('the expired screen links to the company’s support address', async () => {
-    server = withSupport('help@acme.example', { started_at: inMinutes(-5), abandoned_at: inMinutes(-1), next_question: { number: 2, expires_at: null } });
+    server = withSupport('help@acme.example', {
+      started_at: inMinutes(-5),
+      abandoned_at: inMinutes(-1),
+      next_question: { number: 2, expires_at: null },
+    });
     renderAt(`/quiz/${TOKEN}/question/2`);
     expect(await screen.findByRole('heading', { name: 'Your quiz has timed out.' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'support at help@acme.example' })).toHaveAttribute('href', 'mailto:help@acme.example');
+    expect(screen.getByRole('link', { name: 'support at help@acme.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@acme.example',
+    );
   });
 });
 
@@ -267,7 +311,11 @@ describe('quiz load errors', () => {
   });
 
   it.each([500, 503, 0])('status %i is retryable too', async (status) => {
-    api.getQuiz.mockResolvedValueOnce({ success: false, status, message: status ? 'Internal server error' : 'Network error' });
+    api.getQuiz.mockResolvedValueOnce({
+      success: false,
+      status,
+      message: status ? 'Internal server error' : 'Network error',
+    });
     renderAt(`/quiz/${TOKEN}`);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}`);

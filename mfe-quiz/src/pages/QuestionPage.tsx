@@ -92,7 +92,8 @@ export function QuestionPage() {
   useEffect(() => {
     if (!question) return;
     const path = routing.current.href(`question/${question.number}`);
-    if (routing.current.pathname.replace(/\/+$/, '') !== path) routing.current.navigate(path, { replace: true });
+    if (routing.current.pathname.replace(/\/+$/, '') !== path)
+      routing.current.navigate(path, { replace: true });
   }, [question]);
 
   /** Sends the answer (null = the empty answer of a timed-out question) and says what comes next. */
@@ -100,8 +101,13 @@ export function QuestionPage() {
     async (index: number | null): Promise<Outcome> => {
       if (!question) return { kind: 'refused' };
       const n = question.number;
-      const body = index === null ? { answer: '', answer_position: -1 } : { answer: question.answers[index].hash_id, answer_position: index };
-      logQuestionEvent(token, n, index === null ? 'timed_out_submitted' : 'answer_submitted', { answer_position: body.answer_position });
+      const body =
+        index === null
+          ? { answer: '', answer_position: -1 }
+          : { answer: question.answers[index].hash_id, answer_position: index };
+      logQuestionEvent(token, n, index === null ? 'timed_out_submitted' : 'answer_submitted', {
+        answer_position: body.answer_position,
+      });
       const r = await quizApi.answer(token, n, body);
       if (!r.success) return r.status === 0 ? { kind: 'failed' } : { kind: 'refused' };
       update((res) => applyAnswer(res, n, r.data));
@@ -202,7 +208,11 @@ export function QuestionPage() {
         {fetchFailed ? (
           <>
             <h1 className="sq-title">We could not load the question.</h1>
-            <button type="button" className="sq-button" onClick={() => wanted !== null && void fetchQuestion(wanted)}>
+            <button
+              type="button"
+              className="sq-button"
+              onClick={() => wanted !== null && void fetchQuestion(wanted)}
+            >
               Try again
             </button>
           </>
@@ -221,16 +231,23 @@ export function QuestionPage() {
         <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
         </h1>
-        <Countdown expiresAt={question.expires_at} supportEmail={supportEmailOf(result)} onExpire={onExpire} />
+        <Countdown
+          expiresAt={question.expires_at}
+          supportEmail={supportEmailOf(result)}
+          onExpire={onExpire}
+        />
       </div>
       {!focused ? (
         <div className="sq-card sq-blurred" role="status">
-          The question is hidden while this window is not in focus. Click here or return to this window to continue.
+          The question is hidden while this window is not in focus. Click here or return to this window to
+          continue.
         </div>
       ) : (
         <form className="sq-card" onSubmit={onSubmit} aria-label={`Question ${question.number}`}>
           <RichText className="sq-question__text" text={question.question_text} />
-          {question.code_block.trim() !== '' && <CodeBlock code={question.code_block} language={question.code_language} />}
+          {question.code_block.trim() !== '' && (
+            <CodeBlock code={question.code_block} language={question.code_language} />
+          )}
           <AnswerList
             name={`answer-${question.number}`}
             answers={question.answers}

@@ -7,7 +7,11 @@ export function ResumePage() {
   const { result, href } = useQuiz();
   const next = result?.next_question;
   return (
-    <LoadingScreen loaded={result !== undefined} loadedTitle="Welcome back to your quiz" barLabel="Loading your quiz">
+    <LoadingScreen
+      loaded={result !== undefined}
+      loadedTitle="Welcome back to your quiz"
+      barLabel="Loading your quiz"
+    >
       {next && (
         <Link className="sq-button" to={`${href(`question/${next.number}`)}?from_resume=true`}>
           Resume Quiz

@@ -39,7 +39,11 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
   }
 
   return (
-    <LoadingScreen loaded={result !== undefined} loadedTitle="Your exercise has finished loading!" barLabel="Loading your exercise">
+    <LoadingScreen
+      loaded={result !== undefined}
+      loadedTitle="Your exercise has finished loading!"
+      barLabel="Loading your exercise"
+    >
       <Link className="sq-button" to={href('question/1')}>
         Begin Quiz
       </Link>

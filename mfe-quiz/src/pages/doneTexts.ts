@@ -19,7 +19,8 @@ export function moreQuizzesText(maxLeft: number): string {
   return maxLeft === 1 ? 'You can take one more quiz.' : `You can take up to ${maxLeft} more quizzes.`;
 }
 
-export const COME_BACK_NOTE = 'You can also come back later to take it by using the link in your original email.';
+export const COME_BACK_NOTE =
+  'You can also come back later to take it by using the link in your original email.';
 
 /**
  * Where 'Take another quiz' leads, or null when there is no other quiz to take: the server answers

@@ -43,7 +43,10 @@ it('an offline period still open when tracking stops is sent, ending now', () =>
   jest.setSystemTime(12_000);
   stop();
   expect(sent).toHaveBeenCalledWith(
-    expect.objectContaining({ event: TRACKING_EVENTS.wentOffline, eventDetails: { l: 10_000, r: 12_000, t: 2_000 } }),
+    expect.objectContaining({
+      event: TRACKING_EVENTS.wentOffline,
+      eventDetails: { l: 10_000, r: 12_000, t: 2_000 },
+    }),
   );
 });
 

@@ -13,7 +13,12 @@ export interface TrackingTarget {
 /** Starts listening; returns the function that stops every listener. */
 export function startIntegrityTracking(target: TrackingTarget): () => void {
   const send = (event: TrackingEventType, eventDetails?: TrackingEventDetails) =>
-    sendTrackingEvent({ token: target.token, questionId: target.questionNumber, event, ...(eventDetails ? { eventDetails } : {}) });
+    sendTrackingEvent({
+      token: target.token,
+      questionId: target.questionNumber,
+      event,
+      ...(eventDetails ? { eventDetails } : {}),
+    });
 
   const tab = new AwayPeriod();
   const offline = new AwayPeriod();

@@ -10,10 +10,16 @@ export type QueueJob =
 
 /** Network failures, timeouts, throttling and server errors are transient; any other refusal is final. */
 export function isRetryable(result: ApiResult<unknown>): boolean {
-  return result.success === false && (result.status === 0 || result.status === 408 || result.status === 429 || result.status >= 500);
+  return (
+    result.success === false &&
+    (result.status === 0 || result.status === 408 || result.status === 429 || result.status >= 500)
+  );
 }
 
-export async function sendJob(job: QueueJob, timeoutMs = CONSTANTS.LOG_WORKER_TIMEOUT_MS): Promise<ApiResult<unknown>> {
+export async function sendJob(
+  job: QueueJob,
+  timeoutMs = CONSTANTS.LOG_WORKER_TIMEOUT_MS,
+): Promise<ApiResult<unknown>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -2,7 +2,12 @@
 import type { TrackingEvent } from '@skillquiz/contracts';
 import { enqueue } from './queue';
 
-export function logQuestionEvent(token: string, questionNumber: number, eventName: string, eventDetails?: unknown): void {
+export function logQuestionEvent(
+  token: string,
+  questionNumber: number,
+  eventName: string,
+  eventDetails?: unknown,
+): void {
   void enqueue({ kind: 'log', token, questionNumber, body: { eventName, eventDetails } });
 }
 

@@ -25,6 +25,8 @@ describe('isRetryable (log worker)', () => {
     [400, false],
     [404, false],
     [403, false],
-  ])('status %i -> %s', (status, retry) => expect(isRetryable({ success: false, status, message: 'x' })).toBe(retry));
+  ])('status %i -> %s', (status, retry) =>
+    expect(isRetryable({ success: false, status, message: 'x' })).toBe(retry),
+  );
   it('never retries a success', () => expect(isRetryable({ success: true, data: {} })).toBe(false));
 });

@@ -9,18 +9,34 @@ import { diffFields, recordAudit, type AuditEntity } from '../models';
 
 type Fields = Record<string, unknown>;
 
-export async function auditCreated(actor: string, entity: AuditEntity, id: string | number, created: Fields): Promise<void> {
+export async function auditCreated(
+  actor: string,
+  entity: AuditEntity,
+  id: string | number,
+  created: Fields,
+): Promise<void> {
   await recordAudit({ actor, action: 'create', entity, entity_id: String(id), changes: created });
 }
 
 /** Records the fields that differ between `before` and `after`; nothing when nothing changed. */
-export async function auditUpdated(actor: string, entity: AuditEntity, id: string | number, before: Fields, after: Fields): Promise<boolean> {
+export async function auditUpdated(
+  actor: string,
+  entity: AuditEntity,
+  id: string | number,
+  before: Fields,
+  after: Fields,
+): Promise<boolean> {
   const changes = diffFields(before, after);
   if (Object.keys(changes).length === 0) return false;
   await recordAudit({ actor, action: 'update', entity, entity_id: String(id), changes });
   return true;
 }
 
-export async function auditDeleted(actor: string, entity: AuditEntity, id: string | number, deleted: Fields): Promise<void> {
+export async function auditDeleted(
+  actor: string,
+  entity: AuditEntity,
+  id: string | number,
+  deleted: Fields,
+): Promise<void> {
   await recordAudit({ actor, action: 'delete', entity, entity_id: String(id), changes: deleted });
 }

@@ -51,7 +51,9 @@ export function csrfTokenMatches(ctx: Context, given: unknown): boolean {
 export function requireCsrfHeader(): Middleware {
   return async (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method) && !csrfTokenMatches(ctx, ctx.get(CSRF_HEADER) || undefined)) {
-      throw forbidden(`Missing or invalid CSRF token: send the ${CSRF_COOKIE} cookie's value in the ${CSRF_HEADER} header`);
+      throw forbidden(
+        `Missing or invalid CSRF token: send the ${CSRF_COOKIE} cookie's value in the ${CSRF_HEADER} header`,
+      );
     }
     await next();
   };

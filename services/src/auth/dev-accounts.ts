@@ -29,7 +29,8 @@ function storedPasswords(dataDir: string | undefined): { admin: string; user: st
   const file = path.join(dataDir, 'dev-signon.json');
   try {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { admin?: unknown; user?: unknown };
-    if (typeof saved.admin === 'string' && typeof saved.user === 'string') return { admin: saved.admin, user: saved.user };
+    if (typeof saved.admin === 'string' && typeof saved.user === 'string')
+      return { admin: saved.admin, user: saved.user };
   } catch {
     // not created yet
   }
@@ -40,7 +41,8 @@ function storedPasswords(dataDir: string | undefined): { admin: string; user: st
 }
 
 export function devAccounts(env: NodeJS.ProcessEnv): DevAccount[] {
-  const stored = env.DEV_ADMIN_PASSWORD && env.DEV_USER_PASSWORD ? undefined : storedPasswords(env.DATA_DIR || undefined);
+  const stored =
+    env.DEV_ADMIN_PASSWORD && env.DEV_USER_PASSWORD ? undefined : storedPasswords(env.DATA_DIR || undefined);
   return [
     {
       id: 'dev-admin',

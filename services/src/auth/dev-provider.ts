@@ -24,9 +24,20 @@ interface OidcGrant {
 interface OidcProvider {
   proxy: boolean;
   callback(): (req: http.IncomingMessage, res: http.ServerResponse) => void;
-  interactionDetails(req: http.IncomingMessage, res: http.ServerResponse): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown> }>;
-  interactionFinished(req: http.IncomingMessage, res: http.ServerResponse, result: unknown, opts?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-  Grant: { new (init: { clientId: string; accountId: string }): OidcGrant; find(id: string): Promise<OidcGrant | undefined> };
+  interactionDetails(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown> }>;
+  interactionFinished(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    result: unknown,
+    opts?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  Grant: {
+    new (init: { clientId: string; accountId: string }): OidcGrant;
+    find(id: string): Promise<OidcGrant | undefined>;
+  };
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
 interface OidcCtx {
@@ -92,33 +103,60 @@ function send(res: http.ServerResponse, status: number, html: string): void {
 }
 
 /** Our own interaction pages: the login form, its post, cancel, and (if ever asked) consent. */
-async function interaction(provider: OidcProvider, accounts: DevAccount[], req: http.IncomingMessage, res: http.ServerResponse, action: string) {
+async function interaction(
+  provider: OidcProvider,
+  accounts: DevAccount[],
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  action: string,
+) {
   const details = await provider.interactionDetails(req, res);
   if (action === 'abort') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   if (details.prompt.name === 'login') {
     if (req.method === 'POST' && action === 'login') {
       const form = await readForm(req);
       const account = checkLogin(accounts, form.get('email') ?? '', form.get('password') ?? '');
-      if (!account) return send(res, 401, loginPage(details.uid, form.get('email') ?? '', 'Wrong email or password.'));
-      await provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+      if (!account)
+        return send(res, 401, loginPage(details.uid, form.get('email') ?? '', 'Wrong email or password.'));
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     return send(res, 200, loginPage(details.uid, ''));
   }
   // Consent: the only client is our own first-party app, so consent is granted without asking.
   const session = (details as unknown as { session?: { accountId?: string } }).session;
-  const grant = new provider.Grant({ clientId: String(details.params.client_id), accountId: session?.accountId ?? '' });
+  const grant = new provider.Grant({
+    clientId: String(details.params.client_id),
+    accountId: session?.accountId ?? '',
+  });
   grant.addOIDCScope(SCOPES);
   grant.addOIDCClaims(CLAIMS);
-  await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
 async function main(): Promise<void> {
   if (process.env.NODE_ENV === 'production') {
-    console.error('dev sign-on refuses to run with NODE_ENV=production: configure OIDC_ISSUER to a real sign-on');
+    console.error(
+      'dev sign-on refuses to run with NODE_ENV=production: configure OIDC_ISSUER to a real sign-on',
+    );
     process.exit(1);
   }
   const port = Number(env('DEV_SIGNON_PORT', '0'));
@@ -152,7 +190,16 @@ async function main(): Promise<void> {
     findAccount: async (_ctx: unknown, id: string) => {
       const a = accounts.find((x) => x.id === id);
       if (!a) return undefined;
-      return { accountId: a.id, claims: async () => ({ sub: a.id, email: a.email, email_verified: true, name: a.name, groups: a.groups }) };
+      return {
+        accountId: a.id,
+        claims: async () => ({
+          sub: a.id,
+          email: a.email,
+          email_verified: true,
+          name: a.name,
+          groups: a.groups,
+        }),
+      };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
     features: { devInteractions: { enabled: false } },
@@ -179,7 +226,9 @@ async function main(): Promise<void> {
       Session: 8 * 60 * 60,
       Grant: 8 * 60 * 60,
     },
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev-signon', use: 'sig', alg: 'RS256' }] },
+    jwks: {
+      keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev-signon', use: 'sig', alg: 'RS256' }],
+    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
       ctx.type = 'html';
@@ -194,7 +243,12 @@ async function main(): Promise<void> {
     if (!m) return oidcHandler(req, res);
     interaction(provider, accounts, req, res, m[2] ?? '').catch((err: Error) => {
       // Typically an expired or unknown interaction (its cookie is gone): start again.
-      if (!res.headersSent) send(res, 400, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p>${escapeHtml(err.message)}. Go back to the app and sign in again.</p></main></body></html>`);
+      if (!res.headersSent)
+        send(
+          res,
+          400,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p>${escapeHtml(err.message)}. Go back to the app and sign in again.</p></main></body></html>`,
+        );
     });
   });
 

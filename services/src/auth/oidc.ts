@@ -20,7 +20,10 @@ function openIdClient(): Promise<OpenIdClient> {
 
 export class SignOnNotConfigured extends HttpError {
   constructor() {
-    super(503, 'The central sign-on is not configured (set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)');
+    super(
+      503,
+      'The central sign-on is not configured (set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)',
+    );
   }
 }
 
@@ -62,7 +65,10 @@ async function discover(s: OidcSettings): Promise<Configuration> {
     return await found;
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(502, `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`);
+    throw new HttpError(
+      502,
+      `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -97,7 +103,8 @@ export async function beginLogin(config: Config): Promise<{ url: string; pending
   return { url: url.href, pending };
 }
 
-const asString = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const asString = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v : undefined;
 
 function groupsOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.filter((g): g is string => typeof g === 'string');
@@ -109,9 +116,16 @@ function groupsOf(v: unknown): string[] {
  * verifier), and reads who signed in from the ID token, or from userinfo when the ID token does
  * not carry the email (providers that conform to the spec keep scope claims out of the ID token).
  */
-export async function completeLogin(config: Config, callbackQuery: string, pending: PendingLogin | undefined): Promise<SignedInUser> {
+export async function completeLogin(
+  config: Config,
+  callbackQuery: string,
+  pending: PendingLogin | undefined,
+): Promise<SignedInUser> {
   if (!pending || Date.now() - pending.startedAt > LOGIN_TIMEOUT_MS) {
-    throw new HttpError(400, 'Sign-in failed: no sign-in is in progress in this browser (or it took too long); start again at /admin');
+    throw new HttpError(
+      400,
+      'Sign-in failed: no sign-in is in progress in this browser (or it took too long); start again at /admin',
+    );
   }
   const oidc = await openIdClient();
   const configuration = await discover(settingsOf(config));
@@ -126,7 +140,9 @@ export async function completeLogin(config: Config, callbackQuery: string, pendi
     });
   } catch (err) {
     const e = err as { error?: string; error_description?: string; message?: string };
-    const why = e.error ? `${e.error}${e.error_description ? `: ${e.error_description}` : ''}` : (e.message ?? 'unknown error');
+    const why = e.error
+      ? `${e.error}${e.error_description ? `: ${e.error_description}` : ''}`
+      : (e.message ?? 'unknown error');
     throw new HttpError(400, `Sign-in failed: ${why}`);
   }
   const idClaims = tokens.claims();

@@ -4,7 +4,9 @@ import { rateLimit } from './rate-limit';
 
 function fakeCtx(ip: string) {
   const headers: Record<string, string> = {};
-  return { ip, set: (k: string, v: string) => (headers[k] = v), headers } as unknown as Context & { headers: Record<string, string> };
+  return { ip, set: (k: string, v: string) => (headers[k] = v), headers } as unknown as Context & {
+    headers: Record<string, string>;
+  };
 }
 
 describe('rateLimit', () => {
@@ -25,7 +27,11 @@ describe('rateLimit', () => {
     const limit = rateLimit({ max: 1, windowMs: 30_000, now: () => 0, message: 'slow down' });
     const first = fakeCtx('c');
     await limit(first, async () => {});
-    expect(first.headers).toMatchObject({ 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '30' });
+    expect(first.headers).toMatchObject({
+      'X-RateLimit-Limit': '1',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': '30',
+    });
     const second = fakeCtx('c');
     const err = await limit(second, async () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);

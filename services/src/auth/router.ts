@@ -15,7 +15,10 @@ export const AFTER_LOGOUT_PATH = '/admin';
 
 export function authRouter(): Router {
   const router = new Router();
-  const signInLimit = rateLimit({ ...SIGN_IN_LIMIT, message: 'Too many sign-in attempts from this client; try again in a minute' });
+  const signInLimit = rateLimit({
+    ...SIGN_IN_LIMIT,
+    message: 'Too many sign-in attempts from this client; try again in a minute',
+  });
   const adminLimit = rateLimit(ADMIN_LIMIT);
 
   router.post('/auth/central', signInLimit, async (ctx) => {

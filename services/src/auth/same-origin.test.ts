@@ -7,7 +7,11 @@ describe('isCrossSite', () => {
     ['Sec-Fetch-Site same-origin', { secFetchSite: 'same-origin', referer: 'https://evil.example/' }, false],
     ['Sec-Fetch-Site none (typed URL, bookmark)', { secFetchSite: 'none' }, false],
     ['Sec-Fetch-Site cross-site', { secFetchSite: 'cross-site' }, true],
-    ['Sec-Fetch-Site same-site (a sibling subdomain)', { secFetchSite: 'same-site', origin: 'https://quiz.example' }, true],
+    [
+      'Sec-Fetch-Site same-site (a sibling subdomain)',
+      { secFetchSite: 'same-site', origin: 'https://quiz.example' },
+      true,
+    ],
     ['our Origin', { origin: 'https://quiz.example' }, false],
     ['another Origin', { origin: 'https://evil.example' }, true],
     ['Origin null', { origin: 'null' }, true],

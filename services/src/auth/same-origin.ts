@@ -36,7 +36,9 @@ export function isCrossSite(h: SourceHeaders, ownOrigins: readonly string[]): bo
 /** Refuses (403) a request the headers prove cross-site; our origin is the request's and PUBLIC_URL's. */
 export function assertSameOrigin(ctx: Context): void {
   // Not ctx.origin: koa 3 fills that from the request's own Origin header when there is one.
-  const own = [originOf(`${ctx.protocol}://${ctx.host}`), originOf(ctx.config.publicUrl)].filter((o): o is string => !!o);
+  const own = [originOf(`${ctx.protocol}://${ctx.host}`), originOf(ctx.config.publicUrl)].filter(
+    (o): o is string => !!o,
+  );
   const headers: SourceHeaders = {
     secFetchSite: ctx.get('Sec-Fetch-Site') || undefined,
     origin: ctx.get('Origin') || undefined,

@@ -80,7 +80,8 @@ export function signOnMiddleware(app: Koa, config: Config): Middleware {
   );
   return (ctx, next) =>
     sessions(ctx, async () => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !NO_CSRF_COOKIE.test(ctx.path)) issueCsrfCookieIfMissing(ctx);
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !NO_CSRF_COOKIE.test(ctx.path))
+        issueCsrfCookieIfMissing(ctx);
       await next();
     });
 }

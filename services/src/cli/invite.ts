@@ -60,12 +60,16 @@ async function main(): Promise<number> {
       requiredAtoms: args.requiredAtoms,
       optionalAtoms: args.optionalAtoms,
     });
-    console.log(`Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
-      (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''));
+    console.log(
+      `Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
+        (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''),
+    );
     console.log(`Candidate link: ${quizLink(config.publicUrl, quizzes[0].token)}`);
     if (quizzes.length > 1) {
       console.log('Each atom is its own quiz; the done page links to the next one:');
-      quizzes.forEach((q) => console.log(`  ${q.atom_ids.join(', ')}: ${quizLink(config.publicUrl, q.token)}`));
+      quizzes.forEach((q) =>
+        console.log(`  ${q.atom_ids.join(', ')}: ${quizLink(config.publicUrl, q.token)}`),
+      );
     }
     return 0;
   } catch (err) {

@@ -5,7 +5,12 @@
 // - otherwise the atom is removed and its slug is taken off every question that listed it. The
 //   questions stay in the bank (they may belong to other atoms); past quiz results keep their own
 //   snapshot of what they served, so nothing recorded changes.
-import type { Atom as AtomView, AtomCreate, AtomUpdate, AtomWithQuestionsResponse } from '@skillquiz/contracts';
+import type {
+  Atom as AtomView,
+  AtomCreate,
+  AtomUpdate,
+  AtomWithQuestionsResponse,
+} from '@skillquiz/contracts';
 import { atomIdMatchesPath } from '@skillquiz/contracts';
 import { auditCreated, auditDeleted, auditUpdated } from '../audit';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -24,7 +29,10 @@ async function bankCounts(slugs?: string[]): Promise<Map<string, number>> {
 
 /** Atoms by slug; beta atoms only when asked for (the admin list asks; other lists do not). */
 export async function listAtoms(includeBeta: boolean): Promise<AtomView[]> {
-  const docs = await Atom.find(includeBeta ? {} : { beta: false }).sort({ _id: 1 }).lean<AtomDoc[]>().exec();
+  const docs = await Atom.find(includeBeta ? {} : { beta: false })
+    .sort({ _id: 1 })
+    .lean<AtomDoc[]>()
+    .exec();
   const counts = await bankCounts();
   return docs.map((d) => toAtom(d, counts.get(d._id) ?? 0));
 }
@@ -45,7 +53,9 @@ export async function getAtomWithQuestions(id: string): Promise<AtomWithQuestion
 /** beta_question_ordering may only name questions that exist. */
 async function checkQuestionsExist(ids: number[] | undefined): Promise<void> {
   if (!ids?.length) return;
-  const found = await Question.find({ _id: { $in: ids } }, { _id: 1 }).lean().exec();
+  const found = await Question.find({ _id: { $in: ids } }, { _id: 1 })
+    .lean()
+    .exec();
   const have = new Set(found.map((q) => q._id));
   const missing = ids.filter((id) => !have.has(id));
   if (missing.length) throw badRequest(`beta_question_ordering: no question with id ${missing.join(', ')}`);
@@ -68,7 +78,8 @@ export async function createAtom(input: AtomCreate, actor: string): Promise<Atom
 
 /** Changes only the fields sent. The slug is the atom's identity and never changes. */
 export async function updateAtom(id: string, input: AtomUpdate, actor: string): Promise<AtomView> {
-  if (!atomIdMatchesPath(input, id)) throw badRequest(`id: the slug of an atom cannot change (it is '${id}')`);
+  if (!atomIdMatchesPath(input, id))
+    throw badRequest(`id: the slug of an atom cannot change (it is '${id}')`);
   const { id: _id, num_bank_questions: _ignored, ...patch } = input;
   const doc = await Atom.findById(id).exec();
   if (!doc) throw notFound(`No atom with id '${id}'`);
@@ -83,12 +94,17 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
 
 export async function deleteAtom(id: string, actor: string): Promise<void> {
   const atom = await findAtom(id);
-  const invitations = await Invitation.countDocuments({ $or: [{ required_atoms: id }, { optional_atoms: id }] }).exec();
+  const invitations = await Invitation.countDocuments({
+    $or: [{ required_atoms: id }, { optional_atoms: id }],
+  }).exec();
   if (invitations > 0) {
     throw conflict(`The atom '${id}' cannot be deleted: ${invitations} invitation(s) still list it`);
   }
   const listed = await Question.find({ atoms: id }, { _id: 1 }).lean().exec();
   await Question.updateMany({ atoms: id }, { $pull: { atoms: id } }).exec();
   await Atom.deleteOne({ _id: id }).exec();
-  await auditDeleted(actor, 'atom', id, { ...auditFields(atom), removed_from_questions: listed.map((q) => q._id) });
+  await auditDeleted(actor, 'atom', id, {
+    ...auditFields(atom),
+    removed_from_questions: listed.map((q) => q._id),
+  });
 }

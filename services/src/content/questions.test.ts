@@ -21,7 +21,10 @@ describe('questionListFilter', () => {
     expect(filter({ atom: 'sql', only_administered: 'true', search: ' a.b ' })).toEqual({
       atoms: 'sql',
       administered: true,
-      $or: [{ question_text: { $regex: 'a\\.b', $options: 'i' } }, { code_block: { $regex: 'a\\.b', $options: 'i' } }],
+      $or: [
+        { question_text: { $regex: 'a\\.b', $options: 'i' } },
+        { code_block: { $regex: 'a\\.b', $options: 'i' } },
+      ],
     });
   });
 

@@ -58,7 +58,12 @@ export async function listQuestions(query: QuestionListQuery): Promise<QuestionL
   const filter = questionListFilter(query);
   const pageSize = CONSTANTS.QUESTIONS_PAGE_SIZE;
   const [docs, total] = await Promise.all([
-    Question.find(filter).sort({ _id: -1 }).skip((query.page - 1) * pageSize).limit(pageSize).lean<QuestionDoc[]>().exec(),
+    Question.find(filter)
+      .sort({ _id: -1 })
+      .skip((query.page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<QuestionDoc[]>()
+      .exec(),
     Question.countDocuments(filter).exec(),
   ]);
   return { questions: docs.map(toQuestion), page: query.page, total, page_size: pageSize };
@@ -73,15 +78,20 @@ export async function getQuestion(id: number): Promise<QuestionView> {
 /** all_atoms and original_question_id must name things that exist (a question is not its own original). */
 async function checkReferences(write: QuestionWrite, selfId?: number): Promise<void> {
   if (write.all_atoms.length) {
-    const found = await Atom.find({ _id: { $in: write.all_atoms } }, { _id: 1 }).lean().exec();
+    const found = await Atom.find({ _id: { $in: write.all_atoms } }, { _id: 1 })
+      .lean()
+      .exec();
     const have = new Set(found.map((a) => a._id));
     const missing = write.all_atoms.filter((slug) => !have.has(slug));
-    if (missing.length) throw badRequest(`all_atoms: no atom with id ${missing.map((s) => `'${s}'`).join(', ')}`);
+    if (missing.length)
+      throw badRequest(`all_atoms: no atom with id ${missing.map((s) => `'${s}'`).join(', ')}`);
   }
   const original = write.original_question_id;
   if (original !== null) {
-    if (original === selfId) throw badRequest('original_question_id: a question cannot be a variation of itself');
-    if (!(await Question.exists({ _id: original }).exec())) throw badRequest(`original_question_id: no question with id ${original}`);
+    if (original === selfId)
+      throw badRequest('original_question_id: a question cannot be a variation of itself');
+    if (!(await Question.exists({ _id: original }).exec()))
+      throw badRequest(`original_question_id: no question with id ${original}`);
   }
 }
 
@@ -92,7 +102,12 @@ export function withHashIds(answers: QuestionWrite['answers']): AnswerDoc[] {
     let hashId = a.hash_id;
     while (!hashId || (!a.hash_id && taken.has(hashId))) hashId = newHashId();
     taken.add(hashId);
-    return { hash_id: hashId, text: a.text, c: a.c, ...(a.position === undefined ? {} : { position: a.position }) };
+    return {
+      hash_id: hashId,
+      text: a.text,
+      c: a.c,
+      ...(a.position === undefined ? {} : { position: a.position }),
+    };
   });
 }
 
@@ -115,7 +130,15 @@ function storedFields(write: QuestionWrite): Partial<QuestionDoc> {
 /** A question as the audit log records it (plain values, no timestamps or counters). */
 function auditFields(doc: QuestionDoc): Record<string, unknown> {
   const view = toQuestion(doc);
-  const { number: _n, expires_at: _e, created_at: _c, updated_at: _u, exposure_count: _x, id: _id, ...fields } = view;
+  const {
+    number: _n,
+    expires_at: _e,
+    created_at: _c,
+    updated_at: _u,
+    exposure_count: _x,
+    id: _id,
+    ...fields
+  } = view;
   return fields;
 }
 

@@ -20,7 +20,8 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message = 'Conflict') => new HttpError(409, message);
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, message);
-export const tooManyRequests = (message = 'Too many requests, please try again later') => new HttpError(429, message);
+export const tooManyRequests = (message = 'Too many requests, please try again later') =>
+  new HttpError(429, message);
 
 /** Turns a ZodError into one readable sentence naming each offending field. */
 export function describeZodError(err: ZodError): string {

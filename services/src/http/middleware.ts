@@ -32,7 +32,10 @@ interface ErrorLike {
 const CLIENT_CAUSED_MONGO_CODES = new Set([2, 9, 14, 15, 52, 55, 56, 57, 10334, 17280]);
 
 function isMongoServerError(e: ErrorLike): boolean {
-  return typeof e.code === 'number' && (e.name === 'MongoServerError' || e.name === 'MongoBulkWriteError' || e.name === 'MongoWriteConcernError');
+  return (
+    typeof e.code === 'number' &&
+    (e.name === 'MongoServerError' || e.name === 'MongoBulkWriteError' || e.name === 'MongoWriteConcernError')
+  );
 }
 
 /**
@@ -114,7 +117,12 @@ export function jsonBody(opts: BodyOptions = {}): Middleware {
   const limit = opts.limit ?? '1mb';
   // text: navigator.sendBeacon with a string sends text/plain (the page-close abandon call); routes
   // that expect JSON get a string and reject it in validate().
-  const parse = bodyParser({ enableTypes: ['json', 'form', 'text'], jsonLimit: limit, formLimit: limit, textLimit: limit });
+  const parse = bodyParser({
+    enableTypes: ['json', 'form', 'text'],
+    jsonLimit: limit,
+    formLimit: limit,
+    textLimit: limit,
+  });
   return async (ctx, next) => {
     let parsed = false;
     try {

@@ -9,7 +9,15 @@ import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { badRequest } from '../http/errors';
 import { quizPath } from '../quiz/store';
-import { Atom, Company, Invitation, QuizResult, type CompanyDoc, type InvitationDoc, type QuizResultDoc } from '../models';
+import {
+  Atom,
+  Company,
+  Invitation,
+  QuizResult,
+  type CompanyDoc,
+  type InvitationDoc,
+  type QuizResultDoc,
+} from '../models';
 
 /** 192 bits from the OS's cryptographic source, URL-safe (32 characters). */
 export const TOKEN_BYTES = 24;
@@ -51,7 +59,9 @@ export async function findOrCreateCompany(input: CompanyInput): Promise<CompanyD
 /** Throws a 400 naming every slug that is not an atom. */
 export async function assertAtomsExist(slugs: string[]): Promise<void> {
   if (slugs.length === 0) return;
-  const found = await Atom.find({ _id: { $in: slugs } }, { _id: 1 }).lean().exec();
+  const found = await Atom.find({ _id: { $in: slugs } }, { _id: 1 })
+    .lean()
+    .exec();
   const known = new Set(found.map((a) => a._id));
   const unknown = slugs.filter((s) => !known.has(s));
   if (unknown.length) {

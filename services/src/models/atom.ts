@@ -1,16 +1,23 @@
 // An atom: a skill topic with its question bank settings. `_id` is the slug (URL-safe, immutable).
 import { Schema, model } from 'mongoose';
-import { DEFAULT_LEVELS_THRESHOLDS, LevelThresholdsSchema, SLUG_RE, CONSTANTS, type Atom as AtomEntity } from '@skillquiz/contracts';
+import {
+  DEFAULT_LEVELS_THRESHOLDS,
+  LevelThresholdsSchema,
+  SLUG_RE,
+  CONSTANTS,
+  type Atom as AtomEntity,
+} from '@skillquiz/contracts';
 import { TIMESTAMPS, isInteger, type Timestamps } from './common';
 
 /**
  * The stored atom: the contracts' Atom with the slug as `_id`; `num_bank_questions` is not
  * stored (the server counts the bank when it answers).
  */
-export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions'> & Timestamps & {
-  /** The slug. */
-  _id: string;
-};
+export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions'> &
+  Timestamps & {
+    /** The slug. */
+    _id: string;
+  };
 
 const text = { type: String, default: '' };
 
@@ -35,7 +42,10 @@ const atomSchema = new Schema<AtomDoc>(
     beta_question_ordering: {
       type: [Number],
       default: [],
-      validate: { validator: (ids: number[]) => ids.every((id) => isInteger(id) && id > 0), message: 'beta_question_ordering holds integer question ids' },
+      validate: {
+        validator: (ids: number[]) => ids.every((id) => isInteger(id) && id > 0),
+        message: 'beta_question_ordering holds integer question ids',
+      },
     },
     levels_thresholds: {
       // Mixed because the first value may be the string '-inf'; the contracts' schema checks the shape.

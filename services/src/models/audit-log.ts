@@ -60,7 +60,10 @@ export async function recordAudit(entry: Omit<AuditLogDoc, '_id' | 'at'> & { at?
 }
 
 /** { field: { from, to } } for each field of `after` whose value differs from `before`. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+export function diffFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of Object.keys(after)) {
     if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {

@@ -28,5 +28,12 @@ export {
 } from './quiz-result';
 export { QuestionLog, type QuestionLogDoc } from './question-log';
 export { TrackingEvent, type TrackingEventDoc } from './tracking-event';
-export { AuditLog, recordAudit, diffFields, type AuditLogDoc, type AuditAction, type AuditEntity } from './audit-log';
+export {
+  AuditLog,
+  recordAudit,
+  diffFields,
+  type AuditLogDoc,
+  type AuditAction,
+  type AuditEntity,
+} from './audit-log';
 export { toAtom, toQuestion } from './views';

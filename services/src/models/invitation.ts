@@ -18,7 +18,10 @@ export interface InvitationDoc extends Timestamps {
 const slugList = {
   type: [String],
   default: [],
-  validate: { validator: (slugs: string[]) => slugs.every((s) => SLUG_RE.test(s)), message: 'atoms are slugs' },
+  validate: {
+    validator: (slugs: string[]) => slugs.every((s) => SLUG_RE.test(s)),
+    message: 'atoms are slugs',
+  },
 };
 
 const invitationSchema = new Schema<InvitationDoc>(

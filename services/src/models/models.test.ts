@@ -1,7 +1,18 @@
 // Schema rules checked without a database (validation runs in process). Round trips through
 // the embedded engine live in services/test/models.test.ts.
 import { QuestionSchema, AtomSchema } from '@skillquiz/contracts';
-import { Atom, AuditLog, Question, QuizResult, TrackingEvent, diffFields, isContentChange, newHashId, toAtom, toQuestion } from './index';
+import {
+  Atom,
+  AuditLog,
+  Question,
+  QuizResult,
+  TrackingEvent,
+  diffFields,
+  isContentChange,
+  newHashId,
+  toAtom,
+  toQuestion,
+} from './index';
 
 async function validationError(doc: { validate(): Promise<void> }): Promise<string | null> {
   try {
@@ -72,8 +83,26 @@ describe('Question', () => {
   });
 
   it.each([
-    ['duplicate hash_ids', { _id: 3, answers: [{ hash_id: 'x', text: 'a' }, { hash_id: 'x', text: 'b' }] }],
-    ['two answers locked to one position', { _id: 3, answers: [{ text: 'a', position: 0 }, { text: 'b', position: 0 }] }],
+    [
+      'duplicate hash_ids',
+      {
+        _id: 3,
+        answers: [
+          { hash_id: 'x', text: 'a' },
+          { hash_id: 'x', text: 'b' },
+        ],
+      },
+    ],
+    [
+      'two answers locked to one position',
+      {
+        _id: 3,
+        answers: [
+          { text: 'a', position: 0 },
+          { text: 'b', position: 0 },
+        ],
+      },
+    ],
     ['a position past the end', { _id: 3, answers: [{ text: 'a', position: 2 }] }],
     ['a fractional id', { _id: 1.5 }],
     ['no id', {}],
@@ -82,14 +111,29 @@ describe('Question', () => {
   });
 
   it('maps to the contracts Question (atoms → all_atoms, number 0, no expiry)', () => {
-    const doc = new Question({ _id: 4, atoms: ['js'], answers: [{ hash_id: 'h', text: 't', c: true, position: 0 }] }).toObject();
+    const doc = new Question({
+      _id: 4,
+      atoms: ['js'],
+      answers: [{ hash_id: 'h', text: 't', c: true, position: 0 }],
+    }).toObject();
     const view = toQuestion(doc);
     expect(QuestionSchema.parse(view)).toEqual(view);
-    expect(view).toMatchObject({ id: 4, all_atoms: ['js'], number: 0, expires_at: null, answers: [{ hash_id: 'h', position: 0 }] });
+    expect(view).toMatchObject({
+      id: 4,
+      all_atoms: ['js'],
+      number: 0,
+      expires_at: null,
+      answers: [{ hash_id: 'h', position: 0 }],
+    });
   });
 
   it('counts only content fields as content edits', () => {
-    const before = { question_text: 'q', answers: [{ hash_id: 'h', text: 't', c: true }], administered: false, atoms: ['a'] };
+    const before = {
+      question_text: 'q',
+      answers: [{ hash_id: 'h', text: 't', c: true }],
+      administered: false,
+      atoms: ['a'],
+    };
     expect(isContentChange(before, { administered: true, atoms: ['a', 'b'] })).toBe(false);
     expect(isContentChange(before, { question_text: 'q' })).toBe(false);
     expect(isContentChange(before, { answers: [{ c: true, text: 't', hash_id: 'h' }] })).toBe(false);
@@ -101,8 +145,12 @@ describe('Question', () => {
 describe('QuizResult', () => {
   it('requires a token and keeps the survey rating in 0..2', async () => {
     expect(await validationError(new QuizResult({ atom_ids: ['js'] }))).toMatch(/token/);
-    expect(await validationError(new QuizResult({ token: 't', atom_ids: ['js'], content_relevant_rating: 3 }))).not.toBeNull();
-    expect(await validationError(new QuizResult({ token: 't', atom_ids: ['js'], content_relevant_rating: 2 }))).toBeNull();
+    expect(
+      await validationError(new QuizResult({ token: 't', atom_ids: ['js'], content_relevant_rating: 3 })),
+    ).not.toBeNull();
+    expect(
+      await validationError(new QuizResult({ token: 't', atom_ids: ['js'], content_relevant_rating: 2 })),
+    ).toBeNull();
   });
 
   it('keeps the correct flag in the served snapshot', async () => {
@@ -116,7 +164,12 @@ describe('QuizResult', () => {
           atom_id: 'js',
           scored: true,
           selected_at: new Date(),
-          snapshot: { question_text: 'q', difficulty_params: { a: 1, d: 0 }, version: 2, answers: [{ hash_id: 'h', text: 't', c: true }] },
+          snapshot: {
+            question_text: 'q',
+            difficulty_params: { a: 1, d: 0 },
+            version: 2,
+            answers: [{ hash_id: 'h', text: 't', c: true }],
+          },
         },
       ],
     });
@@ -142,6 +195,9 @@ describe('AuditLog', () => {
   });
 
   it('diffs changed fields only', () => {
-    expect(diffFields({ a: 1, b: [1] }, { a: 1, b: [1, 2], c: 'x' })).toEqual({ b: { from: [1], to: [1, 2] }, c: { from: null, to: 'x' } });
+    expect(diffFields({ a: 1, b: [1] }, { a: 1, b: [1, 2], c: 'x' })).toEqual({
+      b: { from: [1], to: [1, 2] },
+      c: { from: null, to: 'x' },
+    });
   });
 });

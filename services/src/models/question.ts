@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { Schema, model, type HydratedDocument } from 'mongoose';
 import { DEFAULT_DIFFICULTY_PARAMS } from '@skillquiz/contracts';
-import { TIMESTAMPS, difficultyParamsSchema, isInteger, type DifficultyParamsDoc, type Timestamps } from './common';
+import {
+  TIMESTAMPS,
+  difficultyParamsSchema,
+  isInteger,
+  type DifficultyParamsDoc,
+  type Timestamps,
+} from './common';
 import { nextSequence } from './counter';
 
 export const QUESTION_COUNTER = 'questions';
@@ -60,14 +66,25 @@ const answerSchema = new Schema<AnswerDoc>(
     hash_id: { type: String, required: true, default: newHashId, match: /^[A-Za-z0-9_-]{1,64}$/ },
     text: { type: String, default: '' },
     c: { type: Boolean, default: false },
-    position: { type: Number, min: 0, validate: { validator: (p: unknown) => p == null || isInteger(p), message: 'position is an integer' } },
+    position: {
+      type: Number,
+      min: 0,
+      validate: { validator: (p: unknown) => p == null || isInteger(p), message: 'position is an integer' },
+    },
   },
   { _id: false },
 );
 
 const questionSchema = new Schema<QuestionDoc>(
   {
-    _id: { type: Number, required: true, validate: { validator: (id: unknown) => isInteger(id) && (id as number) > 0, message: 'question ids are positive integers' } },
+    _id: {
+      type: Number,
+      required: true,
+      validate: {
+        validator: (id: unknown) => isInteger(id) && (id as number) > 0,
+        message: 'question ids are positive integers',
+      },
+    },
     question_text: { type: String, default: '' },
     code_block: { type: String, default: '' },
     code_language: { type: String, default: null },
@@ -115,7 +132,9 @@ questionSchema.index({ claim: 1 });
 export const Question = model<QuestionDoc>('Question', questionSchema);
 export type QuestionDocument = HydratedDocument<QuestionDoc>;
 
-export type NewQuestionInput = Partial<Omit<QuestionDoc, '_id' | 'version' | 'created_at' | 'updated_at' | 'answers'>> & {
+export type NewQuestionInput = Partial<
+  Omit<QuestionDoc, '_id' | 'version' | 'created_at' | 'updated_at' | 'answers'>
+> & {
   answers?: Array<Omit<AnswerDoc, 'hash_id'> & { hash_id?: string }>;
 };
 
@@ -131,7 +150,9 @@ export async function createQuestion(input: NewQuestionInput): Promise<QuestionD
 /** Field values in a comparable form (key order and mongoose wrappers do not matter). */
 function comparable(field: (typeof QUESTION_CONTENT_FIELDS)[number], value: unknown): string {
   if (field === 'answers' && Array.isArray(value)) {
-    return JSON.stringify((value as AnswerDoc[]).map((a) => [a.hash_id, a.text, Boolean(a.c), a.position ?? null]));
+    return JSON.stringify(
+      (value as AnswerDoc[]).map((a) => [a.hash_id, a.text, Boolean(a.c), a.position ?? null]),
+    );
   }
   if (field === 'difficulty_params' && value && typeof value === 'object') {
     const p = value as DifficultyParamsDoc;

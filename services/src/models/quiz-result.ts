@@ -2,7 +2,13 @@
 // in one document: the plan, every served question with a snapshot of its content as served, the
 // answers and the running estimates. The snapshot is why bank edits never change a result.
 import { Schema, model, type Types } from 'mongoose';
-import { TIMESTAMPS, difficultyParamsSchema, isInteger, type DifficultyParamsDoc, type Timestamps } from './common';
+import {
+  TIMESTAMPS,
+  difficultyParamsSchema,
+  isInteger,
+  type DifficultyParamsDoc,
+  type Timestamps,
+} from './common';
 
 /** An answer as served, in served order. `c` stays on the server. */
 export interface SnapshotAnswerDoc {
@@ -168,7 +174,13 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     left_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
     survey_completed: { type: Boolean, default: false },
-    content_relevant_rating: { type: Number, default: null, min: 0, max: 2, validate: (v: unknown) => v == null || isInteger(v) },
+    content_relevant_rating: {
+      type: Number,
+      default: null,
+      min: 0,
+      max: 2,
+      validate: (v: unknown) => v == null || isInteger(v),
+    },
     blur_on_window_blur: { type: Boolean, default: false },
     simulated: { type: Boolean, default: false },
   },

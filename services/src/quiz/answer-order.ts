@@ -18,7 +18,10 @@ const cryptoRandomInt: RandomInt = (n) => randomInt(n);
  * the same position, cannot be honoured literally: such answers take the first free positions (in
  * the order of their locks), before the shuffled ones, so every answer is still shown exactly once.
  */
-export function servedOrder<T extends Positioned>(answers: readonly T[], random: RandomInt = cryptoRandomInt): T[] {
+export function servedOrder<T extends Positioned>(
+  answers: readonly T[],
+  random: RandomInt = cryptoRandomInt,
+): T[] {
   const n = answers.length;
   const out: (T | undefined)[] = new Array(n).fill(undefined);
   const overflow: T[] = [];

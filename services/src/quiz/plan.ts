@@ -40,7 +40,12 @@ export function slotsOf(plan: readonly AtomPlan[]): Slot[] {
     for (let k = 1; k <= atom.scored; k++) {
       slots.push({ number: slots.length + 1, atom_id: atom.atom_id, kind: 'scored' });
       if (k === betaAt && atom.beta_question_id != null) {
-        slots.push({ number: slots.length + 1, atom_id: atom.atom_id, kind: 'beta', question_id: atom.beta_question_id });
+        slots.push({
+          number: slots.length + 1,
+          atom_id: atom.atom_id,
+          kind: 'beta',
+          question_id: atom.beta_question_id,
+        });
       }
     }
   }
@@ -64,4 +69,3 @@ export function truncateAtom(plan: readonly AtomPlan[], atomId: string, scoredSe
 export function dropBeta(plan: readonly AtomPlan[], atomId: string): AtomPlan[] {
   return plan.map((a) => (a.atom_id === atomId ? { ...a, beta_question_id: null } : a));
 }
-

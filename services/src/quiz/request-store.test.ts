@@ -11,11 +11,19 @@ const atom = (id: string): AtomRecord => ({
   levels_thresholds: null,
 });
 const bankOf = (atomId: string): BankRecord[] => [
-  { id: atomId.length, difficulty_params: { a: 1, d: 0 }, claim: null, original_question_id: null, exposure_count: 0 },
+  {
+    id: atomId.length,
+    difficulty_params: { a: 1, d: 0 },
+    claim: null,
+    original_question_id: null,
+    exposure_count: 0,
+  },
 ];
 
 function fakeStore(known: string[]) {
-  const atoms = jest.fn(async (ids: readonly string[]) => new Map(ids.filter((i) => known.includes(i)).map((i) => [i, atom(i)])));
+  const atoms = jest.fn(
+    async (ids: readonly string[]) => new Map(ids.filter((i) => known.includes(i)).map((i) => [i, atom(i)])),
+  );
   const bank = jest.fn(async (atomId: string) => bankOf(atomId));
   const loadByToken = jest.fn(async () => null);
   return { store: { atoms, bank, loadByToken } as unknown as QuizStore, atoms, bank, loadByToken };

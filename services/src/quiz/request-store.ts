@@ -23,7 +23,15 @@ export function requestScopedStore(store: QuizStore): QuizStore {
       const missing = [...new Set(ids)].filter((id) => !atoms.has(id));
       if (missing.length > 0) {
         const batch = store.atoms(missing);
-        for (const id of missing) atoms.set(id, forgetOnFailure(atoms, id, batch.then((m) => m.get(id))));
+        for (const id of missing)
+          atoms.set(
+            id,
+            forgetOnFailure(
+              atoms,
+              id,
+              batch.then((m) => m.get(id)),
+            ),
+          );
       }
       const map = new Map<string, AtomRecord>();
       for (const id of ids) {

@@ -84,7 +84,8 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       await next();
     } catch (err) {
       if (!(err instanceof UnknownTokenError)) throw err;
-      if (limiter.isExhausted(client)) throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
+      if (limiter.isExhausted(client))
+        throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
       limiter.take(client);
       throw err;
     }
@@ -155,4 +156,3 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
 
   return router;
 }
-

@@ -14,13 +14,28 @@ describe('plan', () => {
   ];
   it('numbers every served question; beta after the 3rd scored one (or the last)', () => {
     expect(slotsOf(plan).map((s) => `${s.number}${s.atom_id}${s.kind === 'beta' ? '*' : ''}`)).toEqual([
-      '1a', '2a', '3a', '4a*', '5a', '6a', '7b', '8b', '9b*',
+      '1a',
+      '2a',
+      '3a',
+      '4a*',
+      '5a',
+      '6a',
+      '7b',
+      '8b',
+      '9b*',
     ]);
     expect(totalQuestions(plan)).toBe(9);
   });
   it('an atom that runs dry shortens the quiz without gaps; a vanished beta is dropped', () => {
     const cut = truncateAtom(plan, 'a', 2);
-    expect(slotsOf(cut).map((s) => s.atom_id + (s.kind === 'beta' ? '*' : ''))).toEqual(['a', 'a', 'a*', 'b', 'b', 'b*']);
+    expect(slotsOf(cut).map((s) => s.atom_id + (s.kind === 'beta' ? '*' : ''))).toEqual([
+      'a',
+      'a',
+      'a*',
+      'b',
+      'b',
+      'b*',
+    ]);
     expect(totalQuestions(dropBeta(plan, 'b'))).toBe(8);
   });
 });
@@ -39,7 +54,14 @@ describe('servedOrder', () => {
     expect(seen).toEqual(new Set(['zyxw', 'zwxy']));
   });
   it('still shows every answer once when locks collide or overflow', () => {
-    const order = servedOrder([{ id: 'a', position: 0 }, { id: 'b', position: 0 }, { id: 'c', position: 9 }], () => 0);
+    const order = servedOrder(
+      [
+        { id: 'a', position: 0 },
+        { id: 'b', position: 0 },
+        { id: 'c', position: 9 },
+      ],
+      () => 0,
+    );
     expect(order.map((a) => a.id)).toEqual(['a', 'b', 'c']);
   });
 });
@@ -56,7 +78,10 @@ describe('timing', () => {
     const left_at = new Date('2026-01-01T00:00:00Z');
     const s = { left_at, abandoned_at: null };
     expect(lapseLeave(s, new Date('2026-01-01T01:59:59Z'), 120)).toBe(s);
-    expect(lapseLeave(s, new Date('2026-01-01T02:00:00Z'), 120)).toEqual({ left_at: null, abandoned_at: new Date('2026-01-01T02:00:00Z') });
+    expect(lapseLeave(s, new Date('2026-01-01T02:00:00Z'), 120)).toEqual({
+      left_at: null,
+      abandoned_at: new Date('2026-01-01T02:00:00Z'),
+    });
     const abandoned = { left_at, abandoned_at: new Date('2026-01-01T00:30:00Z') };
     expect(lapseLeave(abandoned, new Date('2026-01-02T00:00:00Z'), 120)).toBe(abandoned);
   });
@@ -71,7 +96,10 @@ describe('timing', () => {
 });
 
 describe('scoreAnswer', () => {
-  const answers = [{ hash_id: 'r', c: true }, { hash_id: 'w', c: false }];
+  const answers = [
+    { hash_id: 'r', c: true },
+    { hash_id: 'w', c: false },
+  ];
   const expires = new Date('2026-01-01T00:01:00Z');
   const at = (ms: number) => new Date(expires.getTime() + ms);
   it('scores by hash against the snapshot', () => {
@@ -82,10 +110,16 @@ describe('scoreAnswer', () => {
   it('accepts the empty answer only once expired; counts answers after the grace as timed out', () => {
     expect(() => scoreAnswer(answers, '', expires, at(-1))).toThrow(/timed out/);
     expect(scoreAnswer(answers, '', expires, at(0))).toEqual({ correct: false, timed_out: true });
-    expect(scoreAnswer(answers, 'r', expires, at(ANSWER_GRACE_MS))).toEqual({ correct: true, timed_out: false });
-    expect(scoreAnswer(answers, 'r', expires, at(ANSWER_GRACE_MS + 1))).toEqual({ correct: false, timed_out: true });
+    expect(scoreAnswer(answers, 'r', expires, at(ANSWER_GRACE_MS))).toEqual({
+      correct: true,
+      timed_out: false,
+    });
+    expect(scoreAnswer(answers, 'r', expires, at(ANSWER_GRACE_MS + 1))).toEqual({
+      correct: false,
+      timed_out: true,
+    });
   });
-  it('the estimate is the adaptive engine\'s EAP over the scored responses', () => {
+  it("the estimate is the adaptive engine's EAP over the scored responses", () => {
     const rs = [
       { difficulty_params: { a: 1.2, d: 0.3 }, correct: true },
       { difficulty_params: { a: 0.8, d: -1 }, correct: false },
@@ -129,7 +163,10 @@ describe('candidateQuestionView', () => {
   };
   it('drops the correct flag outside demo mode, keeps the served order', () => {
     const v = candidateQuestionView(served, false);
-    expect(v.answers).toEqual([{ text: 'wrong', hash_id: 'w' }, { text: 'right', hash_id: 'r' }]);
+    expect(v.answers).toEqual([
+      { text: 'wrong', hash_id: 'w' },
+      { text: 'right', hash_id: 'r' },
+    ]);
     expect(v.expires_at).toBe('1970-01-01T00:01:30.000Z');
   });
   it('marks only the correct answer in demo mode', () => {

@@ -27,7 +27,12 @@ export interface Verdict {
  * - A hash_id that is not one of the question's answers is a bad request.
  * - A real answer after expires_at + grace counts as timed out (incorrect).
  */
-export function scoreAnswer(answers: readonly SnapshotAnswer[], answer: string, expiresAt: Date, now: Date): Verdict {
+export function scoreAnswer(
+  answers: readonly SnapshotAnswer[],
+  answer: string,
+  expiresAt: Date,
+  now: Date,
+): Verdict {
   if (answer === '') {
     if (!hasExpired(expiresAt, now)) {
       throw badRequest('An empty answer is accepted only once the question has timed out');
@@ -35,7 +40,7 @@ export function scoreAnswer(answers: readonly SnapshotAnswer[], answer: string, 
     return { correct: false, timed_out: true };
   }
   const chosen = answers.find((a) => a.hash_id === answer);
-  if (!chosen) throw badRequest('answer is not one of this question\'s answers');
+  if (!chosen) throw badRequest("answer is not one of this question's answers");
   if (isTooLate(expiresAt, now)) return { correct: false, timed_out: true };
   return { correct: chosen.c === true, timed_out: false };
 }

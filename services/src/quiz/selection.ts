@@ -14,7 +14,10 @@ export function isServable(q: Pick<QuestionRecord, 'answers'>): boolean {
 }
 
 const familyOf = (q: Pick<BankRecord, 'id' | 'original_question_id'>): string =>
-  familyKey({ id: String(q.id), original_question_id: q.original_question_id == null ? null : String(q.original_question_id) });
+  familyKey({
+    id: String(q.id),
+    original_question_id: q.original_question_id == null ? null : String(q.original_question_id),
+  });
 
 /**
  * The plan of SPEC §3's quiz: per atom, the scored count (num_questions, capped by the number of
@@ -33,7 +36,10 @@ export async function buildPlan(state: QuizState, store: QuizStore): Promise<Ato
     }
     const bank = scoredBank(await store.bank(atomId), atom);
     const families = new Set(bank.map(familyOf)).size;
-    const scored = Math.min(atom.num_questions > 0 ? atom.num_questions : CONSTANTS.DEFAULT_NUM_QUESTIONS, families);
+    const scored = Math.min(
+      atom.num_questions > 0 ? atom.num_questions : CONSTANTS.DEFAULT_NUM_QUESTIONS,
+      families,
+    );
     let beta: number | null = null;
     for (const id of atom.beta_question_ordering) {
       if (taken.has(id)) continue;
@@ -136,7 +142,12 @@ export async function chooseNext(state: QuizState, store: QuizStore, now: Date):
   }
 }
 
-function appendServed(state: QuizState, plan: AtomPlan[], record: ServedQuestion, administered: string[]): Advance {
+function appendServed(
+  state: QuizState,
+  plan: AtomPlan[],
+  record: ServedQuestion,
+  administered: string[],
+): Advance {
   return {
     state: { ...state, plan, served: [...state.served, record] },
     exposed: [record.question_id],
@@ -160,7 +171,9 @@ async function pickScored(
   const seen = new Set<string>([...state.served.map((q) => String(q.question_id)), ...reserved.map(String)]);
   for (const id of excluded) seen.add(String(id));
   const seenFamilies = new Set<string>(
-    state.served.map((q) => familyOf({ id: q.question_id, original_question_id: q.snapshot.original_question_id })),
+    state.served.map((q) =>
+      familyOf({ id: q.question_id, original_question_id: q.snapshot.original_question_id }),
+    ),
   );
 
   const bank = scoredBank(await store.bank(slot.atom_id), atom);

@@ -49,7 +49,8 @@ export class UnknownTokenError extends HttpError {
   }
 }
 
-const quizExpired = () => new HttpError(410, 'This quiz has expired: it was abandoned or not finished in time');
+const quizExpired = () =>
+  new HttpError(410, 'This quiz has expired: it was abandoned or not finished in time');
 
 /** Ability of the simulated candidate that pass_243 plays (a strong candidate, about L5). */
 const SIMULATED_THETA = 2;
@@ -260,7 +261,8 @@ function recordAnswer(
 function storedResponse(state: QuizState, plan: readonly AtomPlan[], index: number): AnswerResponse {
   const after = state.served[index + 1];
   let next: NextQuestion | null;
-  if (after) next = { number: after.number, expires_at: after.expires_at ? after.expires_at.toISOString() : null };
+  if (after)
+    next = { number: after.number, expires_at: after.expires_at ? after.expires_at.toISOString() : null };
   else next = nextQuestionOf(state, plan);
   return answerResponseOf(state.served[index], next);
 }
@@ -275,11 +277,18 @@ function storedResponse(state: QuizState, plan: readonly AtomPlan[], index: numb
  */
 async function assertEventRoom(deps: QuizDeps, token: string): Promise<void> {
   if ((await deps.store.countEvents(token)) >= MAX_EVENTS_PER_QUIZ) {
-    throw tooManyRequests(`This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`);
+    throw tooManyRequests(
+      `This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`,
+    );
   }
 }
 
-export async function logQuestionEvent(deps: QuizDeps, token: string, number: number, body: LogEventRequest): Promise<void> {
+export async function logQuestionEvent(
+  deps: QuizDeps,
+  token: string,
+  number: number,
+  body: LogEventRequest,
+): Promise<void> {
   const state = await load(deps, token);
   deps.admitEvent?.(token);
   const q = state.served[number - 1];
@@ -328,7 +337,8 @@ function questionsLeft(state: QuizState, plan: readonly AtomPlan[]): boolean {
 export async function submitSurvey(deps: QuizDeps, token: string, body: SurveyRequest): Promise<QuizResult> {
   const state = await update(deps, token, async (s) => {
     const plan = await planOf(s, deps.store);
-    if (!s.finished_at && questionsLeft(s, plan)) throw conflict('The survey opens once the quiz is finished');
+    if (!s.finished_at && questionsLeft(s, plan))
+      throw conflict('The survey opens once the quiz is finished');
     const next = { ...s, survey_completed: true, content_relevant_rating: body.content_relevant_rating };
     return { result: next, next };
   });
@@ -358,23 +368,32 @@ export async function finishQuiz(deps: QuizDeps, token: string): Promise<QuizRes
  * finished quiz, or one with nothing left to answer, is never abandoned: the front end calls this on
  * every page close, the done page included.
  */
-export async function abandonQuiz(deps: QuizDeps, token: string, body: AbandonRequest = {}): Promise<QuizResult> {
-  const state = await update(deps, token, async (s) => {
-    if (s.finished_at || s.abandoned_at) return { result: s };
-    const plan = await planOf(s, deps.store);
-    if (body.on === 'unload') {
-      // Nothing is under way before the first question (the candidate only looked at the
-      // invitation) or after the last one, so closing the page then must not start the grace clock.
-      if (!s.started_at || !questionsLeft(s, plan)) return { result: s };
-      // Already left and not back yet: keep the first time, so repeated unloads do not stretch the grace.
-      if (s.left_at) return { result: s };
-      const next = { ...s, left_at: nowOf(deps) };
+export async function abandonQuiz(
+  deps: QuizDeps,
+  token: string,
+  body: AbandonRequest = {},
+): Promise<QuizResult> {
+  const state = await update(
+    deps,
+    token,
+    async (s) => {
+      if (s.finished_at || s.abandoned_at) return { result: s };
+      const plan = await planOf(s, deps.store);
+      if (body.on === 'unload') {
+        // Nothing is under way before the first question (the candidate only looked at the
+        // invitation) or after the last one, so closing the page then must not start the grace clock.
+        if (!s.started_at || !questionsLeft(s, plan)) return { result: s };
+        // Already left and not back yet: keep the first time, so repeated unloads do not stretch the grace.
+        if (s.left_at) return { result: s };
+        const next = { ...s, left_at: nowOf(deps) };
+        return { result: next, next };
+      }
+      if (!questionsLeft(s, plan) && s.started_at) return { result: s };
+      const next = { ...s, abandoned_at: nowOf(deps), left_at: null };
       return { result: next, next };
-    }
-    if (!questionsLeft(s, plan) && s.started_at) return { result: s };
-    const next = { ...s, abandoned_at: nowOf(deps), left_at: null };
-    return { result: next, next };
-  }, { candidateBack: false });
+    },
+    { candidateBack: false },
+  );
   return renderQuizResult(deps, state);
 }
 

@@ -29,22 +29,23 @@ type LeanQuiz = QuizResultDoc;
  * What a stored quiz lacks when it was written before a field existed (lean reads skip defaults).
  * A function, so no two states share a default array.
  */
-const stateDefaults = () => ({
-  rev: 0,
-  atom_ids: [],
-  plan: null,
-  served: [],
-  estimates: [],
-  started_at: null,
-  finished_at: null,
-  abandoned_at: null,
-  left_at: null,
-  expires_at: null,
-  survey_completed: false,
-  content_relevant_rating: null,
-  blur_on_window_blur: false,
-  simulated: false,
-}) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
+const stateDefaults = () =>
+  ({
+    rev: 0,
+    atom_ids: [],
+    plan: null,
+    served: [],
+    estimates: [],
+    started_at: null,
+    finished_at: null,
+    abandoned_at: null,
+    left_at: null,
+    expires_at: null,
+    survey_completed: false,
+    content_relevant_rating: null,
+    blur_on_window_blur: false,
+    simulated: false,
+  }) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
 
 function toState(doc: LeanQuiz): QuizState {
   const { _id, invitation, company, updated_at: _updated, ...fields } = doc;
@@ -57,11 +58,17 @@ function toState(doc: LeanQuiz): QuizState {
   };
   return {
     ...state,
-    plan: state.plan && state.plan.length ? state.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null })) : null,
+    plan:
+      state.plan && state.plan.length
+        ? state.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null }))
+        : null,
     // Only the snapshot fields the rules know (a stored answer may carry more, e.g. a locked position).
     served: state.served.map((q) => ({
       ...q,
-      snapshot: { ...q.snapshot, answers: q.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id, c: a.c })) },
+      snapshot: {
+        ...q.snapshot,
+        answers: q.snapshot.answers.map((a) => ({ text: a.text, hash_id: a.hash_id, c: a.c })),
+      },
     })),
   };
 }
@@ -70,9 +77,16 @@ function mutableFields(s: QuizState): MutableQuizFields {
   return Object.fromEntries(MUTABLE_QUIZ_FIELDS.map((k) => [k, s[k]])) as MutableQuizFields;
 }
 
-const BANK_FIELDS = { _id: 1, difficulty_params: 1, claim: 1, original_question_id: 1, exposure_count: 1 } as const;
+const BANK_FIELDS = {
+  _id: 1,
+  difficulty_params: 1,
+  claim: 1,
+  original_question_id: 1,
+  exposure_count: 1,
+} as const;
 
-type BankLean = Pick<QuestionDoc, '_id'> & Partial<Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count'>>;
+type BankLean = Pick<QuestionDoc, '_id'> &
+  Partial<Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count'>>;
 
 function toBank(q: BankLean): BankRecord {
   return {
@@ -92,7 +106,12 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
     code_block: q.code_block ?? '',
     code_language: q.code_language ?? null,
     version: q.version ?? null,
-    answers: (q.answers ?? []).map((a) => ({ text: a.text ?? '', hash_id: a.hash_id, c: a.c === true, position: a.position ?? null })),
+    answers: (q.answers ?? []).map((a) => ({
+      text: a.text ?? '',
+      hash_id: a.hash_id,
+      c: a.c === true,
+      position: a.position ?? null,
+    })),
   };
 }
 
@@ -115,7 +134,14 @@ export function mongooseQuizStore(): QuizStore {
 
     async atoms(ids) {
       const docs = await Atom.find({ _id: { $in: [...ids] } })
-        .select({ _id: 1, name: 1, num_questions: 1, eta_minutes: 1, beta_question_ordering: 1, levels_thresholds: 1 })
+        .select({
+          _id: 1,
+          name: 1,
+          num_questions: 1,
+          eta_minutes: 1,
+          beta_question_ordering: 1,
+          levels_thresholds: 1,
+        })
         .lean()
         .exec();
       const map = new Map<string, AtomRecord>();
@@ -126,14 +152,18 @@ export function mongooseQuizStore(): QuizStore {
           num_questions: a.num_questions ?? 0,
           eta_minutes: a.eta_minutes ?? 0,
           beta_question_ordering: a.beta_question_ordering ?? [],
-          levels_thresholds: a.levels_thresholds && a.levels_thresholds.length === 5 ? a.levels_thresholds : null,
+          levels_thresholds:
+            a.levels_thresholds && a.levels_thresholds.length === 5 ? a.levels_thresholds : null,
         });
       }
       return map;
     },
 
     async bank(atomId) {
-      const docs = await Question.find({ atoms: atomId, administered: true }).select(BANK_FIELDS).lean<BankLean[]>().exec();
+      const docs = await Question.find({ atoms: atomId, administered: true })
+        .select(BANK_FIELDS)
+        .lean<BankLean[]>()
+        .exec();
       return docs.map(toBank);
     },
 
@@ -149,7 +179,11 @@ export function mongooseQuizStore(): QuizStore {
 
     async recordAdministrations(atomIds) {
       for (const id of atomIds) {
-        await Counter.updateOne({ _id: administrationsCounter(id) }, { $inc: { seq: 1 } }, { upsert: true }).exec();
+        await Counter.updateOne(
+          { _id: administrationsCounter(id) },
+          { $inc: { seq: 1 } },
+          { upsert: true },
+        ).exec();
       }
     },
 
@@ -161,7 +195,9 @@ export function mongooseQuizStore(): QuizStore {
     async company(state) {
       if (!state.company_id) return null;
       const c = await Company.findById(state.company_id).lean().exec();
-      return c ? { name: c.name ?? null, logo_url: c.logo_url ?? null, support_email: c.support_email ?? null } : null;
+      return c
+        ? { name: c.name ?? null, logo_url: c.logo_url ?? null, support_email: c.support_email ?? null }
+        : null;
     },
 
     async invitationProgress(state, clock) {
@@ -215,7 +251,15 @@ async function invitationProgress(state: QuizState, clock: ProgressClock): Promi
   const invitation = await Invitation.findById(state.invitation_id).lean().exec();
   if (!invitation) return nothingLeft;
   const siblings = await QuizResult.find({ invitation: invitation._id, token: { $ne: state.token } })
-    .select({ token: 1, atom_ids: 1, finished_at: 1, abandoned_at: 1, left_at: 1, expires_at: 1, created_at: 1 })
+    .select({
+      token: 1,
+      atom_ids: 1,
+      finished_at: 1,
+      abandoned_at: 1,
+      left_at: 1,
+      expires_at: 1,
+      created_at: 1,
+    })
     .sort({ created_at: 1 })
     .lean()
     .exec();

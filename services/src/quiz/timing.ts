@@ -78,6 +78,10 @@ export function lapseLeave<T extends LeaveClock>(state: T, now: Date, graceMinut
  */
 export function isTakeable(quiz: QuizClock & Partial<LeaveClock>, now: Date, graceMinutes: number): boolean {
   if (quiz.finished_at) return false;
-  const left = lapseLeave({ abandoned_at: quiz.abandoned_at ?? null, left_at: quiz.left_at ?? null }, now, graceMinutes);
+  const left = lapseLeave(
+    { abandoned_at: quiz.abandoned_at ?? null, left_at: quiz.left_at ?? null },
+    now,
+    graceMinutes,
+  );
   return !isQuizExpired({ ...left, expires_at: quiz.expires_at ?? null }, now);
 }

@@ -110,7 +110,9 @@ export function candidateQuestionView(q: ServedQuestion, demo: boolean): Candida
     code_block: q.snapshot.code_block,
     code_language: q.snapshot.code_language,
     answers: q.snapshot.answers.map((a) =>
-      demo && a.c ? { text: a.text, hash_id: a.hash_id, correct: true as const } : { text: a.text, hash_id: a.hash_id },
+      demo && a.c
+        ? { text: a.text, hash_id: a.hash_id, correct: true as const }
+        : { text: a.text, hash_id: a.hash_id },
     ),
   };
   // Strict parse: an unexpected key (such as `c`, or `correct` outside demo mode) is a bug and must

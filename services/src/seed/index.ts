@@ -81,17 +81,24 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   }
   await col.updateOne(
     { _id: MARKER_ID },
-    { $set: { done: true, finished_at: new Date(), demo_token: demoToken, demo_invitation: demoInvitationId } },
+    {
+      $set: { done: true, finished_at: new Date(), demo_token: demoToken, demo_invitation: demoInvitationId },
+    },
   );
   return { seeded: true, demoToken };
 
   /** Creates the question unless the marker says it exists; records its id in the marker. */
-  async function ensureQuestion(atomId: string, q: SeedQuestion, ids: Record<string, number>): Promise<number> {
+  async function ensureQuestion(
+    atomId: string,
+    q: SeedQuestion,
+    ids: Record<string, number>,
+  ): Promise<number> {
     if (ids[q.key] !== undefined) return ids[q.key];
     let original: number | null = null;
     if (q.variation_of) {
       original = ids[q.variation_of];
-      if (original === undefined) throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
+      if (original === undefined)
+        throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
     }
     const doc = await createQuestion({
       question_text: q.question_text,
@@ -101,7 +108,11 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
       claim: q.claim,
       difficulty_params: q.difficulty_params,
       administered: q.administered,
-      answers: q.answers.map((a) => ({ text: a.text, c: a.c, ...(a.position !== undefined ? { position: a.position } : {}) })),
+      answers: q.answers.map((a) => ({
+        text: a.text,
+        c: a.c,
+        ...(a.position !== undefined ? { position: a.position } : {}),
+      })),
       atoms: [atomId],
       original_question_id: original,
     });
@@ -113,7 +124,11 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   async function seedAtom(atom: SeedAtom, ids: Record<string, number>): Promise<void> {
     const { questions, beta_question_keys, id, ...fields } = atom;
     // The atom first (questions reference it); its beta ordering once the ids exist.
-    await Atom.updateOne({ _id: id }, { $setOnInsert: { ...fields, beta_question_ordering: [] } }, { upsert: true }).exec();
+    await Atom.updateOne(
+      { _id: id },
+      { $setOnInsert: { ...fields, beta_question_ordering: [] } },
+      { upsert: true },
+    ).exec();
     // Originals before variations, so original_question_id can be filled in.
     const ordered = [...questions.filter((q) => !q.variation_of), ...questions.filter((q) => q.variation_of)];
     for (const q of ordered) await ensureQuestion(id, q, ids);
@@ -146,14 +161,18 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Pr
   const quiz = await QuizResult.findOne({ token: marker.demo_token }).lean().exec();
   // The quiz may have been deleted by an admin tool; do not print a dead link.
   if (!quiz) return null;
-  if (isTakeable(quiz, opts.now ?? new Date(), opts.abandonGraceMinutes)) return quizLink(publicUrl, marker.demo_token);
+  if (isTakeable(quiz, opts.now ?? new Date(), opts.abandonGraceMinutes))
+    return quizLink(publicUrl, marker.demo_token);
 
   const invitation = quiz.invitation ? await Invitation.findById(quiz.invitation).lean().exec() : null;
   if (!invitation) return null;
   const fresh = await createQuizForInvitation(invitation, quiz.atom_ids);
   // Conditional on the old token: of two processes starting at once, one replacement wins and
   // the other drops its quiz and prints the winner's.
-  const swapped = await col.updateOne({ _id: MARKER_ID, demo_token: marker.demo_token }, { $set: { demo_token: fresh.token } });
+  const swapped = await col.updateOne(
+    { _id: MARKER_ID, demo_token: marker.demo_token },
+    { $set: { demo_token: fresh.token } },
+  );
   if (swapped.modifiedCount === 1) return quizLink(publicUrl, fresh.token);
   await QuizResult.deleteOne({ _id: fresh._id }).exec();
   const winner = await col.findOne({ _id: MARKER_ID });

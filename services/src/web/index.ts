@@ -86,7 +86,8 @@ export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
       if (!handler) return next();
       return serveUnder(ctx, next, handler, remote[2]);
     }
-    if (ctx.path.startsWith('/assets/')) return serveUnder(ctx, next, assets, ctx.path.slice('/assets'.length));
+    if (ctx.path.startsWith('/assets/'))
+      return serveUnder(ctx, next, assets, ctx.path.slice('/assets'.length));
 
     if (ctx.path !== '/' && !NOT_SPA.test(ctx.path)) {
       let served = true;
@@ -115,6 +116,7 @@ async function sendShellIndex(ctx: Koa.Context, shellDist: string): Promise<void
   } catch {
     ctx.status = 503;
     ctx.type = 'text';
-    ctx.body = 'The SkillQuiz web front end is not built yet. Run `npm run build` (or `npm start`) from the repository root.';
+    ctx.body =
+      'The SkillQuiz web front end is not built yet. Run `npm run build` (or `npm start`) from the repository root.';
   }
 }

@@ -28,13 +28,17 @@ export function readRemotesManifest(
   try {
     parsed = JSON.parse(source === 'inline' ? envValue : fs.readFileSync(envValue, 'utf8'));
   } catch (err) {
-    return { ok: false, message: `REMOTES_MANIFEST (${source}) could not be read as JSON: ${(err as Error).message}` };
+    return {
+      ok: false,
+      message: `REMOTES_MANIFEST (${source}) could not be read as JSON: ${(err as Error).message}`,
+    };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return { ok: false, message: 'REMOTES_MANIFEST must be a JSON object of remote name -> manifest URL' };
   }
   for (const [name, url] of Object.entries(parsed as Record<string, unknown>)) {
-    if (typeof url !== 'string') return { ok: false, message: `REMOTES_MANIFEST: the URL of "${name}" must be a string` };
+    if (typeof url !== 'string')
+      return { ok: false, message: `REMOTES_MANIFEST: the URL of "${name}" must be a string` };
     remotes[name] = url;
   }
   return { ok: true, remotes };

@@ -86,9 +86,15 @@ describe('serveWeb', () => {
   });
 
   it('reports a broken REMOTES_MANIFEST clearly', () => {
-    expect(readRemotesManifest({}, '{nope')).toMatchObject({ ok: false, message: expect.stringMatching(/REMOTES_MANIFEST/) });
+    expect(readRemotesManifest({}, '{nope')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/REMOTES_MANIFEST/),
+    });
     expect(readRemotesManifest({}, '{"a": 1}')).toMatchObject({ ok: false });
-    expect(readRemotesManifest({ mfe_quiz: '/x' }, undefined)).toMatchObject({ ok: true, remotes: { mfe_quiz: '/x' } });
+    expect(readRemotesManifest({ mfe_quiz: '/x' }, undefined)).toMatchObject({
+      ok: true,
+      remotes: { mfe_quiz: '/x' },
+    });
   });
 
   it('serves a remote from its own path with the right cache and CORS headers', async () => {
@@ -102,7 +108,9 @@ describe('serveWeb', () => {
     expect(chunk.headers.get('cache-control')).toMatch(/immutable/);
     expect((await fetch(`${srv.base}/remotes/mfe-quiz/missing.js`)).status).toBe(404);
     expect((await fetch(`${srv.base}/remotes/not-a-remote/mf-manifest.json`)).status).toBe(404);
-    expect((await fetch(`${srv.base}/remotes/mfe-quiz/..%2f..%2fshell/dist/index.html`)).status).not.toBe(200);
+    expect((await fetch(`${srv.base}/remotes/mfe-quiz/..%2f..%2fshell/dist/index.html`)).status).not.toBe(
+      200,
+    );
   });
 
   it('serves public assets and the shell files', async () => {
@@ -124,7 +132,9 @@ describe('serveWeb', () => {
     expect((await fetch(`${srv.base}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await fetch(`${srv.base}/api/known`)).status).toBe(200);
     // A JSON client asking for an unknown path gets a plain 404, not HTML.
-    expect((await fetch(`${srv.base}/whatever`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await fetch(`${srv.base}/whatever`, { headers: { accept: 'application/json' } })).status).toBe(
+      404,
+    );
   });
 
   it('says to build when the shell is not built', async () => {

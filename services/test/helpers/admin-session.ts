@@ -27,7 +27,12 @@ export class Browser {
     const cookies = this.jar.get(url.hostname);
     if (!cookies) return '';
     return [...cookies.entries()]
-      .filter(([, c]) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
+      .filter(
+        ([, c]) =>
+          url.pathname === c.path ||
+          url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) ||
+          c.path === '/',
+      )
       .map(([name, c]) => `${name}=${c.value}`)
       .join('; ');
   }
@@ -66,7 +71,11 @@ export class Browser {
   }
 
   /** Follows redirects (303/302/301 become GET) and returns the last response and its URL. */
-  async follow(url: string, init: RequestInit = {}, stopAt?: (u: URL) => boolean): Promise<{ res: Response; url: string; visited: string[] }> {
+  async follow(
+    url: string,
+    init: RequestInit = {},
+    stopAt?: (u: URL) => boolean,
+  ): Promise<{ res: Response; url: string; visited: string[] }> {
     let current = url;
     let req = init;
     const visited = [url];
@@ -105,7 +114,8 @@ export function freePort(): Promise<number> {
 
 /** Starts services/dist/auth/dev-provider.js; resolves with its issuer and the logins it printed. */
 export async function startDevProvider(env: Record<string, string>): Promise<DevProvider> {
-  if (!fs.existsSync(DEV_PROVIDER)) throw new Error(`${DEV_PROVIDER} is missing: run \`npx tsc -b services\` first`);
+  if (!fs.existsSync(DEV_PROVIDER))
+    throw new Error(`${DEV_PROVIDER} is missing: run \`npx tsc -b services\` first`);
   const child = spawn(process.execPath, [DEV_PROVIDER], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DEV_SIGNON_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -210,7 +220,11 @@ export interface SignInResult {
  * /auth/central, follows the redirects to the sign-on, fills in and posts its login form, and
  * follows the redirects back until the services send the browser to an /admin page.
  */
-export async function signIn(browser: Browser, baseUrl: string, login: { email: string; password: string }): Promise<SignInResult> {
+export async function signIn(
+  browser: Browser,
+  baseUrl: string,
+  login: { email: string; password: string },
+): Promise<SignInResult> {
   await (await browser.fetch(`${baseUrl}/admin`)).arrayBuffer();
   const token = browser.cookie(baseUrl, 'CSRF-TOKEN');
   if (!token) throw new Error('no CSRF-TOKEN cookie after loading /admin');
@@ -220,7 +234,8 @@ export async function signIn(browser: Browser, baseUrl: string, login: { email: 
     body: new URLSearchParams({ authenticity_token: token }).toString(),
   });
   const loginPage = await toForm.res.text();
-  if (toForm.res.status !== 200) throw new Error(`expected the login form, got ${toForm.res.status} at ${toForm.url}: ${loginPage}`);
+  if (toForm.res.status !== 200)
+    throw new Error(`expected the login form, got ${toForm.res.status} at ${toForm.url}: ${loginPage}`);
   const action = attr(loginPage, /<form[^>]*>/, 'action');
   if (!action) throw new Error(`no form on the sign-on page: ${loginPage}`);
   const back = await browser.follow(
@@ -242,7 +257,13 @@ export async function signIn(browser: Browser, baseUrl: string, login: { email: 
 }
 
 /** Fetch options for a JSON call as the admin front end makes it (CSRF header from the cookie). */
-export function jsonCall(browser: Browser, baseUrl: string, method: string, body?: unknown, csrf = true): RequestInit {
+export function jsonCall(
+  browser: Browser,
+  baseUrl: string,
+  method: string,
+  body?: unknown,
+  csrf = true,
+): RequestInit {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = browser.cookie(baseUrl, 'CSRF-TOKEN');

@@ -40,7 +40,11 @@ export interface Stack {
 }
 
 /** Spawns the services on a free port against `mongoUri`; resolves once they print their URL. */
-export async function startServices(mongoUri: string, dataDir: string, env: Record<string, string> = {}): Promise<Services> {
+export async function startServices(
+  mongoUri: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Services> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -b services\` first`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: SERVICES_ROOT,

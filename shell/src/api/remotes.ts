@@ -9,7 +9,10 @@ let manifest: Promise<RemotesManifest> | null = null;
 const registered = new Map<string, string>();
 
 async function fetchManifest(): Promise<RemotesManifest> {
-  const res = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const res = await fetch(REMOTES_MANIFEST_URL, {
+    cache: 'no-cache',
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${res.status}`);
   return (await res.json()) as RemotesManifest;
 }

@@ -33,7 +33,8 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
     <div className="admin">
       <header className="admin-bar">
         <span className="admin-brand">
-          <span className="admin-brand-name">{PRODUCT_NAME}</span> <span className="admin-brand-area">Admin</span>
+          <span className="admin-brand-name">{PRODUCT_NAME}</span>{' '}
+          <span className="admin-brand-area">Admin</span>
         </span>
         {user && (
           <nav aria-label="Admin">

@@ -27,7 +27,13 @@ class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   }
 }
 
-export function RemoteUnavailable({ onRetry, focusRetry = false }: { onRetry: () => void; focusRetry?: boolean }) {
+export function RemoteUnavailable({
+  onRetry,
+  focusRetry = false,
+}: {
+  onRetry: () => void;
+  focusRetry?: boolean;
+}) {
   const retryButton = useRef<HTMLButtonElement>(null);
   // After a failed retry the old button is gone; put keyboard focus back on the new one.
   useEffect(() => {
@@ -64,7 +70,14 @@ export interface RemoteBoundaryProps {
   children: ReactNode;
 }
 
-export function RemoteBoundary({ label, onRetry, attempt = 0, silent = false, asMain = false, children }: RemoteBoundaryProps) {
+export function RemoteBoundary({
+  label,
+  onRetry,
+  attempt = 0,
+  silent = false,
+  asMain = false,
+  children,
+}: RemoteBoundaryProps) {
   const wrap = (node: ReactNode) => (asMain ? <main className="remote-fallback">{node}</main> : node);
   const failed = silent ? null : wrap(<RemoteUnavailable onRetry={onRetry} focusRetry={attempt > 0} />);
   const loading = silent ? null : wrap(<RemoteLoading />);

@@ -6,7 +6,8 @@ import { UNAVAILABLE_MESSAGE } from '../constants';
 const Hello = ({ who }: { who: string }) => <p>Hello {who}</p>;
 
 function deferredLoader() {
-  const calls: { id: string; retry: boolean; resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
+  const calls: { id: string; retry: boolean; resolve: (m: unknown) => void; reject: (e: Error) => void }[] =
+    [];
   const load: RemoteLoader = (id, { retry }) =>
     new Promise((resolve, reject) => {
       calls.push({ id, retry, resolve, reject });
@@ -121,7 +122,10 @@ describe('onMountedChange', () => {
       throw new Error('render failed');
     };
     const second = deferredLoader();
-    const Other = loadRemoteComponent<{ who: string }>('mfe_demo/DemoSidebar', { load: second.load, silent: true });
+    const Other = loadRemoteComponent<{ who: string }>('mfe_demo/DemoSidebar', {
+      load: second.load,
+      silent: true,
+    });
     render(<Other who="y" onMountedChange={(m) => seen.push(m)} />);
     second.calls[0].resolve({ default: Broken });
     await new Promise((r) => setTimeout(r, 20));

@@ -1,6 +1,14 @@
 // Turns an exposed module id ('mfe_quiz/QuizApp') into a React component that loads it lazily inside a
 // RemoteBoundary. Nothing about the remote's URL is known here: see api/remotes.ts.
-import { lazy, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import type { RemoteWrapperProps } from '@skillquiz/contracts';
 import { loadRemoteModule } from '../api/remotes';
 import { RemoteBoundary } from './RemoteBoundary';
@@ -19,8 +27,12 @@ export interface RemoteComponentOptions {
 type AnyComponent = ComponentType<any>;
 
 function asDefaultExport(mod: unknown): { default: AnyComponent } {
-  const candidate = mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
-  if (typeof candidate !== 'function' && !(candidate && typeof candidate === 'object' && '$$typeof' in candidate)) {
+  const candidate =
+    mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
+  if (
+    typeof candidate !== 'function' &&
+    !(candidate && typeof candidate === 'object' && '$$typeof' in candidate)
+  ) {
     throw new Error('The remote module does not export a React component');
   }
   return { default: candidate as AnyComponent };
@@ -66,7 +78,13 @@ export function loadRemoteComponent<P extends object>(
     const [attempt, setAttempt] = useState(0);
     const Remote = useMemo(() => lazyComponent(attempt > 0), [attempt]);
     return (
-      <RemoteBoundary label={id} attempt={attempt} silent={silent} asMain={asMain} onRetry={() => setAttempt((a) => a + 1)}>
+      <RemoteBoundary
+        label={id}
+        attempt={attempt}
+        silent={silent}
+        asMain={asMain}
+        onRetry={() => setAttempt((a) => a + 1)}
+      >
         <Remote {...props} />
         {onMountedChange && <MountProbe onChange={onMountedChange} />}
       </RemoteBoundary>

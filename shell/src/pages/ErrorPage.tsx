@@ -17,5 +17,9 @@ export function ErrorPage({ embedded = false }: { embedded?: boolean }) {
       </p>
     </>
   );
-  return embedded ? <section className="message-page">{content}</section> : <main className="message-page">{content}</main>;
+  return embedded ? (
+    <section className="message-page">{content}</section>
+  ) : (
+    <main className="message-page">{content}</main>
+  );
 }

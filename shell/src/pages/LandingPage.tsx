@@ -10,8 +10,8 @@ export function LandingPage() {
     <main className="message-page">
       <h1>{PRODUCT_NAME}</h1>
       <p>
-        {PRODUCT_NAME} is an adaptive skills assessment. Candidates: please use the link in your invitation email to
-        start or resume your quiz.
+        {PRODUCT_NAME} is an adaptive skills assessment. Candidates: please use the link in your invitation
+        email to start or resume your quiz.
       </p>
       <p>
         <Link to="/admin">Staff sign-in</Link>

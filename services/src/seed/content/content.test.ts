@@ -24,7 +24,8 @@ describe('seed content', () => {
 
   it('references only existing atoms in the demo invitation', () => {
     const ids = new Set(seedAtoms.map((a) => a.id));
-    for (const id of [...demoInvitation.required_atoms, ...demoInvitation.optional_atoms]) expect(ids).toContain(id);
+    for (const id of [...demoInvitation.required_atoms, ...demoInvitation.optional_atoms])
+      expect(ids).toContain(id);
     expect(demoCompany.logo_url).toMatch(/^\/assets\/.+\.svg$/);
   });
 
@@ -40,7 +41,13 @@ describe('seed content', () => {
       const t = atom.levels_thresholds.slice(1) as number[];
       for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThan(t[i - 1]);
       expect(atom.supported_programming_languages.length).toBeGreaterThan(0);
-      for (const field of ['name', 'category', 'description', 'description_html', 'client_description'] as const) {
+      for (const field of [
+        'name',
+        'category',
+        'description',
+        'description_html',
+        'client_description',
+      ] as const) {
         expect(atom[field].length).toBeGreaterThan(0);
       }
     });
@@ -90,7 +97,9 @@ describe('seed content', () => {
     });
 
     it('locks answers in 3-5 questions, each with positions 0..3', () => {
-      const locked = atom.questions.filter((q) => !q.variation_of && q.answers.some((a) => a.position !== undefined));
+      const locked = atom.questions.filter(
+        (q) => !q.variation_of && q.answers.some((a) => a.position !== undefined),
+      );
       expect(locked.length).toBeGreaterThanOrEqual(3);
       expect(locked.length).toBeLessThanOrEqual(5);
       for (const q of locked) expect(q.answers.map((a) => a.position).sort()).toEqual([0, 1, 2, 3]);
