@@ -5,7 +5,7 @@
 //   // mfe-quiz/webpack.config.js
 //   module.exports = createConfig({ name: 'mfe_quiz', dir: __dirname, exposes: { './QuizApp': './src/QuizApp.tsx' } });
 //
-// Why it looks like this (see /work/shared/STACK.md "Module federation"):
+// Why it looks like this (the stack notes on module federation):
 // - shareStrategy 'loaded-first': with 'version-first' the host fetches every remote entry before it
 //   renders, so one remote that is down blanks the whole page.
 // - dts: false: the type plugin downloads remote types at build time (production) and starts a

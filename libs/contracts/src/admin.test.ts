@@ -6,15 +6,12 @@ import {
   QuestionWritePayloadSchema,
   decodeQuestionPayload,
   encodeQuestionPayload,
-  encodeBase64Utf8,
   newQuestion,
   newAtom,
   atomIdMatchesPath,
   DEFAULT_LEVELS_THRESHOLDS,
   type QuestionWritePayload,
 } from './index';
-
-const b64 = encodeBase64Utf8;
 
 describe('AtomCreateSchema', () => {
   it('fills the SPEC §3 defaults', () => {

@@ -24,15 +24,3 @@ describe('CONSTANTS (SPEC §9)', () => {
     expect(CONSTANTS.ALL_ATOMS_KEY).toBe('all');
   });
 });
-
-import { SurveyRequestSchema, validationMessage } from './index';
-describe('validationMessage', () => {
-  it('names the field and the rule', () => {
-    const r = SurveyRequestSchema.safeParse({ content_relevant_rating: 7 });
-    if (r.success) throw new Error('expected a failure');
-    expect(validationMessage(r.error)).toBe('content_relevant_rating must be 0, 1 or 2');
-    const r2 = SurveyRequestSchema.safeParse({ content_relevant_rating: 1, x: 1 });
-    if (r2.success) throw new Error('expected a failure');
-    expect(validationMessage(r2.error)).toMatch(/Unrecognized key.*x/);
-  });
-});

@@ -4,5 +4,4 @@ export * from './base64';
 export * from './entities';
 export * from './candidate';
 export * from './admin';
-export * from './validation';
 export * from './remotes';

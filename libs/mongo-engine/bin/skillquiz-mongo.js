@@ -2,28 +2,37 @@
 // skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]
 // Prints "skillquiz-mongo listening on <host>:<port>" once it accepts connections; SIGINT/SIGTERM stop it cleanly.
 'use strict';
+const { parseArgs: parseArgv } = require('node:util');
 const { startEngine } = require('../dist/index.js');
 
+const USAGE =
+  'usage: skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]\n';
+
 function parseArgs(argv) {
-  const opts = { port: 27017, host: '127.0.0.1', dbpath: undefined, fsync: true, compactBytes: undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--port') opts.port = Number(next());
-    else if (a === '--host' || a === '--bind_ip') opts.host = next();
-    else if (a === '--dbpath') opts.dbpath = next();
-    else if (a === '--no-fsync') opts.fsync = false;
-    else if (a === '--compact-bytes') opts.compactBytes = Number(next());
-    else if (a === '--help' || a === '-h') {
-      process.stdout.write(
-        'usage: skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]\n',
-      );
-      process.exit(0);
-    } else throw new Error(`unknown argument ${a}`);
+  const { values } = parseArgv({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string', default: '27017' },
+      host: { type: 'string', default: '127.0.0.1' },
+      bind_ip: { type: 'string' }, // mongod's name for --host
+      dbpath: { type: 'string' },
+      'no-fsync': { type: 'boolean', default: false },
+      'compact-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
   }
+  const opts = {
+    port: Number(values.port),
+    host: values.bind_ip ?? values.host,
+    dbpath: values.dbpath,
+    fsync: !values['no-fsync'],
+    compactBytes: values['compact-bytes'] === undefined ? undefined : Number(values['compact-bytes']),
+  };
   if (!opts.dbpath) throw new Error('--dbpath DIR is required');
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)
     throw new Error('--port must be 0..65535');
