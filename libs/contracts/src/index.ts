@@ -5,3 +5,4 @@ export * from './entities';
 export * from './candidate';
 export * from './admin';
 export * from './remotes';
+export * from './analytics';

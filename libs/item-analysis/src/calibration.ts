@@ -96,12 +96,17 @@ export function calibrateItem(
 /** Calibration of every question in `responses` (answered ones), keyed by question id. */
 export function calibrateBank(
   responses: readonly ServedResponse[],
-  options: { prior?: Prior; start?: (questionId: number) => DifficultyParams | undefined } = {},
+  options: {
+    prior?: Prior;
+    start?: (questionId: number) => DifficultyParams | undefined;
+    /** Calibrate only these questions (the others still inform the abilities). */
+    only?: ReadonlySet<number>;
+  } = {},
 ): Map<number, CalibrationResult> {
   const rest = new RestAbilities(responses, options.prior);
   const byQuestion = new Map<number, number[]>();
   responses.forEach((r, i) => {
-    if (r.correct === null) return;
+    if (r.correct === null || (options.only && !options.only.has(r.questionId))) return;
     const list = byQuestion.get(r.questionId);
     if (list) list.push(i);
     else byQuestion.set(r.questionId, [i]);
