@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { CalibrationResult, ItemStatistics, SimulationReport } from '@skillquiz/item-analysis';
 import type { DifficultyParams } from './entities';
 
-export type { CalibrationResult, ItemStatistics, ReviewFlag, SimulationReport } from '@skillquiz/item-analysis';
+export type {
+  CalibrationResult,
+  ItemStatistics,
+  ReviewFlag,
+  SimulationReport,
+} from '@skillquiz/item-analysis';
 
 /** GET /api/questions/{id}/statistics */
 export interface QuestionAnalyticsResponse {
