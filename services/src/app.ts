@@ -32,7 +32,8 @@ export function createApp(deps: AppDeps): Koa {
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
-  const web = deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT }) : deps.web;
+  const web =
+    deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir }) : deps.web;
   if (web) app.use(web);
   return app;
 }

@@ -1,6 +1,9 @@
 // The remotes manifest: remote name -> URL of its mf-manifest.json. The shell fetches it at run time,
 // so moving a remote means changing this (env REMOTES_MANIFEST), never rebuilding the shell.
+// A value may also be a bare version ("mfe_quiz": "1.2.0"): the version published under
+// /remotes/mfe-quiz/1.2.0/ (remote-versions.ts), so pinning and rolling back is one edit.
 import fs from 'node:fs';
+import { isVersion, versionManifestUrl } from './remote-versions';
 
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
 export const REMOTE_PACKAGES = ['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions'] as const;
@@ -34,12 +37,20 @@ export function readRemotesManifest(
     };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, message: 'REMOTES_MANIFEST must be a JSON object of remote name -> manifest URL' };
+    return {
+      ok: false,
+      message: 'REMOTES_MANIFEST must be a JSON object of remote name -> manifest URL or published version',
+    };
   }
   for (const [name, url] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof url !== 'string')
       return { ok: false, message: `REMOTES_MANIFEST: the URL of "${name}" must be a string` };
-    remotes[name] = url;
+    remotes[name] = isVersion(url) ? versionManifestUrl(packageOf(name), url) : url;
   }
   return { ok: true, remotes };
+}
+
+/** Remote name -> its package directory and URL segment: 'mfe_admin_atoms' -> 'mfe-admin-atoms'. */
+export function packageOf(remoteName: string): string {
+  return remoteName.replace(/_/g, '-');
 }
