@@ -8,7 +8,12 @@ import serve from 'koa-static';
 import { readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
 import { versionDir } from './remote-versions';
 
-export { defaultRemotesManifest, readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
+export {
+  defaultRemotesManifest,
+  readRemotesManifest,
+  remoteOrigins,
+  REMOTE_PACKAGES,
+} from './remotes-manifest';
 
 export interface ServeWebOptions {
   /** The monorepo root: shell/dist, <remote>/dist and services/public live under it. */

@@ -3,6 +3,7 @@
 // A value may also be a bare version ("mfe_quiz": "1.2.0"): the version published under
 // /remotes/mfe-quiz/1.2.0/ (remote-versions.ts), so pinning and rolling back is one edit.
 import fs from 'node:fs';
+import { originOf } from '../config';
 import { isVersion, versionManifestUrl } from './remote-versions';
 
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
@@ -53,4 +54,33 @@ export function readRemotesManifest(
 /** Remote name -> its package directory and URL segment: 'mfe_admin_atoms' -> 'mfe-admin-atoms'. */
 export function packageOf(remoteName: string): string {
   return remoteName.replace(/_/g, '-');
+}
+
+let originsCache: { key: string; origins: string[] } | null = null;
+
+/**
+ * The origins of remotes served from somewhere else than this site (absolute manifest URLs), for
+ * the Content-Security-Policy. Every response carries the policy, so the manifest file is parsed
+ * again only when it changed (its modification time, size or inode), not on every request.
+ */
+export function remoteOrigins(envValue: string | undefined = process.env.REMOTES_MANIFEST): string[] {
+  let key = envValue ?? '';
+  if (envValue && !envValue.trim().startsWith('{')) {
+    try {
+      const st = fs.statSync(envValue);
+      key += `|${st.mtimeMs}|${st.size}|${st.ino}`;
+    } catch {
+      key += '|missing';
+    }
+  }
+  if (originsCache?.key !== key) {
+    const manifest = readRemotesManifest({}, envValue);
+    const origins = new Set<string>();
+    for (const url of manifest.ok ? Object.values(manifest.remotes) : []) {
+      const origin = originOf(url); // null for a path on this site, which 'self' covers
+      if (origin) origins.add(origin);
+    }
+    originsCache = { key, origins: [...origins].sort() };
+  }
+  return originsCache.origins;
 }
