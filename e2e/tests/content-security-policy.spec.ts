@@ -52,6 +52,7 @@ async function watchViolations(page: Page) {
 }
 
 test('every page works under the policy with no violation', async ({ page }, testInfo) => {
+  test.setTimeout(180_000); // a walk through every kind of page, on a busy two-core machine
   const csp = await watchViolations(page);
   const noViolations = async () => expect(await csp.onPage()).toEqual([]);
 
@@ -130,7 +131,7 @@ test('a script injected into a page is refused', async ({ page }) => {
     const external = document.createElement('script');
     external.src = 'https://attacker.example/x.js';
     document.body.appendChild(external);
-    // @ts-expect-error a string handler is what the policy must refuse
+    // A string handler is compiled like eval: the policy must refuse it.
     setTimeout("window.__injected.push('string timer')", 0);
   });
 
