@@ -101,7 +101,15 @@ test('every page works under the policy with no violation', async ({ page }, tes
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/admin\/atoms$/);
-    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav).toBeVisible();
+    // The admin remotes load after the frame: count once everything they fetch has arrived.
+    await page.waitForLoadState('networkidle');
+    await noViolations();
+    await nav.getByRole('link', { name: 'Questions' }).click();
+    await expect(page).toHaveURL(/\/admin\/questions$/);
+    await expect(nav).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await noViolations();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
