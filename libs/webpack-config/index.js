@@ -108,7 +108,8 @@ function createConfig(opts) {
       mode,
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Not an eval-* devtool: the Content-Security-Policy refuses eval, development included.
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // The shell is always served from the site root; remotes work out their own URL at run time.
