@@ -74,6 +74,17 @@ function sharedFor(appPkg, dir) {
 }
 
 /**
+ * The shell-remote contract version this app is built against (from @skillquiz/contracts), written into
+ * a remote's mf-manifest.json as metaData.contractVersion so the shell can refuse a remote it cannot
+ * host before running any of its code. Its build version (metaData.buildInfo.buildVersion) is the
+ * app's package.json version, written by the manifest plugin itself.
+ */
+function contractVersionFor(dir) {
+  const file = require.resolve('@skillquiz/contracts/constants', { paths: [dir] });
+  return require(file).REMOTE_CONTRACT_VERSION;
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.name     federation name, e.g. 'shell', 'mfe_quiz' (also the uniqueName)
  * @param {string} opts.dir      the app's directory (its package.json, src/ and dist/)
@@ -97,7 +108,8 @@ function createConfig(opts) {
       mode,
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Not an eval-* devtool: the Content-Security-Policy refuses eval, development included.
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // The shell is always served from the site root; remotes work out their own URL at run time.
@@ -141,7 +153,14 @@ function createConfig(opts) {
           shared: sharedFor(appPkg, dir),
           shareStrategy: 'loaded-first',
           dts: false,
-          manifest: true,
+          manifest: isHost
+            ? true
+            : {
+                additionalData: ({ stats }) => {
+                  stats.metaData.contractVersion = contractVersionFor(dir);
+                  return stats;
+                },
+              },
           // One federation runtime per page: the host provides it (global _FEDERATION_RUNTIME_CORE)
           // and every remote entry uses that one instead of bundling its own copy (~15 KB gzipped
           // each). A remote therefore runs only inside a host built by this factory.

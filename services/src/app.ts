@@ -5,10 +5,11 @@ import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
-import { apiNotFound, errorMiddleware, jsonBody, securityHeaders } from './http/middleware';
+import { apiNotFound, errorMiddleware, jsonBody } from './http/middleware';
+import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
-import { serveWeb } from './web';
+import { remoteOrigins, serveWeb } from './web';
 
 export interface AppDeps {
   config: Config;
@@ -25,14 +26,15 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(errorMiddleware(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
   app.use(jsonBody());
   // Sessions (signed cookies) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
-  const web = deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT }) : deps.web;
+  const web =
+    deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir }) : deps.web;
   if (web) app.use(web);
   return app;
 }

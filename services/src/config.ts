@@ -42,6 +42,14 @@ const envSchema = z.object({
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
   ABANDON_GRACE_MINUTES: positiveNumber.default(120),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  REMOTES_DIR: z.string().min(1).optional(),
+  LOGO_ORIGINS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const bad = originList(v).filter((o) => !originOf(o));
+      if (bad.length) ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${bad.join(', ')}` });
+    }),
 });
 
 export interface Config {
@@ -71,6 +79,10 @@ export interface Config {
    */
   abandonGraceMinutes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Published remote versions, served at /remotes/<package>/<version>/ (see web/remote-versions.ts). */
+  remotesDir: string;
+  /** Origins company logos may come from (the Content-Security-Policy's img-src), e.g. a CDN. */
+  logoOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -122,7 +134,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
+    remotesDir: remotesDirFrom(e),
+    logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
   };
+}
+
+/**
+ * Where `npm run publish:remote` puts remote versions and the services serve them from:
+ * REMOTES_DIR, else DATA_DIR/remotes; relative paths are taken from the repository root.
+ */
+export function remotesDirFrom(env: { REMOTES_DIR?: string; DATA_DIR?: string }): string {
+  if (env.REMOTES_DIR) return path.resolve(REPO_ROOT, env.REMOTES_DIR);
+  return path.join(path.resolve(REPO_ROOT, env.DATA_DIR || '.data'), 'remotes');
+}
+
+function originList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** 'https://cdn.example/logos/' -> 'https://cdn.example'; anything but an http(s) URL -> null. */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Once the server has bound a port, links follow it unless PUBLIC_URL was given explicitly. */

@@ -161,3 +161,12 @@ export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
   'swift',
   'yaml',
 ] as const;
+
+/**
+ * The version of the contract between the shell and its remotes: the exposed modules' names and
+ * props (remotes.ts) and what the shell provides around them. A remote's build writes the version it
+ * was built against into its mf-manifest.json (`metaData.contractVersion`); the shell refuses a remote
+ * whose version it does not support. Bump it on a change an older shell or remote cannot live with
+ * (a renamed module, a required prop); an optional addition keeps it.
+ */
+export const REMOTE_CONTRACT_VERSION = 1;

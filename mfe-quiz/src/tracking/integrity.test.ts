@@ -4,11 +4,20 @@ import { sendTrackingEvent } from './questionLog';
 
 jest.mock('./questionLog', () => ({ sendTrackingEvent: jest.fn() }));
 jest.mock('devtools-detector', () => ({
-  setDetectDelay: jest.fn(),
-  addListener: jest.fn(),
-  removeListener: jest.fn(),
-  launch: jest.fn(),
-  stop: jest.fn(),
+  checkers: {
+    erudaChecker: { name: 'eruda' },
+    elementIdChecker: { name: 'element-id' },
+    devtoolsFormatterChecker: { name: 'devtools-formatter' },
+    performanceChecker: { name: 'performance' },
+    debuggerChecker: { name: 'debugger-checker' },
+  },
+  DevtoolsDetector: jest.fn().mockImplementation(() => ({
+    setDetectDelay: jest.fn(),
+    addListener: jest.fn(),
+    removeListener: jest.fn(),
+    launch: jest.fn(),
+    stop: jest.fn(),
+  })),
 }));
 
 const sent = sendTrackingEvent as jest.MockedFunction<typeof sendTrackingEvent>;
@@ -58,4 +67,30 @@ it('an absence already over is sent once, not again on stop', () => {
   stop();
   expect(sent).toHaveBeenCalledTimes(1);
   expect(sent.mock.calls[0][0].eventDetails).toEqual({ l: 10_000, r: 11_000, t: 1_000 });
+});
+
+it('watches for developer tools without the debugger checker, which the CSP would refuse (code from a string)', async () => {
+  const { DevtoolsDetector } = jest.requireMock('devtools-detector') as { DevtoolsDetector: jest.Mock };
+  DevtoolsDetector.mockClear();
+  const stop = startIntegrityTracking(target);
+  for (let i = 0; i < 20 && DevtoolsDetector.mock.calls.length === 0; i++) await Promise.resolve();
+  expect(DevtoolsDetector).toHaveBeenCalledTimes(1);
+  const names = DevtoolsDetector.mock.calls[0][0].checkers.map((c: { name: string }) => c.name);
+  expect(names).toContain('performance');
+  expect(names).not.toContain('debugger-checker');
+  const detector = DevtoolsDetector.mock.results[0].value;
+  expect(detector.launch).toHaveBeenCalled();
+
+  // Opening the tools is reported once; stopping stops the detector.
+  const listener = detector.addListener.mock.calls[0][0] as (open: boolean) => void;
+  listener(true);
+  listener(true);
+  expect(sent).toHaveBeenCalledWith({
+    token: target.token,
+    questionId: 3,
+    event: TRACKING_EVENTS.devToolsOpened,
+  });
+  expect(sent).toHaveBeenCalledTimes(1);
+  stop();
+  expect(detector.stop).toHaveBeenCalled();
 });

@@ -54,8 +54,19 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
   let stopped = false;
   let stopDevtools = () => {};
   void import(/* webpackChunkName: "devtools" */ 'devtools-detector')
-    .then((detector) => {
+    .then(({ DevtoolsDetector, checkers }) => {
       if (stopped) return;
+      // The library's default set less its debugger checker, which compiles code from a string
+      // (refused by the Content-Security-Policy, which allows no eval) and pauses the page on a
+      // breakpoint while the tools are open; the performance checker covers Chromium, Safari, Firefox.
+      const detector = new DevtoolsDetector({
+        checkers: [
+          checkers.erudaChecker,
+          checkers.elementIdChecker,
+          checkers.devtoolsFormatterChecker,
+          checkers.performanceChecker,
+        ],
+      });
       let open = false;
       const listener = (isOpen: boolean) => {
         if (isOpen === open) return;

@@ -1,4 +1,4 @@
-// The request pipeline's cross-cutting pieces: errors → JSON, security headers, JSON/form body
+// The request pipeline's cross-cutting pieces: errors → JSON, JSON/form body
 // parsing with clear 400/413 answers, and a JSON 404 for unknown /api routes.
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
@@ -89,18 +89,6 @@ export function errorMiddleware(logger: Logger): Middleware {
       ctx.status = reply.status;
       ctx.body = { success: false, message: reply.message };
     }
-  };
-}
-
-/** Headers every response carries (API and static alike). */
-export function securityHeaders(): Middleware {
-  return async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    // Quiz tokens live in URLs: never send them to another origin in a Referer header.
-    ctx.set('Referrer-Policy', 'same-origin');
-    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
-    await next();
   };
 }
 

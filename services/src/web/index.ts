@@ -6,14 +6,22 @@ import path from 'node:path';
 import type Koa from 'koa';
 import serve from 'koa-static';
 import { readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
+import { versionDir } from './remote-versions';
 
-export { defaultRemotesManifest, readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
+export {
+  defaultRemotesManifest,
+  readRemotesManifest,
+  remoteOrigins,
+  REMOTE_PACKAGES,
+} from './remotes-manifest';
 
 export interface ServeWebOptions {
   /** The monorepo root: shell/dist, <remote>/dist and services/public live under it. */
   repoRoot: string;
   /** Remote name -> mf-manifest.json URL, merged over the defaults (env REMOTES_MANIFEST wins over both). */
   remotes?: Record<string, string>;
+  /** Published remote versions (<remotesDir>/<package>/<version>/), served at /remotes/<package>/<version>/. */
+  remotesDir?: string;
 }
 
 const NO_CACHE = 'no-cache';
@@ -82,6 +90,10 @@ export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
 
     const remote = /^\/remotes\/([^/]+)(\/.*)$/.exec(ctx.path);
     if (remote) {
+      const version = opts.remotesDir ? /^\/([^/]+)(\/.*)$/.exec(remote[2]) : null;
+      const dir = version && versionDir(opts.remotesDir!, remote[1], version[1]);
+      // A handler per request (it is only a closure): a cache keyed by requested paths could be grown at will.
+      if (dir) return serveUnder(ctx, next, serve(dir, staticOpts), version![2]);
       const handler = remoteHandlers.get(remote[1]);
       if (!handler) return next();
       return serveUnder(ctx, next, handler, remote[2]);
