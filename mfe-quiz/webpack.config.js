@@ -5,4 +5,5 @@ module.exports = createConfig({
   name: 'mfe_quiz',
   dir: __dirname,
   exposes: { './QuizApp': './src/QuizApp.tsx' },
+  devPort: 3101, // `npm run dev`: http://localhost:3101/mf-manifest.json
 });
