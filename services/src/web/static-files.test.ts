@@ -63,6 +63,11 @@ describe('static files: precompressed, cached, revalidated', () => {
     writeBuilt(root, 'mfe-quiz/dist/remoteEntry.js', ENTRY);
     writeBuilt(root, 'mfe-quiz/dist/mf-manifest.json', '{"name":"mfe_quiz","exposes":[]}'.padEnd(2000));
     const app = new Koa();
+    // An earlier middleware's Vary must survive (the app's CORS or security layers may add one).
+    app.use(async (ctx, next) => {
+      ctx.vary('Origin');
+      await next();
+    });
     app.use(serveWeb({ repoRoot: root }));
     // Stand-in for the API mounted after serveWeb: its replies must not be touched.
     app.use(async (ctx, next) => {
@@ -87,6 +92,7 @@ describe('static files: precompressed, cached, revalidated', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers.vary).toMatch(/Origin/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
     expect(res.body.length).toBeLessThan(CHUNK.length / 10);

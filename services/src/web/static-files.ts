@@ -19,8 +19,6 @@ type ResLike = { setHeader(name: string, value: string): void };
 /** Headers for a file koa-send is about to stream; `filePath` may be the .br or .gz sibling. */
 export function cacheHeaders(res: ResLike, filePath: string): void {
   const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  // The same URL answers brotli, gzip or identity by Accept-Encoding: caches must key on it.
-  res.setHeader('Vary', 'Accept-Encoding');
   if (FEDERATION_FILES.has(base)) {
     res.setHeader('Cache-Control', NO_CACHE);
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -49,8 +47,8 @@ export async function revalidate(ctx: Koa.Context): Promise<void> {
 
 /**
  * Serves the files under `root` (koa-static: a `.br` or `.gz` beside the file is sent with its
- * Content-Encoding when the request accepts it) with the headers above, and revalidation. Calls
- * `next` only when there is no such file.
+ * Content-Encoding when the request accepts it) with the headers above, `Vary: Accept-Encoding` and
+ * revalidation. Calls `next` only when there is no such file.
  */
 export function serveStatic(root: string): Koa.Middleware {
   const send = serve(root, {
@@ -66,6 +64,8 @@ export function serveStatic(root: string): Koa.Middleware {
       missing = true;
     });
     if (missing) return next();
+    // The same URL answers brotli, gzip or identity by Accept-Encoding: caches must key on it.
+    ctx.vary('Accept-Encoding');
     await revalidate(ctx);
   };
 }
