@@ -6,6 +6,7 @@ const config = createConfig({
   name: 'mfe_quiz',
   dir: __dirname,
   exposes: { './QuizApp': './src/QuizApp.tsx' },
+  devPort: 3101, // `npm run dev`: http://localhost:3101/mf-manifest.json
 });
 
 module.exports = (env, argv) => {

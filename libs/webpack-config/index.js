@@ -11,10 +11,16 @@
 // - dts: false: the type plugin downloads remote types at build time (production) and starts a
 //   background broker (development). Exposed modules' props are typed in @skillquiz/contracts.
 // - Shared singletons are declared here once so host and remotes can never disagree about them.
+// - TypeScript goes through ts-loader with transpileOnly (`npm run typecheck` checks types), and
+//   minification through swc inside terser-webpack-plugin: terser was most of the build time.
+// - Production builds write .br and .gz beside each text asset; the services send them as they are.
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
 
 /**
  * Libraries that must exist once per page. react-toastify is here because the toast container lives
@@ -85,16 +91,90 @@ function contractVersionFor(dir) {
 }
 
 /**
+ * ts-loader, transpiling only. These options win over the app's tsconfig.json, which is written for
+ * `tsc --noEmit` type checking: webpack needs emitted ES modules (for splitting and tree shaking).
+ * The JSX runtime is the production one in development too: a remote in development runs inside a
+ * page whose shared React is the shell's production build, which the dev runtime does not match.
+ */
+function tsLoader(dir, production) {
+  const configFile = path.join(dir, 'tsconfig.json');
+  return {
+    loader: require.resolve('ts-loader'),
+    options: {
+      transpileOnly: true,
+      ...(fs.existsSync(configFile) ? { configFile } : {}),
+      compilerOptions: {
+        noEmit: false,
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        target: 'es2020',
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        sourceMap: !production,
+        declaration: false,
+        declarationMap: false,
+        composite: false,
+      },
+    },
+  };
+}
+
+/** Text assets worth precompressing (what the services send with a Content-Encoding). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
+
+/**
+ * .br (quality 11) and .gz (level 9) beside every compressible asset of 1 KB or more: done once at
+ * build time, so the services spend no CPU per request. Files that compress poorly (ratio > 0.8)
+ * are left alone.
+ */
+function compressionPlugins() {
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: 0.8, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+  ];
+}
+
+/**
+ * `webpack serve` of one remote (`npm run dev` in its directory): rebuilds on save and reloads the
+ * page. The page is the running services' shell on another origin, so the dev server allows any
+ * origin and its live-reload socket names its own port (hostname: the page's).
+ */
+function devServer(devPort) {
+  const port = Number(process.env.DEV_PORT) || devPort;
+  return {
+    port,
+    host: 'localhost',
+    hot: false, // module federation and React refresh across a host do not mix; a reload is reliable
+    liveReload: true,
+    static: false,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { webSocketURL: `auto://0.0.0.0:${port}/ws`, overlay: { warnings: false } },
+  };
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.name     federation name, e.g. 'shell', 'mfe_quiz' (also the uniqueName)
  * @param {string} opts.dir      the app's directory (its package.json, src/ and dist/)
  * @param {Record<string,string>} [opts.exposes]  modules a remote exposes
  * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html; it has no static remotes (it
  *   finds them at run time through GET /remotes.json)
+ * @param {number} [opts.devPort] a remote's port under `webpack serve` (env DEV_PORT wins); 3100 if unset
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createConfig(opts) {
-  const { name, dir, exposes, isHost = false } = opts;
+  const { name, dir, exposes, isHost = false, devPort = 3100 } = opts;
   if (!name || !dir) throw new Error('createConfig needs { name, dir }');
   if (!isHost && (!exposes || Object.keys(exposes).length === 0)) {
     throw new Error(`${name}: a remote must expose at least one module`);
@@ -128,20 +208,9 @@ function createConfig(opts) {
       },
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          // Our TypeScript (the app's and the workspace libraries' sources); plain JavaScript, such as
+          // the libraries' tsc output, is bundled as it is.
+          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: tsLoader(dir, production) },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
         ],
@@ -175,7 +244,17 @@ function createConfig(opts) {
               }),
             ]
           : []),
+        ...(production ? compressionPlugins() : []),
       ],
+      optimization: {
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            terserOptions: { compress: { passes: 2 }, mangle: true },
+          }),
+        ],
+      },
+      ...(isHost ? {} : { devServer: devServer(devPort) }),
       performance: { hints: false },
     };
   };

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
-import serve from 'koa-static';
 import { readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
 import { versionDir } from './remote-versions';
+import { NO_CACHE, revalidate, serveStatic } from './static-files';
 
 export {
   defaultRemotesManifest,
@@ -24,28 +24,8 @@ export interface ServeWebOptions {
   remotesDir?: string;
 }
 
-const NO_CACHE = 'no-cache';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Paths the services answer themselves; the SPA fallback must leave their 404s alone.
 const NOT_SPA = /^\/(api|auth|me|logout|remotes|assets)(\/|$)/;
-// webpack writes [contenthash] into file names; those can be cached forever.
-const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|map|woff2?|png|svg|jpe?g|gif|webp)$/i;
-
-type ResLike = { setHeader(name: string, value: string): void };
-
-function cacheHeaders(res: ResLike, filePath: string): void {
-  const base = path.basename(filePath);
-  if (base === 'mf-manifest.json' || base === 'remoteEntry.js' || base === 'mf-stats.json') {
-    res.setHeader('Cache-Control', NO_CACHE);
-    // A remote may be served from another origin than the shell; the runtime fetches these.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-  } else if (HASHED.test(base)) {
-    res.setHeader('Cache-Control', IMMUTABLE);
-    res.setHeader('Access-Control-Allow-Origin', '*');
-  } else {
-    res.setHeader('Cache-Control', NO_CACHE);
-  }
-}
 
 /** Runs a koa-static middleware against a path with a prefix stripped, restoring ctx.path afterwards. */
 async function serveUnder(ctx: Koa.Context, next: Koa.Next, handler: Koa.Middleware, subPath: string) {
@@ -65,12 +45,11 @@ async function serveUnder(ctx: Koa.Context, next: Koa.Next, handler: Koa.Middlew
 export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
   const { repoRoot } = opts;
   const shellDist = path.join(repoRoot, 'shell', 'dist');
-  const staticOpts = { index: false as const, setHeaders: cacheHeaders, hidden: false };
   const remoteHandlers = new Map<string, Koa.Middleware>(
-    REMOTE_PACKAGES.map((pkg) => [pkg, serve(path.join(repoRoot, pkg, 'dist'), staticOpts)]),
+    REMOTE_PACKAGES.map((pkg) => [pkg, serveStatic(path.join(repoRoot, pkg, 'dist'))]),
   );
-  const assets = serve(path.join(repoRoot, 'services', 'public', 'assets'), staticOpts);
-  const shellFiles = serve(shellDist, staticOpts);
+  const assets = serveStatic(path.join(repoRoot, 'services', 'public', 'assets'));
+  const shellFiles = serveStatic(shellDist);
 
   return async function web(ctx, next) {
     const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
@@ -85,6 +64,7 @@ export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
         return;
       }
       ctx.body = manifest.remotes;
+      await revalidate(ctx);
       return;
     }
 
@@ -93,7 +73,7 @@ export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
       const version = opts.remotesDir ? /^\/([^/]+)(\/.*)$/.exec(remote[2]) : null;
       const dir = version && versionDir(opts.remotesDir!, remote[1], version[1]);
       // A handler per request (it is only a closure): a cache keyed by requested paths could be grown at will.
-      if (dir) return serveUnder(ctx, next, serve(dir, staticOpts), version![2]);
+      if (dir) return serveUnder(ctx, next, serveStatic(dir), version![2]);
       const handler = remoteHandlers.get(remote[1]);
       if (!handler) return next();
       return serveUnder(ctx, next, handler, remote[2]);
@@ -130,5 +110,7 @@ async function sendShellIndex(ctx: Koa.Context, shellDist: string): Promise<void
     ctx.type = 'text';
     ctx.body =
       'The SkillQuiz web front end is not built yet. Run `npm run build` (or `npm start`) from the repository root.';
+    return;
   }
+  await revalidate(ctx);
 }

@@ -1,0 +1,71 @@
+// How the services send built front-end files: the .br/.gz the build wrote beside each file when the
+// browser accepts it (no compression per request), content-hashed files cached for a year, and
+// everything else (remoteEntry.js, mf-manifest.json, index.html, remotes.json) revalidated with an
+// ETag and answered 304 when unchanged. Which files exist and where they live is index.ts's business.
+import path from 'node:path';
+import type Koa from 'koa';
+import etag from '@koa/etag';
+import serve from 'koa-static';
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+// webpack writes [contenthash] into file names; those can be cached forever.
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|map|woff2?|png|svg|jpe?g|gif|webp)$/i;
+// The federation runtime fetches these, possibly from another origin than the shell's.
+const FEDERATION_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+
+type ResLike = { setHeader(name: string, value: string): void };
+
+/** Headers for a file koa-send is about to stream; `filePath` may be the .br or .gz sibling. */
+export function cacheHeaders(res: ResLike, filePath: string): void {
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  if (FEDERATION_FILES.has(base)) {
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  } else if (HASHED.test(base)) {
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  } else {
+    res.setHeader('Cache-Control', NO_CACHE);
+  }
+}
+
+const addEtag = etag();
+
+/**
+ * Gives the response an ETag (a file's size and mtime, else a hash of the body) and turns it into a
+ * 304 when the request's If-None-Match (or If-Modified-Since) says the browser has it already. Call
+ * it after setting a 200 body; each encoding of a file has its own ETag, as each is its own file.
+ */
+export async function revalidate(ctx: Koa.Context): Promise<void> {
+  await addEtag(ctx, async () => undefined);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    ctx.body = null;
+  }
+}
+
+/**
+ * Serves the files under `root` (koa-static: a `.br` or `.gz` beside the file is sent with its
+ * Content-Encoding when the request accepts it) with the headers above, `Vary: Accept-Encoding` and
+ * revalidation. Calls `next` only when there is no such file.
+ */
+export function serveStatic(root: string): Koa.Middleware {
+  const send = serve(root, {
+    index: false,
+    hidden: false,
+    brotli: true,
+    gzip: true,
+    setHeaders: cacheHeaders,
+  });
+  return async function staticFiles(ctx, next) {
+    let missing = false;
+    await send(ctx, async () => {
+      missing = true;
+    });
+    if (missing) return next();
+    // The same URL answers brotli, gzip or identity by Accept-Encoding: caches must key on it.
+    ctx.vary('Accept-Encoding');
+    await revalidate(ctx);
+  };
+}
