@@ -42,6 +42,13 @@ const envSchema = z.object({
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
   ABANDON_GRACE_MINUTES: positiveNumber.default(120),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: positiveNumber.default(60),
+  TRUSTED_PROXY_COUNT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
 });
 
 export interface Config {
@@ -71,6 +78,14 @@ export interface Config {
    */
   abandonGraceMinutes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** A signed-in admin session ends after this many minutes without a request. */
+  sessionIdleMinutes: number;
+  /**
+   * Reverse proxies in front of the services whose X-Forwarded-For / -Proto / -Host are trusted
+   * (0: none; the client is the socket's peer). The client address is the one the outermost
+   * trusted proxy saw: the N-th X-Forwarded-For entry from the right.
+   */
+  trustedProxyCount: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    trustedProxyCount: e.TRUSTED_PROXY_COUNT,
   };
 }
 
