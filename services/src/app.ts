@@ -23,6 +23,10 @@ export function createApp(deps: AppDeps): Koa {
   // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
   const proxies = deps.config.trustedProxyCount;
   const app = new Koa({ proxy: proxies > 0, maxIpsCount: proxies });
+  if (deps.config.isProduction && proxies === 0 && deps.config.publicUrl.startsWith('https:'))
+    logger.warn(
+      'TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https: behind a TLS-terminating proxy, set it to the number of proxies, or requests look like plain http (cookies not marked secure) and every client shares the proxy address in rate limits',
+    );
   app.context.config = deps.config;
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice

@@ -1,7 +1,11 @@
 // Server-side sessions and session-bound CSRF tokens, over real HTTP: the services and the dev
 // sign-on as child processes, a cookie-keeping client, and the database read through the driver.
 import { MongoClient } from 'mongodb';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { startServices } from './helpers/stack';
 
 jest.setTimeout(120_000);
 
@@ -170,5 +174,34 @@ describe('the CSRF token is bound to the session', () => {
     });
     const set = page.headers.getSetCookie().find((c) => c.startsWith('CSRF-TOKEN='));
     expect(set?.startsWith(`CSRF-TOKEN=${token};`)).toBe(true);
+  });
+});
+
+describe('a second services process on the same database', () => {
+  it('reads the sessions the first one issued, and a logout on either ends them for both', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-second-'));
+    const second = await startServices(env.stack.mongoUri, dir, {
+      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
+      ADMIN_EMAILS: env.provider.admin.email,
+    });
+    try {
+      // Same host, another port: the browser sends the same cookies to both (cookies ignore ports).
+      const other = (p: string) => `${second.baseUrl}${p}`;
+      const browser = new Browser();
+      await signIn(browser, env.baseUrl, env.provider.admin);
+      expect((await browser.fetch(other('/me'))).status).toBe(200);
+      const write = await browser.fetch(
+        other('/api/atoms'),
+        jsonCall(browser, second.baseUrl, 'POST', { id: 'second-process', name: 'Written via the second' }),
+      );
+      expect(write.status).toBe(201);
+      const cookie = savedCookies(browser);
+      expect((await browser.fetch(other('/logout'))).status).toBe(302);
+      expect((await fetch(url('/me'), { headers: { cookie } })).status).toBe(401);
+      expect((await fetch(other('/me'), { headers: { cookie } })).status).toBe(401);
+    } finally {
+      await second.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -41,6 +41,10 @@ describe('TRUSTED_PROXY_COUNT', () => {
     expect(statuses.slice(20)).toEqual(Array(5).fill(429));
   });
 
+  it('unset with an https PUBLIC_URL in production: the start warns the operator', () => {
+    expect(stack.services.output.join('\n')).toMatch(/TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https/);
+  });
+
   it('1: the limit keys on the address our proxy appended, whatever the client put before it', async () => {
     await stack.restartServices({ ...PRODUCTION, TRUSTED_PROXY_COUNT: '1' });
     // Our proxy saw 198.51.100.7 and appended it; the client forged the entries before it.

@@ -10,7 +10,8 @@ import { startEngine, type RunningEngine } from '@skillquiz/mongo-engine';
 import { rateLimit } from '../src/auth/rate-limit';
 import { HttpError } from '../src/http/errors';
 import { FixedWindowLimiter } from '../src/http/rate-limit';
-import { RateLimitCounter } from '../src/models';
+import { sweepExpired } from '../src/db/sweep';
+import { RateLimitCounter, Session } from '../src/models';
 
 let engine: RunningEngine | null = null;
 let dbpath: string | null = null;
@@ -23,7 +24,7 @@ beforeAll(async () => {
     uri = engine.uri;
   }
   await mongoose.connect(uri, { dbName: `rate_limit_test_${process.pid}`, serverSelectionTimeoutMS: 5000 });
-  await RateLimitCounter.init();
+  await Promise.all([RateLimitCounter.init(), Session.init()]);
 }, 30_000);
 
 afterAll(async () => {
@@ -133,5 +134,26 @@ describe('rateLimit', () => {
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).message).toBe('slow down');
     expect(second.headers['Retry-After']).toBe('30');
+  });
+});
+
+describe('sweepExpired', () => {
+  it('deletes expired sessions and counters (the TTL indexes do it on MongoDB, the embedded engine has none) and keeps live ones', async () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    const past = new Date(now.getTime() - 1);
+    const future = new Date(now.getTime() + 60_000);
+    await Session.create([
+      { _id: 'sweep-old', data: {}, expires_at: past },
+      { _id: 'sweep-live', data: {}, expires_at: future },
+    ]);
+    await RateLimitCounter.create([
+      { _id: 'sweep|old', start: past, count: 1, expires_at: past },
+      { _id: 'sweep|live', start: now, count: 1, expires_at: future },
+    ]);
+    await sweepExpired(now);
+    expect((await Session.find({ _id: /^sweep-/ }).lean()).map((d) => d._id)).toEqual(['sweep-live']);
+    expect((await RateLimitCounter.find({ _id: /^sweep\|/ }).lean()).map((d) => d._id)).toEqual([
+      'sweep|live',
+    ]);
   });
 });
