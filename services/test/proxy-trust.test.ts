@@ -1,6 +1,7 @@
 // Rate limits key on the client address a client cannot choose: X-Forwarded-For is read only as
 // far as TRUSTED_PROXY_COUNT proxies vouch for it. The services run as in production.
 import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from '../src/config';
 import { startStack, type Stack } from './helpers/stack';
 
 jest.setTimeout(120_000);
@@ -61,5 +62,15 @@ describe('TRUSTED_PROXY_COUNT', () => {
     const statuses = await unknownLookups(22, () => `${spoofed()}, 192.0.2.44, 10.0.0.2`);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('TRUSTED_PROXY_COUNT configuration', () => {
+  it('defaults to 0 (production too) and refuses what is not a small whole number', () => {
+    const base = { SESSION_SECRET: PRODUCTION.SESSION_SECRET };
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).trustedProxyCount).toBe(0);
+    expect(loadConfig({ ...base, TRUSTED_PROXY_COUNT: '2' }).trustedProxyCount).toBe(2);
+    for (const bad of ['-1', '1.5', 'all', '11'])
+      expect(() => loadConfig({ ...base, TRUSTED_PROXY_COUNT: bad })).toThrow(ConfigError);
   });
 });
