@@ -20,7 +20,14 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps): Koa {
   const logger = deps.logger ?? createLogger(deps.config.logLevel);
-  const app = new Koa({ proxy: deps.config.isProduction });
+  // Proxy headers are trusted only from the configured hops: ctx.ip is then the address the
+  // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
+  const proxies = deps.config.trustedProxyCount;
+  const app = new Koa({ proxy: proxies > 0, maxIpsCount: proxies });
+  if (deps.config.isProduction && proxies === 0 && deps.config.publicUrl.startsWith('https:'))
+    logger.warn(
+      'TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https: behind a TLS-terminating proxy, set it to the number of proxies, or requests look like plain http (cookies not marked secure) and every client shares the proxy address in rate limits',
+    );
   app.context.config = deps.config;
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
@@ -28,7 +35,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(logger));
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
   app.use(jsonBody());
-  // Sessions (signed cookies) and the CSRF cookie, before any router reads them.
+  // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
   for (const router of allRouters()) app.use(router.routes());

@@ -50,6 +50,13 @@ const envSchema = z.object({
       const bad = originList(v).filter((o) => !originOf(o));
       if (bad.length) ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${bad.join(', ')}` });
     }),
+  SESSION_IDLE_MINUTES: positiveNumber.default(60),
+  TRUSTED_PROXY_COUNT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
 });
 
 export interface Config {
@@ -83,6 +90,14 @@ export interface Config {
   remotesDir: string;
   /** Origins company logos may come from (the Content-Security-Policy's img-src), e.g. a CDN. */
   logoOrigins: string[];
+  /** A signed-in admin session ends after this many minutes without a request. */
+  sessionIdleMinutes: number;
+  /**
+   * Reverse proxies in front of the services whose X-Forwarded-For / -Proto / -Host are trusted
+   * (0: none; the client is the socket's peer). The client address is the one the outermost
+   * trusted proxy saw: the N-th X-Forwarded-For entry from the right.
+   */
+  trustedProxyCount: number;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     remotesDir: remotesDirFrom(e),
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    trustedProxyCount: e.TRUSTED_PROXY_COUNT,
   };
 }
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, withBoundPort } from './config';
 import { connectDatabase, type Database } from './db/connect';
+import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
 import { demoQuizLink, seedIfEmpty } from './seed';
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   db = await connectDatabase(config, logger);
+  startExpirySweep(logger);
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
   else if (seed.reason === 'not-empty')

@@ -364,6 +364,15 @@ describe('answers', () => {
         400,
       ],
       ['POST', '/question/1/log/', { eventName: 'dot', eventDetails: { 'a.b': 1 } }, undefined, 400],
+      // A NUL byte in a key: BSON field names are C strings, so the driver refuses to send it.
+      ['POST', '/question/1/log/', { eventName: 'nul', eventDetails: { 'a\u0000b': 1 } }, undefined, 400],
+      [
+        'POST',
+        '/question/1/log/',
+        { eventName: 'nul', eventDetails: [{ ok: { '\u0000': 1 } }] },
+        undefined,
+        400,
+      ],
       ['POST', '/tracking', { token, questionId: 1, event: 7 }, undefined, 400],
       ['POST', '/tracking', { token, questionId: -1, event: 0 }, undefined, 400],
       ['POST', '/tracking', { token, questionId: 1, event: 0, eventDetails: { l: 'x' } }, undefined, 400],
@@ -386,6 +395,20 @@ describe('answers', () => {
   it("the database's own refusal of a too-deep document maps to 400, not 500", async () => {
     const err = await QuestionLog.collection
       .insertOne({ token: 'deepTokenXXXXXXXXXXXX', eventDetails: deepJson(150) })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).not.toBeNull();
+    expect(toErrorReply(err)).toEqual({
+      status: 400,
+      message: 'Invalid request: the value cannot be stored',
+    });
+  });
+
+  it("the driver's refusal of a NUL byte in a field name maps to 400, not 500", async () => {
+    const err = await QuestionLog.collection
+      .insertOne({ token: 'nulTokenXXXXXXXXXXXXX', eventDetails: { 'a\u0000b': 1 } })
       .then(
         () => null,
         (e: unknown) => e,

@@ -73,6 +73,9 @@ describe('LogEventRequestSchema', () => {
     expect(ok({ $where: 'x' })).toBe(false);
     expect(ok({ a: [{ b: { $gt: 1 } }] })).toBe(false);
     expect(ok({ 'a.b': 1 })).toBe(false);
+    expect(ok({ 'a\u0000b': 1 })).toBe(false);
+    expect(ok([{ x: { '\u0000': 1 } }])).toBe(false);
+    expect(ok({ s: 'a NUL \u0000 in a value is fine' })).toBe(true);
     expect(ok({ a$: 1, 'a-b': 'x.y', s: '$ok in values' })).toBe(true);
   });
 });

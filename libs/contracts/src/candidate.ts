@@ -162,7 +162,8 @@ function jsonByteLength(value: unknown): number {
 /**
  * Why `v` cannot be stored as a document value, or null when it can: objects and arrays nested
  * deeper than EVENT_DETAILS_MAX_DEPTH (the database refuses deep documents with BadValue), and keys
- * starting with `$` or containing `.` (operator and path syntax to MongoDB).
+ * starting with `$` or containing `.` (operator and path syntax to MongoDB) or a NUL byte (BSON
+ * field names are C strings: the driver refuses to send one).
  */
 function storableJsonProblem(v: unknown, depth = 0): string | null {
   if (v === null || typeof v !== 'object') return null;
@@ -170,8 +171,8 @@ function storableJsonProblem(v: unknown, depth = 0): string | null {
     return `eventDetails must not nest deeper than ${L.EVENT_DETAILS_MAX_DEPTH} levels`;
   const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v);
   for (const [key, child] of entries) {
-    if (key.startsWith('$') || key.includes('.'))
-      return `eventDetails keys must not start with '$' or contain '.' (${JSON.stringify(key.slice(0, 40))})`;
+    if (key.startsWith('$') || key.includes('.') || key.includes('\0'))
+      return `eventDetails keys must not start with '$' or contain '.' or a NUL byte (${JSON.stringify(key.slice(0, 40))})`;
     const problem = storableJsonProblem(child, depth + 1);
     if (problem) return problem;
   }

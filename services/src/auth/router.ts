@@ -4,11 +4,11 @@ import { Router } from '@koa/router';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { forbidden } from '../http/errors';
 import { currentAdmin } from './admin';
-import { CSRF_FORM_FIELD, csrfTokenMatches, issueCsrfCookie } from './csrf';
+import { CSRF_FORM_FIELD, csrfTokenMatches, issueCsrfCookie, setCsrfCookie } from './csrf';
 import { CALLBACK_PATH, beginLogin, completeLogin } from './oidc';
 import { ADMIN_LIMIT, SIGN_IN_LIMIT, rateLimit } from './rate-limit';
 import { assertSameOrigin } from './same-origin';
-import { replaceSession, sessionOf } from './session';
+import { endSession, sessionOf, startSignedInSession } from './session';
 
 export const AFTER_LOGIN_PATH = '/admin/atoms';
 export const AFTER_LOGOUT_PATH = '/admin';
@@ -34,10 +34,9 @@ export function authRouter(): Router {
 
   router.get(CALLBACK_PATH, signInLimit, async (ctx) => {
     const user = await completeLogin(ctx.config, ctx.querystring, sessionOf(ctx).pendingLogin);
-    // A fresh session: nothing from before the sign-in (the pending login included) carries over,
-    // and a fresh CSRF token, so a token seen before signing in is not the session's.
-    replaceSession(ctx, { user });
-    issueCsrfCookie(ctx);
+    // A new session under a new id: nothing from before the sign-in (the pending login included)
+    // carries over, and its own CSRF token, so a token seen before signing in is not the session's.
+    setCsrfCookie(ctx, await startSignedInSession(ctx, user));
     ctx.redirect(AFTER_LOGIN_PATH);
   });
 
@@ -51,7 +50,8 @@ export function authRouter(): Router {
   // Being a GET, another site could fire it (`<img src="/logout">`): refuse proven cross-site ones.
   router.get('/logout', (ctx) => {
     assertSameOrigin(ctx);
-    replaceSession(ctx, null);
+    endSession(ctx);
+    issueCsrfCookie(ctx);
     ctx.redirect(AFTER_LOGOUT_PATH);
   });
 

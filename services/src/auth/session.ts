@@ -1,18 +1,23 @@
 // Sessions and the CSRF cookie, installed once on the app (before the routers).
 //
-// - Sessions are koa-session cookies: the data lives in the cookie itself, signed with
-//   SESSION_SECRET (httpOnly, sameSite=lax, secure whenever the request came over https).
-// - The CSRF token is a random value in the script-readable, signed cookie CSRF-TOKEN. The login
-//   form sends it back as `authenticity_token`, admin writes as the X-CSRF-Token header; a page on
-//   another site can neither read the cookie nor forge its signature (see csrf.ts).
+// - Sessions live on the server (koa-session's external store on the product's database,
+//   session-store.ts). The cookie `skillquiz.sess` holds only a random id, signed with
+//   SESSION_SECRET (httpOnly, sameSite=lax, secure whenever the request came over https). Logout
+//   destroys the session; sign-in starts a new one under a new id; a signed-in session ends after
+//   SESSION_IDLE_MINUTES without a request, and 8 hours after the sign-in at the latest.
+// - The CSRF token: a signed-in session has its own (csrf.ts), handed to the page in the
+//   script-readable CSRF-TOKEN cookie; an anonymous visitor gets a random signed one for the
+//   sign-in form.
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import type { Config } from '../config';
-import { issueCsrfCookieIfMissing } from './csrf';
+import { ensureCsrfCookie, newCsrfToken } from './csrf';
+import { LOGIN_TIMEOUT_MS } from './oidc';
+import { mongoSessionStore, newSessionId, type SessionPolicy } from './session-store';
 
 export const SESSION_COOKIE = 'skillquiz.sess';
-/** A sign-in lasts a working day; after that the admin signs in again through the central sign-on. */
+/** A sign-in lasts a working day at most; after that the admin signs in again through the central sign-on. */
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
 
 /** Who signed in, as the central sign-on said. Admin rights are decided per request (admin.ts). */
@@ -35,6 +40,10 @@ export interface PendingLogin {
 export interface SessionData {
   user?: SignedInUser;
   pendingLogin?: PendingLogin;
+  /** The signed-in session's CSRF token (csrf.ts). */
+  csrf?: string;
+  /** The last request of a signed-in session (epoch ms), for the idle timeout. */
+  lastSeenAt?: number;
 }
 
 type SessionCtx = Context & { session: (SessionData & { regenerate?: () => Promise<void> }) | null };
@@ -46,42 +55,77 @@ export function sessionOf(ctx: Context): SessionData {
   return s;
 }
 
-/** Replaces the whole session (login: a fresh session, nothing carried over; logout: null). */
-export function replaceSession(ctx: Context, data: SessionData | null): void {
+/** Ends the session: removed from the store, cookie deleted. */
+export function endSession(ctx: Context): void {
+  (ctx as SessionCtx).session = null;
+}
+
+/**
+ * Starts the signed-in session: nothing from before the sign-in (the pending login included)
+ * carries over, the old id is destroyed and a new one issued (no session fixation), with a fresh
+ * CSRF token, which is returned.
+ */
+export async function startSignedInSession(ctx: Context, user: SignedInUser): Promise<string> {
+  const csrf = newCsrfToken();
+  const data: SessionData = { user, csrf, lastSeenAt: Date.now() };
   (ctx as SessionCtx).session = data;
+  await (ctx as SessionCtx).session!.regenerate!();
+  return csrf;
 }
 
 export function signedInUser(ctx: Context): SignedInUser | undefined {
   return sessionOf(ctx).user;
 }
 
-// Page loads and /me hand out the CSRF cookie; API calls, assets and remotes do not need to.
-const NO_CSRF_COOKIE = /^\/(api|remotes|assets)(\/|$)/;
+// Candidate calls, assets and remotes never use the admin session: no store read for them.
+const NO_SESSION = /^\/(api\/quiz|api\/env-vars|remotes|assets)(\/|$)/;
+// Page loads and /me hand out the CSRF cookie; API calls do not need to.
+const NO_CSRF_COOKIE = /^\/api(\/|$)/;
+
+export function sessionPolicy(config: Pick<Config, 'sessionIdleMinutes'>): SessionPolicy {
+  return {
+    idleMs: config.sessionIdleMinutes * 60_000,
+    absoluteMs: SESSION_MAX_AGE_MS,
+    pendingMs: LOGIN_TIMEOUT_MS,
+  };
+}
 
 /**
  * The session middleware plus the CSRF cookie on page loads. Sets app.keys from the configured
- * session secret (koa signs the session and CSRF cookies with them).
+ * session secret (koa signs the session id and CSRF cookies with them).
  */
 export function signOnMiddleware(app: Koa, config: Config): Middleware {
   app.keys = [config.sessionSecret];
+  const policy = sessionPolicy(config);
   const sessions = session(
     {
       key: SESSION_COOKIE,
+      // The cookie's lifetime; the session itself ends at the deadline the store keeps.
       maxAge: SESSION_MAX_AGE_MS,
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
       // secure: left unset, so koa-session marks the cookie secure exactly when the request is
-      // https (behind a proxy in production, koa trusts X-Forwarded-Proto: app.proxy is set).
+      // https (behind TRUSTED_PROXY_COUNT proxies, koa trusts their X-Forwarded-Proto).
       rolling: false,
-      renew: true,
+      renew: false,
+      store: mongoSessionStore(policy),
+      genid: newSessionId,
     },
     app,
   );
-  return (ctx, next) =>
-    sessions(ctx, async () => {
+  // The idle deadline moves with activity, written at most this often (a write per request
+  // would be wasted on an admin clicking around).
+  const touchEveryMs = Math.min(60_000, policy.idleMs / 4);
+  return (ctx, next) => {
+    if (NO_SESSION.test(ctx.path)) return next();
+    return sessions(ctx, async () => {
+      const s = sessionOf(ctx);
+      const now = Date.now();
+      if (s.user && (s.lastSeenAt === undefined || now - s.lastSeenAt >= touchEveryMs)) s.lastSeenAt = now;
       if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !NO_CSRF_COOKIE.test(ctx.path))
-        issueCsrfCookieIfMissing(ctx);
+        ensureCsrfCookie(ctx, s.csrf);
       await next();
     });
+  };
 }

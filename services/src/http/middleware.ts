@@ -26,10 +26,18 @@ interface ErrorLike {
 /**
  * MongoDB server error codes caused by the values in a write or query, not by the server:
  * BadValue 2 (e.g. nesting deeper than 100), FailedToParse 9, TypeMismatch 14, Overflow 15,
- * DollarPrefixedFieldName 52, InvalidDBRef 55, EmptyFieldName 56, DottedFieldName 57,
- * BSONObjectTooLarge 10334, KeyTooLong 17280.
+ * InvalidBSON 22, DollarPrefixedFieldName 52, InvalidDBRef 55, EmptyFieldName 56, DottedFieldName 57,
+ * BSONObjectTooLarge 10334, KeyTooLong 17280, an empty field path 40352.
  */
-const CLIENT_CAUSED_MONGO_CODES = new Set([2, 9, 14, 15, 52, 55, 56, 57, 10334, 17280]);
+const CLIENT_CAUSED_MONGO_CODES = new Set([2, 9, 14, 15, 22, 52, 55, 56, 57, 10334, 17280, 40352]);
+
+/**
+ * What the driver refuses to send, before the database sees it: a NUL byte in a field name or
+ * a regex, '$'/'.' in keys when checked, circular values, numbers out of range, too large documents.
+ * (Its other BSON errors, on reading a reply, are not the client's doing.)
+ */
+const CLIENT_CAUSED_DRIVER_ERROR =
+  /null bytes|must not start with '\$'|must not contain '\.'|circular structure|larger than the maximum/i;
 
 function isMongoServerError(e: ErrorLike): boolean {
   return (
@@ -66,7 +74,11 @@ export function toErrorReply(err: unknown): ErrorReply {
   }
   // The database refused a value the client sent (too deep, bad field name, too large): the
   // request is at fault, not the server. Input schemas should catch these first; this is the net.
-  if (isMongoServerError(e) && CLIENT_CAUSED_MONGO_CODES.has(e.code!)) {
+  if (
+    (isMongoServerError(e) && CLIENT_CAUSED_MONGO_CODES.has(e.code!)) ||
+    ((e.name === 'BSONError' || e.name === 'MongoInvalidArgumentError') &&
+      CLIENT_CAUSED_DRIVER_ERROR.test(e.message ?? ''))
+  ) {
     return { status: 400, message: 'Invalid request: the value cannot be stored' };
   }
   // http-errors thrown by koa / @koa/router (e.g. 405 from allowedMethods) carry safe 4xx messages.

@@ -1,7 +1,9 @@
-// Fixed-window counting, in memory, per process: the one limiter behind the sign-in and admin
-// limits (auth/rate-limit.ts), the unknown-quiz-token limit and the per-quiz event limit
-// (quiz/rate-limit.ts). A deployment with several processes gets one budget per process, which
-// still bounds abuse.
+// Fixed-window counting shared by every services process: one counter document per limit and
+// key in the product's database (models/rate-limit.ts), counted with atomic findOneAndUpdate
+// calls, so several processes behind a load balancer share one budget.
+// The one limiter behind the sign-in and admin limits (auth/rate-limit.ts), the unknown-quiz-token
+// limit and the per-quiz event limit (quiz/rate-limit.ts).
+import { RateLimitCounter } from '../models/rate-limit';
 
 /** Where a key stands after take(). */
 export interface WindowUse {
@@ -13,56 +15,73 @@ export interface WindowUse {
   resetSeconds: number;
 }
 
-interface Window {
-  start: number;
-  count: number;
-}
+/** E11000: another request created or restarted the same counter first; count again. */
+const isDuplicateKey = (err: unknown): boolean => (err as { code?: number }).code === 11000;
 
-/** Windows kept before finished ones are swept, so memory stays bounded under many keys. */
-const SWEEP_AT = 10_000;
+/** Enough for any realistic pile-up of requests racing to restart one window. */
+const MAX_ATTEMPTS = 5;
 
 export class FixedWindowLimiter {
-  private readonly windows = new Map<string, Window>();
-
+  /**
+   * @param name tells this limit's counters apart from other limits' (same key, other budget).
+   * A key's window starts at its first request and lasts `windowMs`.
+   */
   constructor(
+    readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Counts one request for `key` and says whether it is within the limit. */
-  take(key: string): WindowUse {
+  async take(key: string): Promise<WindowUse> {
     const t = this.now();
-    let w = this.current(key, t);
-    if (!w) {
-      if (this.windows.size >= SWEEP_AT) this.sweep(t);
-      w = { start: t, count: 0 };
-      this.windows.set(key, w);
+    const _id = this.counterId(key);
+    for (let attempt = 1; ; attempt++) {
+      // The common case: the key's window is running; count in it.
+      const running = await RateLimitCounter.findOneAndUpdate(
+        { _id, start: { $gt: new Date(t - this.windowMs) } },
+        { $inc: { count: 1 } },
+        { returnDocument: 'after', lean: true },
+      ).exec();
+      if (running) return this.use(running.count, running.start.getTime(), t);
+      // No window, or an ended one: start a new window with this request. Conditional on the old
+      // window still being there, so of two requests racing here one starts the window and the
+      // other (E11000 on the upsert) goes back to counting in it.
+      try {
+        await RateLimitCounter.findOneAndUpdate(
+          { _id, start: { $lte: new Date(t - this.windowMs) } },
+          { $set: { start: new Date(t), count: 1, expires_at: new Date(t + this.windowMs) } },
+          { upsert: true, lean: true },
+        ).exec();
+        return this.use(1, t, t);
+      } catch (err) {
+        if (!isDuplicateKey(err) || attempt >= MAX_ATTEMPTS) throw err;
+      }
     }
-    w.count++;
-    return {
-      allowed: w.count <= this.limit,
-      remaining: Math.max(0, this.limit - w.count),
-      resetSeconds: Math.ceil((w.start + this.windowMs - t) / 1000),
-    };
   }
 
   /** True when `key` has used its whole budget in the current window; counts nothing. */
-  isExhausted(key: string): boolean {
-    const w = this.current(key, this.now());
-    return w !== undefined && w.count >= this.limit;
+  async isExhausted(key: string): Promise<boolean> {
+    const t = this.now();
+    const doc = await RateLimitCounter.findOne({
+      _id: this.counterId(key),
+      start: { $gt: new Date(t - this.windowMs) },
+    })
+      .lean()
+      .exec();
+    return doc !== null && doc.count >= this.limit;
   }
 
-  private current(key: string, t: number): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && t - w.start >= this.windowMs) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return w;
+  private use(count: number, start: number, t: number): WindowUse {
+    return {
+      allowed: count <= this.limit,
+      remaining: Math.max(0, this.limit - count),
+      resetSeconds: Math.ceil((start + this.windowMs - t) / 1000),
+    };
   }
 
-  private sweep(t: number): void {
-    for (const [k, w] of this.windows) if (t - w.start >= this.windowMs) this.windows.delete(k);
+  private counterId(key: string): string {
+    return `${this.name}|${key}`;
   }
 }

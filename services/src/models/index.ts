@@ -36,4 +36,6 @@ export {
   type AuditAction,
   type AuditEntity,
 } from './audit-log';
+export { Session, type SessionDoc } from './session';
+export { RateLimitCounter, type RateLimitDoc } from './rate-limit';
 export { toAtom, toQuestion } from './views';

@@ -11,7 +11,9 @@ export const UNKNOWN_TOKEN_WINDOW_MS = 60_000;
  * Per client address: lookups of tokens that match no quiz, so assessment tokens (>= 128 random
  * bits) cannot be guessed by brute force; probing stays noisy and slow.
  */
-export const unknownTokenLimiter = () => new FixedWindowLimiter(UNKNOWN_TOKEN_LIMIT, UNKNOWN_TOKEN_WINDOW_MS);
+export const unknownTokenLimiter = () =>
+  new FixedWindowLimiter('unknown-token', UNKNOWN_TOKEN_LIMIT, UNKNOWN_TOKEN_WINDOW_MS);
 
 /** Per quiz token: event writes (/log and /tracking together). */
-export const eventWriteLimiter = () => new FixedWindowLimiter(EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS);
+export const eventWriteLimiter = () =>
+  new FixedWindowLimiter('quiz-events', EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS);

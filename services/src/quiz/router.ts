@@ -64,8 +64,8 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),
-    admitEvent: (t) => {
-      const use = eventLimiter.take(t);
+    admitEvent: async (t) => {
+      const use = await eventLimiter.take(t);
       if (use.allowed) return;
       ctx.set('Retry-After', String(use.resetSeconds));
       throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
@@ -84,9 +84,9 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       await next();
     } catch (err) {
       if (!(err instanceof UnknownTokenError)) throw err;
-      if (limiter.isExhausted(client))
+      if (await limiter.isExhausted(client))
         throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
-      limiter.take(client);
+      await limiter.take(client);
       throw err;
     }
   };

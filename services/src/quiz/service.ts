@@ -39,7 +39,7 @@ export interface QuizDeps {
    * Called before an event (/log, /tracking) is stored, once the token is known to name a quiz (so
    * unknown tokens never take a rate-limit entry); throws to refuse it (the per-token rate limit).
    */
-  admitEvent?: (token: string) => void;
+  admitEvent?: (token: string) => Promise<void>;
 }
 
 /** A 404 for a token that matches no quiz; the router counts these per client (rate limit). */
@@ -290,7 +290,7 @@ export async function logQuestionEvent(
   body: LogEventRequest,
 ): Promise<void> {
   const state = await load(deps, token);
-  deps.admitEvent?.(token);
+  await deps.admitEvent?.(token);
   const q = state.served[number - 1];
   if (!q) throw notFound(`Question ${number} has not been served in this quiz`);
   await assertEventRoom(deps, token);
@@ -307,7 +307,7 @@ export async function logQuestionEvent(
 
 export async function recordTrackingEvent(deps: QuizDeps, token: string, body: TrackingEvent): Promise<void> {
   const state = await load(deps, token);
-  deps.admitEvent?.(token);
+  await deps.admitEvent?.(token);
   if (body.token !== token) throw badRequest('token in the body does not match the quiz in the path');
   await assertEventRoom(deps, token);
   await deps.store.insertTrackingEvent({

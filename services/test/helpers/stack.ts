@@ -27,6 +27,8 @@ export interface Services {
   /** Everything the process printed so far (stdout and stderr), for assertions and failure reports. */
   output: string[];
   stop(): Promise<void>;
+  /** SIGKILLs the process (a crash: no shutdown code runs) and waits until it has exited. */
+  kill(): Promise<void>;
 }
 
 export interface Stack {
@@ -88,6 +90,10 @@ export async function startServices(
     baseUrl,
     output,
     stop: () => stopChild(child, exited),
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
