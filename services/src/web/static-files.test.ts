@@ -181,6 +181,22 @@ describe('static files: precompressed, cached, revalidated', () => {
     expect(JSON.parse(moved.body.toString()).mfe_quiz).toBe('http://localhost:3101/mf-manifest.json');
   });
 
+  it('sends the file itself once it is newer than its .br and .gz (edited after the build)', async () => {
+    // An operator edits a published manifest in place (or copies a version folder and rewrites it):
+    // the compressed siblings still hold the old bytes and must not be served in its stead.
+    const file = path.join(root, 'mfe-quiz', 'dist', 'mf-manifest.json');
+    const edited = '{"name":"mfe_quiz","exposes":[],"metaData":{"contractVersion":99}}';
+    fs.writeFileSync(file, edited);
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${file}.br`, past, past);
+    fs.utimesSync(`${file}.gz`, past, past);
+    const res = await get(`${base}/remotes/mfe-quiz/mf-manifest.json`, { 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(edited);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+  });
+
   it('leaves API replies alone and answers HEAD without a body', async () => {
     const api = await get(`${base}/api/thing`, { 'accept-encoding': 'br' });
     expect(api.status).toBe(200);

@@ -2,6 +2,7 @@
 // browser accepts it (no compression per request), content-hashed files cached for a year, and
 // everything else (remoteEntry.js, mf-manifest.json, index.html, remotes.json) revalidated with an
 // ETag and answered 304 when unchanged. Which files exist and where they live is index.ts's business.
+import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import etag from '@koa/etag';
@@ -51,15 +52,12 @@ export async function revalidate(ctx: Koa.Context): Promise<void> {
  * revalidation. Calls `next` only when there is no such file.
  */
 export function serveStatic(root: string): Koa.Middleware {
-  const send = serve(root, {
-    index: false,
-    hidden: false,
-    brotli: true,
-    gzip: true,
-    setHeaders: cacheHeaders,
-  });
+  const options = { index: false as const, hidden: false, setHeaders: cacheHeaders };
+  const compressed = serve(root, { ...options, brotli: true, gzip: true });
+  const identity = serve(root, { ...options, brotli: false, gzip: false });
   return async function staticFiles(ctx, next) {
     let missing = false;
+    const send = (await siblingsAreStale(root, ctx.path)) ? identity : compressed;
     await send(ctx, async () => {
       missing = true;
     });
@@ -68,4 +66,28 @@ export function serveStatic(root: string): Koa.Middleware {
     ctx.vary('Accept-Encoding');
     await revalidate(ctx);
   };
+}
+
+/**
+ * True when a .br or .gz beside the requested file is older than the file: it was edited after the
+ * build (a manifest rewritten in place, a version folder copied and changed), so the siblings hold
+ * old bytes. Anything unusual (no file, a path outside root) is left to koa-send to answer.
+ */
+async function siblingsAreStale(root: string, urlPath: string): Promise<boolean> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(urlPath);
+  } catch {
+    return false;
+  }
+  const file = path.join(root, path.posix.normalize(`/${rel}`));
+  if (!file.startsWith(root + path.sep)) return false;
+  const mtime = async (f: string) => (await fs.promises.stat(f).catch(() => null))?.mtimeMs;
+  const original = await mtime(file);
+  if (original === undefined) return false;
+  for (const sibling of [`${file}.br`, `${file}.gz`]) {
+    const at = await mtime(sibling);
+    if (at !== undefined && at < original) return true;
+  }
+  return false;
 }
