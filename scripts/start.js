@@ -5,7 +5,7 @@
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
-//              DEMO_MODE_ALLOWED=true unless it is set
+//              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production
 //
 // PORT=0 asks for a free port: the services bind it themselves and print it, except when the dev
 // sign-on needs their URL first (its redirect URI), where a free port is chosen here and the start
@@ -255,9 +255,10 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   const servicesEnv = { ...env, DATA_DIR: dataDir };
   // The services allow demo mode only when told to (a forgotten NODE_ENV must not leak the correct
-  // flag); `npm start` is the development entry, so it allows it unless the variable says otherwise.
-  if (env.DEMO_MODE_ALLOWED === undefined) servicesEnv.DEMO_MODE_ALLOWED = 'true';
-  const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED) ? 'on' : 'off';
+  // flag). In development `npm start` allows it unless the variable says otherwise; in production it
+  // stays off unless DEMO_MODE_ALLOWED is set, since demo mode hands every candidate the answer key.
+  if (env.DEMO_MODE_ALLOWED === undefined && !isProduction) servicesEnv.DEMO_MODE_ALLOWED = 'true';
+  const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED ?? '') ? 'on' : 'off';
 
   // 1. Database.
   if (env.MONGODB_URI) {
@@ -318,7 +319,7 @@ async function main() {
     ...signOnNotes.map((n) => `                  ${n.trim()}`),
     `  Demo candidate: ${demoLink || '(no demo quiz link yet: the candidate quiz API is not built)'}`,
     `  Database:       ${env.MONGODB_URI ? 'MONGODB_URI' : `embedded engine, data in ${dataDir}`}`,
-    `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)`,
+    `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)${demoMode === 'on' && isProduction ? '   !! IN PRODUCTION: candidates see the answers !!' : ''}`,
     '  Stop with Ctrl-C.',
     '',
   ];
