@@ -35,12 +35,15 @@ export function DonePage() {
   const { token, result, reload } = useQuiz();
   // A result already loaded on arrival is the one from before the finish call: fetch the final
   // counts. Opened directly, the provider's own first load already brings them (no second GET).
-  const loadedOnArrival = useRef(result !== undefined);
+  // Until a newer result than the one on arrival is in, nothing is said: the old counts would
+  // flash 'You have 1 more quiz to complete.' before 'We've shared your results...'. A failed
+  // reload keeps waiting (the provider shows its Retry); any later result is the server's new one.
+  const resultOnArrival = useRef(result);
   useEffect(() => {
-    if (loadedOnArrival.current) void reload();
+    if (resultOnArrival.current !== undefined) void reload();
   }, [reload]);
 
-  if (!result) return <Spinner label="Loading" />;
+  if (!result || result === resultOnArrival.current) return <Spinner label="Loading" />;
   const company = result.quiz.company_name ?? 'the hiring company';
   const required = result.required_atoms_left;
   const max = result.max_atoms_left;
