@@ -1,11 +1,18 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   errors → security headers → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
-import { apiNotFound, errorMiddleware, jsonBody, securityHeaders } from './http/middleware';
+import { databaseOutages } from './db/outages';
+import {
+  apiNotFound,
+  databaseAvailable,
+  errorMiddleware,
+  jsonBody,
+  securityHeaders,
+} from './http/middleware';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
 import { serveWeb } from './web';
@@ -24,8 +31,9 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders());
+  app.use(databaseAvailable(() => databaseOutages.isDown()));
   app.use(jsonBody());
   // Sessions (signed cookies) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));

@@ -39,12 +39,13 @@ export function DonePage() {
   // flash 'You have 1 more quiz to complete.' before 'We've shared your results...'. A failed
   // reload keeps waiting (the provider shows its Retry); any later result is the server's new one.
   const [resultOnArrival] = useState(result);
+  const [reloaded, setReloaded] = useState(false);
   const loadedOnArrival = resultOnArrival !== undefined;
   useEffect(() => {
-    if (loadedOnArrival) void reload();
+    if (loadedOnArrival) void reload().then((r) => r && setReloaded(true));
   }, [loadedOnArrival, reload]);
 
-  if (!result || result === resultOnArrival) return <Spinner label="Loading" />;
+  if (!result || (result === resultOnArrival && !reloaded)) return <Spinner label="Loading" />;
   const company = result.quiz.company_name ?? 'the hiring company';
   const required = result.required_atoms_left;
   const max = result.max_atoms_left;
