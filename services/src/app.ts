@@ -1,5 +1,5 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   request log → errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
@@ -13,6 +13,7 @@ import {
   jsonBody,
   securityHeaders,
 } from './http/middleware';
+import { createRequestLogger, requestLog } from './http/request-log';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
 import { serveWeb } from './web';
@@ -22,6 +23,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
+  /** Where the per-request lines go (default: pino on stdout at LOG_LEVEL). */
+  requestLogger?: ReturnType<typeof createRequestLogger>;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -31,6 +34,7 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
+  app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders());
   app.use(databaseAvailable(() => databaseOutages.isDown()));

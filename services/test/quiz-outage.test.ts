@@ -24,13 +24,22 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** What these calls answer: a question, an answer response or an error. */
+interface Reply {
+  success?: boolean;
+  message?: string;
+  correct?: boolean;
+  answers?: { hash_id: string }[];
+}
+
 async function send(method: string, path: string, body?: unknown) {
   const res = await fetch(stack.baseUrl + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+  const reply = (await res.json()) as Reply;
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: reply };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,7 +53,7 @@ it('answers 503 with Retry-After while the database is down, then takes the retr
   const right = served.snapshot.answers.find((a) => a.c)!;
   const answer = {
     answer: right.hash_id,
-    answer_position: first.body.answers.findIndex((a: { hash_id: string }) => a.hash_id === right.hash_id),
+    answer_position: first.body.answers!.findIndex((a) => a.hash_id === right.hash_id),
   };
 
   await stack.stopDatabase();
@@ -96,7 +105,7 @@ it('an answer that was simply late is still late: only the outage is forgiven', 
   await sleep(LIMIT_SECONDS * 1000 + 5_000 + 1_000); // the limit plus the 5 s grace, and then some
   const late = await send('POST', `/api/quiz/${token}/question/1/`, {
     answer: right.hash_id,
-    answer_position: first.body.answers.findIndex((a: { hash_id: string }) => a.hash_id === right.hash_id),
+    answer_position: first.body.answers!.findIndex((a) => a.hash_id === right.hash_id),
   });
   expect(late.status).toBe(200);
   expect(late.body.correct).toBe(false);
