@@ -5,15 +5,18 @@
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
-//              DEMO_MODE_ALLOWED=true unless it is set
+//              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production
 //
 // PORT=0 asks for a free port: the services bind it themselves and print it, except when the dev
 // sign-on needs their URL first (its redirect URI), where a free port is chosen here and the start
 // is retried on another one if it got taken in between.
 //
 // Each child's output is shown with its prefix. SIGINT/SIGTERM is forwarded to every child (the
-// services first, the database last); we wait for them and exit 0. If a child dies on its own,
-// the others are stopped and we exit 1.
+// services first, the database last); we wait for them and exit 0. A child that dies on its own
+// once it was serving is started again (same port, same data: the engine recovers from its journal)
+// after a backoff of 1, 2, 4 ... 30 s, with the reason logged; the backoff starts over once a child
+// has run for a minute. Only a signal stops everything. A child that fails its first start stops
+// the rest and we exit 1.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -27,6 +30,11 @@ const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const DEV_PROVIDER = 'services/dist/auth/dev-provider.js';
 const PORT_ATTEMPTS = 5;
+const RESTART_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+/** A child that ran this long before crashing starts its backoff over from the first step. */
+const STABLE_AFTER_MS = 60_000;
+/** Lines of a child's stderr kept to explain a crash. */
+const STDERR_KEPT = 5;
 
 const env = { ...process.env };
 for (const [k, v] of Object.entries(env)) if (v === '') delete env[k]; // empty = unset, as in config.ts
@@ -37,7 +45,13 @@ let runningFile = null;
 /** @type {{ DEV_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string }} */
 let devDefaults;
 
-/** @type {{ name: string, child: import('node:child_process').ChildProcess, exited: Promise<void>, done: boolean }[]} */
+/**
+ * Every running child, in start order. `restart` (set once it serves) says how to start it again
+ * after a crash: the same script with these args and env; without it a crash stops everything.
+ * @type {{ name: string, child: import('node:child_process').ChildProcess, exited: Promise<void>, done: boolean,
+ *   starting: boolean, stderr: string[], spec: object, restart?: { args: string[], env: object },
+ *   readyAt?: number, attempt: number }[]}
+ */
 const children = [];
 let stopping = false;
 
@@ -72,17 +86,27 @@ function startChild(name, script, args, childEnv, readyPattern, onLine = () => {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const entry = { name, child, done: false, starting: true, stderr: [], exited: null };
+  const entry = {
+    name,
+    child,
+    done: false,
+    starting: true,
+    stderr: [],
+    exited: null,
+    spec: { script, args, childEnv, readyPattern, onLine },
+    attempt: 0,
+  };
   entry.exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       entry.done = true;
       resolve();
-      if (!entry.starting) onChildExit(name, code, signal);
+      if (!entry.starting) onChildExit(entry, code, signal);
     });
   });
   children.push(entry);
   readline.createInterface({ input: child.stderr }).on('line', (line) => {
-    if (entry.starting) entry.stderr.push(line); // kept only to explain a failed start
+    entry.stderr.push(line); // to explain a failed start, or a crash (the last few lines)
+    if (!entry.starting && entry.stderr.length > STDERR_KEPT) entry.stderr.shift();
     console.error(`[${name}] ${line}`);
   });
 
@@ -106,6 +130,9 @@ function startChild(name, script, args, childEnv, readyPattern, onLine = () => {
       if (m && entry.starting) {
         clearTimeout(timer);
         entry.starting = false;
+        entry.readyAt = Date.now();
+        entry.stderr.splice(0, Math.max(0, entry.stderr.length - STDERR_KEPT));
+        log(`${name} running (pid ${child.pid})`);
         resolve(m);
       }
     });
@@ -126,15 +153,54 @@ async function stopChild(entry) {
   children.splice(children.indexOf(entry), 1);
 }
 
-function onChildExit(name, code, signal) {
+function onChildExit(entry, code, signal) {
   if (stopping) return;
   // Ctrl-C reaches the whole process group at once: give our own SIGINT handler a moment to run
   // before deciding that this exit was unexpected.
   setTimeout(() => {
     if (stopping) return;
-    log(`${name} stopped unexpectedly (${signal || `exit code ${code}`}); stopping the rest`);
-    void stopAll(1);
+    const why = `${signal || `exit code ${code}`}${entry.stderr.length ? `; its last output: ${entry.stderr.join(' | ')}` : ''}`;
+    if (!entry.restart) {
+      log(`${entry.name} stopped unexpectedly (${why}); stopping the rest`);
+      void stopAll(1);
+      return;
+    }
+    const attempt = Date.now() - (entry.readyAt ?? 0) >= STABLE_AFTER_MS ? 0 : entry.attempt;
+    const delay = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)];
+    log(`${entry.name} stopped unexpectedly (${why}); restarting it in ${delay / 1000}s`);
+    void restartChild(entry, attempt, delay);
   }, 300);
+}
+
+/** Starts a crashed child again in its place (stop order is kept), retrying with backoff. */
+async function restartChild(crashed, attempt, delay) {
+  await new Promise((r) => setTimeout(r, delay));
+  if (stopping) return;
+  const { script, readyPattern, onLine } = crashed.spec;
+  const start = startChild(
+    crashed.name,
+    script,
+    crashed.restart.args,
+    crashed.restart.env,
+    readyPattern,
+    onLine,
+  );
+  const entry = start.entry;
+  children.splice(children.indexOf(entry), 1);
+  children.splice(children.indexOf(crashed), 1, entry);
+  entry.restart = crashed.restart;
+  entry.attempt = attempt + 1;
+  try {
+    await start;
+    log(`${crashed.name} is back after ${attempt + 1} restart attempt(s)`);
+  } catch (err) {
+    if (stopping) return;
+    const next = RESTART_BACKOFF_MS[Math.min(attempt + 1, RESTART_BACKOFF_MS.length - 1)];
+    log(`${crashed.name} did not come back (${err.message}); trying again in ${next / 1000}s`);
+    if (!entry.done) entry.child.kill('SIGKILL');
+    await entry.exited;
+    await restartChild(entry, attempt + 1, next);
+  }
 }
 
 async function stopAll(exitCode) {
@@ -210,6 +276,10 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
       },
     );
     const [, issuer] = await signOnStart;
+    signOnStart.entry.restart = {
+      args: [],
+      env: { ...signOnStart.entry.spec.childEnv, DEV_SIGNON_PORT: new URL(issuer).port },
+    };
     Object.assign(envFor, {
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID: clientId,
@@ -245,6 +315,11 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
   }
   // PORT=0: links follow the bound port, as the services' own config does (localhost, its port).
   if (!publicUrl) publicUrl = (env.PUBLIC_URL || `http://localhost:${new URL(url).port}`).replace(/\/+$/, '');
+  // A restart binds the same port and keeps the same links.
+  servicesStart.entry.restart = {
+    args: [],
+    env: { ...envFor, PORT: new URL(url).port, PUBLIC_URL: publicUrl },
+  };
   return { publicUrl, url, signOn, signOnNotes, demoLink };
 }
 
@@ -255,9 +330,10 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   const servicesEnv = { ...env, DATA_DIR: dataDir };
   // The services allow demo mode only when told to (a forgotten NODE_ENV must not leak the correct
-  // flag); `npm start` is the development entry, so it allows it unless the variable says otherwise.
-  if (env.DEMO_MODE_ALLOWED === undefined) servicesEnv.DEMO_MODE_ALLOWED = 'true';
-  const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED) ? 'on' : 'off';
+  // flag). In development `npm start` allows it unless the variable says otherwise; in production it
+  // stays off unless DEMO_MODE_ALLOWED is set, since demo mode hands every candidate the answer key.
+  if (env.DEMO_MODE_ALLOWED === undefined && !isProduction) servicesEnv.DEMO_MODE_ALLOWED = 'true';
+  const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED ?? '') ? 'on' : 'off';
 
   // 1. Database.
   if (env.MONGODB_URI) {
@@ -268,14 +344,18 @@ async function main() {
     const dbpath = path.join(dataDir, 'db');
     fs.mkdirSync(dbpath, { recursive: true });
     // --port 0: the engine binds a free port itself and reports it (no race with other programs).
-    const [, hostPort] = await startChild(
+    const dbStart = startChild(
       'db',
       engineBin,
       ['--port', '0', '--dbpath', dbpath],
       { ...env },
       /skillquiz-mongo listening on (\S+)/,
     );
+    const [, hostPort] = await dbStart;
     servicesEnv.MONGODB_URI = `mongodb://${hostPort}/skillquiz`;
+    // Restarted on the same port, the services' driver reconnects to it by itself.
+    const enginePort = hostPort.slice(hostPort.lastIndexOf(':') + 1);
+    dbStart.entry.restart = { args: ['--port', enginePort, '--dbpath', dbpath], env: { ...env } };
   }
 
   // 2. Services and the development sign-on (an OpenID provider standing in for the central one).
@@ -318,7 +398,7 @@ async function main() {
     ...signOnNotes.map((n) => `                  ${n.trim()}`),
     `  Demo candidate: ${demoLink || '(no demo quiz link yet: the candidate quiz API is not built)'}`,
     `  Database:       ${env.MONGODB_URI ? 'MONGODB_URI' : `embedded engine, data in ${dataDir}`}`,
-    `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)`,
+    `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)${demoMode === 'on' && isProduction ? '   !! IN PRODUCTION: candidates see the answers !!' : ''}`,
     '  Stop with Ctrl-C.',
     '',
   ];

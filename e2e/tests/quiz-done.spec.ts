@@ -1,13 +1,21 @@
 // The pass_243 route's "working" screen and the done page's two endings, each on a quiz of a fresh
 // invitation (support/product.ts invite()) so the shared demo quiz stays untouched: required atoms
 // only ("We've shared your results with {company}.") and with an optional atom left
-// ('Show {company} more of your skills!').
+// ('Show {company} more of your skills!'); and the done page reached by answering the last question
+// says only the final line, never the count from before the finish call.
 import type { Page } from '@playwright/test';
 import { invite } from '../support/product';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { expect, sharedProduct, test } from '../support/test';
-import { quizResult, tokenOf } from './quiz-helpers';
+import {
+  acceptDialogs,
+  answerThroughApi,
+  answerWithMouse,
+  questionTotal,
+  quizResult,
+  tokenOf,
+} from './quiz-helpers';
 
 /**
  * Opens /quiz/{token}/pass_243 with the skip call held, so its screen can be checked, then lets it
@@ -81,4 +89,36 @@ test('with an optional atom left, the done page offers it: Show {company} more o
   );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'quiz-done-show-more');
+});
+
+test('answering the last question of a one-quiz invitation: the done page never shows a quizzes-left line', async ({
+  page,
+}, testInfo) => {
+  const product = sharedProduct();
+  const [link] = await invite(product, { company: 'Hooli', atoms: ['javascript'] });
+  const token = tokenOf(link);
+  const total = await questionTotal(page.request, product.baseURL, token);
+  await answerThroughApi(page.request, product.baseURL, token, total - 1);
+
+  // Every text the page ever shows, however briefly (a ~100 ms flash is still a rendered line).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { sqSeenTexts: string[] }).sqSeenTexts = seen;
+    new MutationObserver(() => {
+      const text = document.body?.innerText;
+      if (text) seen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  acceptDialogs(page);
+  await page.goto(`/quiz/${token}/question/${total}`);
+  await expect(page.getByRole('heading', { name: `Question ${total} / ${total}` })).toBeVisible();
+  await answerWithMouse(page);
+
+  await expect(page).toHaveURL(new RegExp(`/quiz/${token}/done$`), { timeout: 30_000 });
+  await expect(page.getByText("We've shared your results with Hooli.")).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { sqSeenTexts: string[] }).sqSeenTexts);
+  expect(seen.some((t) => t.includes("You've completed the JavaScript quiz"))).toBe(true);
+  expect(seen.filter((t) => /more quiz(zes)? to complete/.test(t))).toEqual([]);
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'quiz-done-after-last-question');
 });

@@ -76,3 +76,27 @@ export async function leftQuestion(page: Page, n: number): Promise<void> {
   });
   await expect(page.getByRole('radio').first()).toBeEnabled();
 }
+
+/** The total number of questions of a quiz (the sum of its atoms' num_questions, SPEC §2). */
+export async function questionTotal(request: APIRequestContext, baseURL: string, token: string) {
+  const result = await quizResult(request, baseURL, token);
+  return (result.quiz.atoms as { num_questions: number }[]).reduce((sum, a) => sum + a.num_questions, 0);
+}
+
+/** Answers questions 1..upTo through the API (first answer row each), as a candidate's browser would. */
+export async function answerThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  token: string,
+  upTo: number,
+): Promise<void> {
+  for (let n = 1; n <= upTo; n++) {
+    const question = await request.get(`${baseURL}/api/quiz/${token}/question/${n}/`);
+    expect(question.ok()).toBe(true);
+    const { answers } = await question.json();
+    const sent = await request.post(`${baseURL}/api/quiz/${token}/question/${n}/`, {
+      data: { answer: answers[0].hash_id, answer_position: 0 },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+}

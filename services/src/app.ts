@@ -1,11 +1,13 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   errors → security headers → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   request log → errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
-import { apiNotFound, errorMiddleware, jsonBody } from './http/middleware';
+import { databaseOutages } from './db/outages';
+import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody } from './http/middleware';
+import { createRequestLogger, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
@@ -16,6 +18,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
+  /** Where the per-request lines go (default: pino on stdout at LOG_LEVEL). */
+  requestLogger?: ReturnType<typeof createRequestLogger>;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -32,8 +36,10 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
-  app.use(errorMiddleware(logger));
+  app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
+  app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
+  app.use(databaseAvailable(() => databaseOutages.isDown()));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));

@@ -9,6 +9,16 @@ import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
 import { demoQuizLink, seedIfEmpty } from './seed';
 
+const DEMO_MODE_IN_PRODUCTION_WARNING = [
+  '',
+  '!'.repeat(78),
+  '!! WARNING: DEMO MODE IS ON IN PRODUCTION (DEMO_MODE_ALLOWED is set, NODE_ENV=production).',
+  "!! Every candidate's browser receives the correct answers and pass_243 finishes any quiz.",
+  '!! Unset DEMO_MODE_ALLOWED unless this deployment is a public demo.',
+  '!'.repeat(78),
+  '',
+].join('\n');
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -21,6 +31,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // Whatever LOG_LEVEL says: an operator must see this before a candidate does.
+  if (config.isProduction && config.demoModeAllowed) console.error(DEMO_MODE_IN_PRODUCTION_WARNING);
 
   let db: Database | undefined;
   let server: import('node:http').Server | undefined;

@@ -6,10 +6,10 @@ import { LevelThreshold, resolveThresholds } from './levels';
 export const DEMO_CHANCE_INF_THETA = -6;
 
 /**
- * For the estimate density, '-inf' becomes (second threshold - this). Issue 3 gives 1.24855;
- * SPEC §9 says "minus 1". We follow the issue's more precise constant.
+ * For the estimate density, '-inf' becomes (second threshold - this): SPEC §9 says "minus 1".
+ * (Issue 3 gave 1.24855; the SPEC wins where the two disagree.)
  */
-export const DEMO_DENSITY_INF_OFFSET = 1.24855;
+export const DEMO_DENSITY_INF_OFFSET = 1;
 
 /** Chance of a correct answer at each of the five thresholds ('-inf' treated as -6). */
 export function chanceAtLevels(
@@ -23,7 +23,7 @@ export function chanceAtLevels(
 
 /**
  * Normal density N(estimate, error) at each of the five thresholds, '-inf' replaced by
- * (second threshold - 1.24855). A non-positive or non-finite error gives all zeros
+ * (second threshold - 1). A non-positive or non-finite error gives all zeros
  * rather than NaN/Infinity, so the chart shows nothing instead of breaking.
  */
 export function estimateDensityAtLevels(

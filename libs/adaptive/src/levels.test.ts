@@ -92,14 +92,17 @@ describe('demo helpers', () => {
     expect(got2[2]).toBeCloseTo(0.2689414213699951, 14);
   });
 
-  it('estimateDensityAtLevels evaluates N(estimate, error) with -inf as second threshold - 1.24855', () => {
+  it('estimateDensityAtLevels evaluates N(estimate, error) with -inf as second threshold - 1 (SPEC §9)', () => {
     const got = estimateDensityAtLevels(0, 1);
     // phi(1) = 0.24197072451914337, phi(0.25) = 0.3866681168028493, phi(0.5) = 0.3520653267642995
     expect(got[1]).toBeCloseTo(0.24197072451914337, 14);
     expect(got[2]).toBeCloseTo(0.3866681168028493, 14);
     expect(got[3]).toBeCloseTo(0.3520653267642995, 14);
-    // x = -1 - 1.24855 = -2.24855: exp(-2.24855^2 / 2) / sqrt(2 pi)
-    expect(got[0]).toBeCloseTo(Math.exp(-(2.24855 ** 2) / 2) / Math.sqrt(2 * Math.PI), 14);
+    // x = -1 - 1 = -2: phi(2) = 0.05399096651318806
+    expect(got[0]).toBeCloseTo(0.05399096651318806, 14);
+    // The offset follows the second threshold: thresholds ['-inf', 0.3, ...] put '-inf' at -0.7.
+    const shifted = estimateDensityAtLevels(0, 1, ['-inf', 0.3, 0.6, 0.9, 1.2]);
+    expect(shifted[0]).toBeCloseTo(Math.exp(-(0.7 ** 2) / 2) / Math.sqrt(2 * Math.PI), 14);
     // Scaling: N(1, 0.5) at threshold 1.25 is phi(0.5) / 0.5
     expect(estimateDensityAtLevels(1, 0.5)[4]).toBeCloseTo(0.3520653267642995 / 0.5, 13);
   });

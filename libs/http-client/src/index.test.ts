@@ -1,7 +1,7 @@
 // apiFetch against a real local HTTP server: the §8 mapping, credentials and JSON handling.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiFetch, messageFrom, readCookie } from './index';
+import { apiFetch, messageFrom, readCookie, retryAfterSeconds } from './index';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -105,6 +105,24 @@ describe('apiFetch', () => {
     expect(result).toEqual({ success: true, data: undefined });
     expect(seen).toEqual({ method: 'POST', type: 'application/json', body: '{"answer_id":"a1"}' });
     expect(calls[0].credentials).toBe('include');
+  });
+
+  it("passes a reply's Retry-After on (a 503 while the database is down)", async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '3' });
+      res.end(JSON.stringify({ success: false, message: 'briefly unavailable' }));
+    };
+    expect(await apiFetch(`${base}/api/x`)).toEqual({
+      success: false,
+      status: 503,
+      message: 'briefly unavailable',
+      retryAfterSeconds: 3,
+    });
+    expect(
+      retryAfterSeconds('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
+    ).toBe(10);
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
   });
 
   it('returns a network failure instead of throwing', async () => {

@@ -6,7 +6,23 @@
 // The default messages are the contracts' defaultErrorMessage (the zod-free constants subpath).
 import { defaultErrorMessage } from '@skillquiz/contracts/constants';
 
-export type ApiResult<T> = { success: true; data: T } | { success: false; status: number; message: string };
+export type ApiResult<T> =
+  | { success: true; data: T }
+  | {
+      success: false;
+      status: number;
+      message: string;
+      /** The reply's Retry-After in seconds (503 while the database is down, 429), when it gave one. */
+      retryAfterSeconds?: number;
+    };
+
+/** Retry-After as seconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 /** The server's message from an error body ({ success: false, message }), if it has a usable one. */
 export function messageFrom(body: unknown): string | undefined {
@@ -91,10 +107,12 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
 
   const parsed = await readBody(res).catch(() => undefined);
   if (!res.ok) {
+    const retryAfter = retryAfterSeconds(res.headers.get('Retry-After'));
     return {
       success: false,
       status: res.status,
       message: messageFrom(parsed) ?? defaultErrorMessage(res.status),
+      ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
     };
   }
   // An OK reply that says it failed ({ success: false, message }) is an error too.

@@ -14,9 +14,13 @@ jest.mock('../hooks/useQuiz', () => ({
   useQuiz: () => ({ token: 'tok_0123456789abcdefghij', result: current, reload }),
 }));
 
+/** The done page opened directly: the provider loads the result, which is final. */
 const done = (o: Partial<QuizResult>) => {
+  current = undefined;
+  const view = render(<DonePage />);
   current = quizResult({ started_at: 's', finished_at: 'f', ...o });
-  return render(<DonePage />);
+  view.rerender(<DonePage />);
+  return view;
 };
 
 describe('done page texts (SPEC §2)', () => {
@@ -88,8 +92,41 @@ describe('reload on arrival', () => {
   beforeEach(() => reload.mockClear());
 
   it('reloads when the result was already loaded (just finished: the counts changed)', () => {
-    done({});
+    current = quizResult({ started_at: 's', finished_at: null });
+    render(<DonePage />);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no count or share line until the reloaded result is in (no flash of the old count)', async () => {
+    // Just finished the only required quiz: the result from before the finish call still counts it.
+    current = quizResult({ started_at: 's', finished_at: null, required_atoms_left: 1, max_atoms_left: 1 });
+    let arrive!: (r: QuizResult) => void;
+    reload.mockImplementationOnce(() => new Promise<QuizResult>((resolve) => (arrive = resolve)));
+    const view = render(<DonePage />);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/more quiz/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/We've shared your results/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+
+    // The provider publishes the reloaded result: now the page says what is true.
+    current = quizResult({ started_at: 's', finished_at: 'f', required_atoms_left: 0, max_atoms_left: 0 });
+    arrive(current);
+    view.rerender(<DonePage />);
+    expect(await screen.findByText("We've shared your results with Acme.")).toBeInTheDocument();
+    expect(screen.queryByText(/more quiz/)).not.toBeInTheDocument();
+  });
+
+  it('keeps waiting while the reload fails (the provider shows its Retry), then shows the new result', () => {
+    current = quizResult({ started_at: 's', finished_at: null, required_atoms_left: 1 });
+    reload.mockResolvedValueOnce(undefined);
+    const view = render(<DonePage />);
+    view.rerender(<DonePage />);
+    expect(screen.queryByText(/more quiz/)).not.toBeInTheDocument();
+    // Retry succeeded: a new result object from the server.
+    current = quizResult({ started_at: 's', finished_at: 'f', required_atoms_left: 0 });
+    view.rerender(<DonePage />);
+    expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
   });
 
   it('does not reload when opened directly: the provider is loading the result already', () => {

@@ -1,6 +1,6 @@
 // Done page (SPEC §2): the completed message, quizzes left or the share note, the
 // 'Show {company} more of your skills!' card, and the relevance survey.
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { quizApi } from '../api/quizApi';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
@@ -35,12 +35,17 @@ export function DonePage() {
   const { token, result, reload } = useQuiz();
   // A result already loaded on arrival is the one from before the finish call: fetch the final
   // counts. Opened directly, the provider's own first load already brings them (no second GET).
-  const loadedOnArrival = useRef(result !== undefined);
+  // Until a newer result than the one on arrival is in, nothing is said: the old counts would
+  // flash 'You have 1 more quiz to complete.' before 'We've shared your results...'. A failed
+  // reload keeps waiting (the provider shows its Retry); any later result is the server's new one.
+  const [resultOnArrival] = useState(result);
+  const [reloaded, setReloaded] = useState(false);
+  const loadedOnArrival = resultOnArrival !== undefined;
   useEffect(() => {
-    if (loadedOnArrival.current) void reload();
-  }, [reload]);
+    if (loadedOnArrival) void reload().then((r) => r && setReloaded(true));
+  }, [loadedOnArrival, reload]);
 
-  if (!result) return <Spinner label="Loading" />;
+  if (!result || (result === resultOnArrival && !reloaded)) return <Spinner label="Loading" />;
   const company = result.quiz.company_name ?? 'the hiring company';
   const required = result.required_atoms_left;
   const max = result.max_atoms_left;

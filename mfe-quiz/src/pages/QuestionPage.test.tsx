@@ -148,6 +148,69 @@ it('a send failure reloads the quiz data and stays on the question', async () =>
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/1`);
 });
 
+describe('the server cannot take the answer for now (503 while its database is down)', () => {
+  const unavailable = {
+    success: false as const,
+    status: 503,
+    message: 'The service is briefly unavailable (database unreachable); please retry',
+    retryAfterSeconds: 1,
+  };
+  const accepted = ok({
+    correct: true,
+    post_skill_estimate: 0.3,
+    post_skill_estimate_error: 0.8,
+    next_question: { number: 2, expires_at: null },
+  });
+
+  it('keeps the chosen answer, says it is reconnecting, and sends the same answer until it lands', async () => {
+    api.answer
+      .mockResolvedValueOnce(unavailable)
+      .mockResolvedValueOnce(unavailable)
+      .mockResolvedValue(accepted);
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+
+    const notice = await screen.findByText(/Reconnecting\.\.\. Your answer is kept/);
+    expect(notice.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Question 2 / 18' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.answer.mock.calls).toEqual([
+      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
+      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
+      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
+    ]);
+    expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument();
+  });
+
+  it('the clock running out meanwhile does not replace the answer with the timed-out empty one', async () => {
+    // Two seconds on the clock; the database is down for longer.
+    api.getQuestion.mockImplementation(async (_t: string, n: number) =>
+      ok(question(n, new Date(Date.now() + 2000).toISOString())),
+    );
+    api.answer
+      .mockResolvedValueOnce(unavailable)
+      .mockResolvedValueOnce(unavailable)
+      .mockResolvedValueOnce(unavailable)
+      .mockResolvedValue(accepted);
+    renderAt(`/quiz/${TOKEN}/question/1`);
+    await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Question 2 / 18' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This question has timed out.')).not.toBeInTheDocument();
+    expect(api.answer.mock.calls.map((c) => c[2])).toEqual(
+      Array(4).fill({ answer: 'q1a', answer_position: 0 }),
+    );
+  }, 15_000);
+});
+
 it('an error response stops silently: no reload, no move', async () => {
   api.answer.mockResolvedValue({ success: false, status: 400, message: 'Bad Request' });
   renderAt(`/quiz/${TOKEN}/question/1`);

@@ -23,6 +23,17 @@ import { startQueue } from '../tracking/queue';
 
 type Outcome = { kind: 'next'; number: number } | { kind: 'done' } | { kind: 'failed' } | { kind: 'refused' };
 
+/**
+ * Replies that mean "not now" rather than "no": the services (503 while the database is down) or a
+ * proxy in front of them (502, 504). The same answer is sent again; the server takes it once, and
+ * its clock does not count the outage.
+ */
+const UNAVAILABLE = new Set([502, 503, 504]);
+const MAX_RETRY_WAIT_S = 10;
+/** The reply's Retry-After, else 1, 2, 4... seconds; always between 1 and 10 s. */
+const retryWaitMs = (retryAfterSeconds: number | undefined, attempt: number) =>
+  Math.min(MAX_RETRY_WAIT_S, Math.max(1, retryAfterSeconds ?? 2 ** attempt)) * 1000;
+
 export function QuestionPage() {
   const quiz = useQuiz();
   const { token, result, update, reload, href, showCorrectAnswers } = quiz;
@@ -39,6 +50,17 @@ export function QuestionPage() {
   // transition, after the question state) must not fetch the same question twice.
   const requested = useRef<number | null>(null);
   const sendingRef = useRef(false);
+  // The server cannot take the answer for now: it is kept and sent again (see UNAVAILABLE).
+  const [reconnecting, setReconnecting] = useState(false);
+  // The clock ran out while an answer was on its way: the timed-out view waits for the outcome.
+  const expiredWhileSending = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const wanted = result ? wantedQuestionNumber(result) : null;
 
@@ -108,7 +130,16 @@ export function QuestionPage() {
       logQuestionEvent(token, n, index === null ? 'timed_out_submitted' : 'answer_submitted', {
         answer_position: body.answer_position,
       });
-      const r = await quizApi.answer(token, n, body);
+      let r = await quizApi.answer(token, n, body);
+      for (let attempt = 0; !r.success && UNAVAILABLE.has(r.status); attempt++) {
+        setReconnecting(true);
+        await new Promise((resolve) =>
+          setTimeout(resolve, retryWaitMs(r.success ? 0 : r.retryAfterSeconds, attempt)),
+        );
+        if (!mounted.current) return { kind: 'refused' };
+        r = await quizApi.answer(token, n, body);
+      }
+      setReconnecting(false);
       if (!r.success) return r.status === 0 ? { kind: 'failed' } : { kind: 'refused' };
       update((res) => applyAnswer(res, n, r.data));
       return r.data.next_question ? { kind: 'next', number: r.data.next_question.number } : { kind: 'done' };
@@ -129,6 +160,10 @@ export function QuestionPage() {
       }
       sendingRef.current = false;
       setSubmitting(false);
+      if (expiredWhileSending.current) {
+        expiredWhileSending.current = false;
+        setTimedOut(true);
+      }
       // A send that failed reloads the quiz data and stays; a refusal stops silently (SPEC §4, §8).
       if (outcome.kind === 'failed') await reload();
     },
@@ -143,21 +178,18 @@ export function QuestionPage() {
     await proceed(await send(selected));
   };
 
-  // Question expiry is checked every second by the Countdown's own tick, which calls this.
-  const onExpire = useCallback(() => setTimedOut(true), []);
+  // Question expiry is checked every second by the Countdown's own tick, which calls this. An answer
+  // already on its way (perhaps retrying through an outage the server does not count) goes on.
+  const onExpire = useCallback(() => {
+    if (sendingRef.current) expiredWhileSending.current = true;
+    else setTimedOut(true);
+  }, []);
 
   // Timed out: send the empty answer now (the indicator shows meanwhile); close after 2000 ms.
   // The latest send/proceed/reload are read through a ref: their identities change with the route
   // (the redirect rule may already move the URL on), which must not cancel the closing.
   const latest = useRef({ send, proceed, reload });
   latest.current = { send, proceed, reload };
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   useEffect(() => {
     if (!timedOut || !question || sendingRef.current) return;
     sendingRef.current = true;
@@ -260,6 +292,14 @@ export function QuestionPage() {
             <button type="submit" className="sq-button" disabled={selected === null || submitting}>
               {submitting ? 'Submitting...' : 'Submit Your Answer'}
             </button>
+          </div>
+          {/* Always in the page, so screen readers announce the text when it appears. */}
+          <div aria-live="polite">
+            {reconnecting && (
+              <p className="sq-reconnecting">
+                Reconnecting... Your answer is kept and will be sent as soon as the connection is back.
+              </p>
+            )}
           </div>
         </form>
       )}

@@ -7,6 +7,7 @@ import mongoose from 'mongoose';
 import { startEngine } from '@skillquiz/mongo-engine';
 import type { Config } from '../config';
 import type { Logger } from '../http/logger';
+import { databaseOutages } from './outages';
 
 export const DEFAULT_DB_NAME = 'skillquiz';
 
@@ -28,8 +29,16 @@ export function withDefaultDb(uri: string, dbName = DEFAULT_DB_NAME): string {
 export async function connectDatabase(config: Config, logger: Logger): Promise<Database> {
   if (config.mongodbUri) {
     await connectMongoose(config.mongodbUri);
+    const unwatch = databaseOutages.watch(logger);
     logger.info(`connected to MongoDB at ${redact(config.mongodbUri)}`);
-    return { uri: config.mongodbUri, kind: 'external', close: () => mongoose.disconnect() };
+    return {
+      uri: config.mongodbUri,
+      kind: 'external',
+      close: () => {
+        unwatch();
+        return mongoose.disconnect();
+      },
+    };
   }
 
   const dbpath = path.join(config.dataDir, 'db');
@@ -41,11 +50,13 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
     await engine.stop();
     throw err;
   }
+  const unwatch = databaseOutages.watch(logger);
   logger.info(`started the embedded engine (data in ${dbpath}); this is not a production database`);
   return {
     uri,
     kind: 'embedded',
     close: async () => {
+      unwatch();
       await mongoose.disconnect();
       await engine.stop();
     },
@@ -54,7 +65,9 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
 
 async function connectMongoose(uri: string): Promise<void> {
   // A short server-selection timeout turns "nothing listening there" into a clear start error.
-  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+  // Heartbeats every 2 s (driver default 10 s): while the database is down requests are refused
+  // without touching it (see outages.ts), so the heartbeat is what notices it is back.
+  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000, heartbeatFrequencyMS: 2_000 });
 }
 
 /** Hides credentials when printing a connection string. */

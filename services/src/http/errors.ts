@@ -23,6 +23,15 @@ export const payloadTooLarge = (message = 'Request body too large') => new HttpE
 export const tooManyRequests = (message = 'Too many requests, please try again later') =>
   new HttpError(429, message);
 
+/** 503: a dependency (the database) is down for now; the client should retry after the delay. */
+export class ServiceUnavailableError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** Turns a ZodError into one readable sentence naming each offending field. */
 export function describeZodError(err: ZodError): string {
   const parts = err.issues.slice(0, 5).map((issue) => {

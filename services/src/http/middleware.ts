@@ -3,13 +3,19 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError, notFound, payloadTooLarge } from './errors';
+import { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } from '../db/outages';
+import { HttpError, ServiceUnavailableError, notFound, payloadTooLarge } from './errors';
 import type { Logger } from './logger';
 
 export interface ErrorReply {
   status: number;
   message: string;
+  /** Sent as Retry-After (503 while the database is down). */
+  retryAfterSeconds?: number;
 }
+
+export const DATABASE_DOWN_MESSAGE =
+  'The service is briefly unavailable (database unreachable); please retry';
 
 interface ErrorLike {
   name?: string;
@@ -51,7 +57,12 @@ function isMongoServerError(e: ErrorLike): boolean {
  * keep their message; everything else becomes a generic 500 so internals never leak.
  */
 export function toErrorReply(err: unknown): ErrorReply {
+  if (err instanceof ServiceUnavailableError)
+    return { status: 503, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
   if (err instanceof HttpError) return { status: err.status, message: err.message };
+  // Not a bug and not the client's fault: the database is down for now, so "try again shortly".
+  if (isDatabaseUnreachable(err))
+    return { status: 503, message: DATABASE_DOWN_MESSAGE, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
   // Input is parsed with validate(), which throws a 400 HttpError. A bare ZodError comes from an
   // internal strict parse (e.g. the candidate view's leak check): a server bug, not bad input.
   if (err instanceof ZodError) return { status: 500, message: 'Internal server error' };
@@ -89,13 +100,15 @@ export function toErrorReply(err: unknown): ErrorReply {
   return { status: 500, message: 'Internal server error' };
 }
 
-export function errorMiddleware(logger: Logger): Middleware {
+export function errorMiddleware(logger: Logger, onDatabaseUnreachable: () => void = () => {}): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
       const reply = toErrorReply(err);
-      if (reply.status >= 500) {
+      if (isDatabaseUnreachable(err)) onDatabaseUnreachable();
+      if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds));
+      if (reply.status >= 500 && reply.status !== 503) {
         logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
       }
       ctx.status = reply.status;
@@ -142,6 +155,18 @@ export function jsonBody(opts: BodyOptions = {}): Middleware {
 
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * While the database is known to be down, API calls get 503 with Retry-After at once instead of
+ * waiting for the driver to give up on each one.
+ */
+export function databaseAvailable(isDown: () => boolean): Middleware {
+  return async (ctx, next) => {
+    if (isApiPath(ctx.path) && isDown())
+      throw new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
+    await next();
+  };
 }
 
 /** Mounted after the routers: an /api path nobody answered is a JSON 404, never the web app. */

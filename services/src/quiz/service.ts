@@ -165,13 +165,29 @@ export async function getQuestion(deps: QuizDeps, token: string, number: number)
     const q = next.served[number - 1];
     if (!q) throw notFound(`Question ${number} is not available`);
     if (!q.expires_at) next = await startClock(deps, next, number - 1, now);
+    const shown = next.served[number - 1];
+    // The open question's deadline as it stands: moved on by any database outage since it was served.
+    const view = shown.answered_at
+      ? shown
+      : { ...shown, expires_at: await outageAdjustedExpiry(deps, shown, now) };
     return {
-      result: candidateQuestionView(next.served[number - 1], deps.config.demoModeAllowed),
+      result: candidateQuestionView(view, deps.config.demoModeAllowed),
       next: next === state ? undefined : next,
       exposed,
       administered,
     };
   });
+}
+
+/**
+ * A question's deadline moved on by the time the database was down since it was served: a candidate
+ * who could not submit during an outage keeps that time (the client retries the same answer).
+ */
+async function outageAdjustedExpiry(deps: QuizDeps, q: ServedQuestion, now: Date): Promise<Date> {
+  const expiresAt = q.expires_at!;
+  if (!q.served_at || !deps.store.downtimeBetween) return expiresAt;
+  const down = await deps.store.downtimeBetween(q.served_at, now);
+  return down > 0 ? new Date(expiresAt.getTime() + down) : expiresAt;
 }
 
 async function startClock(deps: QuizDeps, state: QuizState, index: number, now: Date): Promise<QuizState> {
@@ -211,7 +227,8 @@ export async function answerQuestion(
     }
     if (!stored.expires_at) throw conflict(`Question ${number} has not been served yet: fetch it first`);
 
-    const verdict = scoreAnswer(stored.snapshot.answers, body.answer, stored.expires_at, now);
+    const expiresAt = await outageAdjustedExpiry(deps, stored, now);
+    const verdict = scoreAnswer(stored.snapshot.answers, body.answer, expiresAt, now);
     const answered = recordAnswer(state, number - 1, body, verdict, now);
     const { state: next, exposed, administered } = await chooseNext(answered, deps.store, now);
     return { result: storedResponse(next, next.plan ?? plan, number - 1), next, exposed, administered };

@@ -59,6 +59,11 @@ export interface QuizStore {
   company(state: QuizState): Promise<CompanyInfo | null>;
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
+  /**
+   * Milliseconds the database was down between `from` and `to` (recorded outages). A question's
+   * clock does not count them. Absent: no outages are known (stores without a database).
+   */
+  downtimeBetween?(from: Date, to: Date): Promise<number>;
   /** Question logs plus tracking events stored for the quiz with this token. */
   countEvents(token: string): Promise<number>;
   insertQuestionLog(entry: {

@@ -12,6 +12,7 @@ import {
   type QuestionDoc,
   type QuizResultDoc,
 } from '../models';
+import { databaseOutages } from '../db/outages';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isTakeable } from './timing';
 import { MUTABLE_QUIZ_FIELDS, type MutableQuizFields, type QuizState } from './types';
@@ -118,6 +119,8 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
 
 export function mongooseQuizStore(): QuizStore {
   return {
+    downtimeBetween: (from, to) => databaseOutages.downtimeBetween(from, to),
+
     async loadByToken(token) {
       const doc = await QuizResult.findOne({ token }).lean<LeanQuiz>().exec();
       return doc ? toState(doc) : null;

@@ -38,6 +38,10 @@ export interface Stack {
   services: Services;
   /** Stops the services and starts them again on the same database (a fresh port). */
   restartServices(env?: Record<string, string>): Promise<void>;
+  /** A database outage: stops the engine (the services keep running and lose their connection). */
+  stopDatabase(): Promise<void>;
+  /** Ends the outage: the engine starts again on the same port and data (recovering its journal). */
+  startDatabase(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,7 +103,8 @@ export async function startServices(
 
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stack-'));
-  const engine = await startEngine({ port: 0, dbpath: path.join(tmp, 'db') });
+  let engine = await startEngine({ port: 0, dbpath: path.join(tmp, 'db') });
+  let engineUp = true;
   const mongoUri = `${engine.uri.replace(/\/+$/, '')}/t_${randomBytes(6).toString('hex')}`;
   let services: Services;
   try {
@@ -118,9 +123,17 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       stack.services = await startServices(mongoUri, path.join(tmp, 'data'), env2);
       stack.baseUrl = stack.services.baseUrl;
     },
+    stopDatabase: async () => {
+      engineUp = false;
+      await engine.stop();
+    },
+    startDatabase: async () => {
+      engine = await startEngine({ port: engine.port, dbpath: path.join(tmp, 'db') });
+      engineUp = true;
+    },
     stop: async () => {
       await stack.services.stop();
-      await engine.stop();
+      if (engineUp) await engine.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
