@@ -2,11 +2,13 @@
 // Every mutation goes through here and is described as a journal op, so replaying ops rebuilds the same state.
 import { CommandError } from './errors';
 import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
-import { HashIndex, IndexEntry, IndexSpec, duplicateKeyError } from './indexes';
+import { HashIndex, IdSet, IndexEntry, IndexSpec, duplicateKeyError, idsOf } from './indexes';
+import { Change, applyChanges, diffDoc } from './delta';
 
 /** One journal record's worth of state changes. Each op is idempotent (put/delete by _id, create/drop). */
 export type Op =
   | { o: 'put'; db: string; c: string; d: Doc }
+  | { o: 'upd'; db: string; c: string; id: unknown; ch: Change[] }
   | { o: 'del'; db: string; c: string; id: unknown }
   | { o: 'cc'; db: string; c: string; opts: Doc }
   | { o: 'dc'; db: string; c: string }
@@ -68,6 +70,13 @@ export class Collection {
     const old = this.docs.get(idKey);
     if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
     for (const ix of this.indexes) ix.add(idKey, entries?.get(ix) ?? ix.entriesOf(doc));
+    this.docs.set(idKey, doc);
+  }
+
+  /** Add a document read from a snapshot (trusted: no constraint checks, no previous version). */
+  load(doc: Doc): void {
+    const idKey = keyOf(doc._id);
+    for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
     this.docs.set(idKey, doc);
   }
 
@@ -149,9 +158,9 @@ export class Collection {
   }
 
   /** Documents for the union of id sets (in index order, as MongoDB returns an index scan without a sort). */
-  private docsFor(sets: Array<Set<string> | undefined>): Doc[] {
+  private docsFor(sets: Array<IdSet | undefined>): Doc[] {
     const idKeys = new Set<string>();
-    for (const set of sets) for (const id of set ?? []) idKeys.add(id);
+    for (const set of sets) for (const id of idsOf(set)) idKeys.add(id);
     const out: Doc[] = [];
     for (const k of idKeys) {
       const d = this.docs.get(k);
@@ -197,6 +206,12 @@ export class Store {
       case 'put':
         this.ensureCollection(op.db, op.c).put(op.d, check);
         break;
+      case 'upd': {
+        const coll = this.getCollection(op.db, op.c);
+        const old = coll?.getById(op.id);
+        if (old) coll!.put(applyChanges(old, op.ch), check);
+        break;
+      }
       case 'del':
         this.getCollection(op.db, op.c)?.remove(op.id);
         break;
@@ -228,17 +243,12 @@ export class Store {
     if (!c) d.set(name, (c = new Collection(db, name, opts)));
     return c;
   }
+}
 
-  /** The whole state as ops, for a compaction snapshot. */
-  *snapshotOps(): Generator<Op> {
-    for (const [db, colls] of this.dbs) {
-      for (const [name, coll] of colls) {
-        yield { o: 'cc', db, c: name, opts: coll.options };
-        for (const ix of coll.indexes) yield { o: 'ci', db, c: name, spec: ix.spec };
-        for (const d of coll.docs.values()) yield { o: 'put', db, c: name, d };
-      }
-    }
-  }
+/** The journal op for an update that turned `prev` into `next`: the changes when they are smaller, else the document. */
+export function updateOp(db: string, c: string, prev: Doc, next: Doc): Op {
+  const ch = diffDoc(prev, next);
+  return ch ? { o: 'upd', db, c, id: next._id, ch } : { o: 'put', db, c, d: next };
 }
 
 export function assertValidCollectionName(name: unknown, command: string): asserts name is string {
