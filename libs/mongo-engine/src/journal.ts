@@ -25,6 +25,7 @@ import * as crypto from 'node:crypto';
 import { Doc, decode, encode } from './bsonutil';
 import { crc32 } from './crc32';
 import { Collection, Op, Store } from './store';
+import { arrayDocs, docsRecord } from './docstore';
 import type { IndexSpec } from './indexes';
 
 export const JOURNAL_FILE = 'journal.skq';
@@ -134,7 +135,8 @@ interface CapturedCollection {
   c: string;
   opts: Doc;
   ix: IndexSpec[];
-  docs: Doc[];
+  /** the documents' BSON bytes (immutable: a write replaces a document's bytes, never edits them) */
+  docs: Uint8Array[];
 }
 
 /** Documents per snapshot record, and how long an encoding slice may hold the event loop. */
@@ -216,6 +218,11 @@ export class Journal {
     let ended = false;
     let coll: Collection | undefined;
     const { validBytes, size } = forEachRecord(snapPath, (payload) => {
+      if (version === 2 && isDocsRecord(payload)) {
+        // the documents stay BSON: a copy of the record (the read buffer is reused), viewed per document
+        for (const bytes of arrayDocs(Buffer.from(payload), 7)) coll!.loadRaw(bytes);
+        return;
+      }
       const rec = decode(payload);
       if (version === 0) {
         version = rec.snap === 2 ? 2 : 1;
@@ -235,8 +242,6 @@ export class Journal {
         const { db, c, opts, ix } = rec.cc as CapturedCollection;
         coll = this.store.ensureCollection(db, c, opts);
         for (const spec of ix) coll.addIndex(spec, false);
-      } else if (rec.d) {
-        for (const d of rec.d as Doc[]) coll!.load(d);
       } else if (rec.end) ended = true;
     });
     if (validBytes !== size || !ended)
@@ -356,7 +361,7 @@ export class Journal {
     const colls: CapturedCollection[] = [];
     for (const [db, dbColls] of this.store.dbs)
       for (const [c, coll] of dbColls)
-        colls.push({ db, c, opts: coll.options, ix: coll.indexes.map((i) => i.spec), docs: [...coll.docs.values()] });
+        colls.push({ db, c, opts: coll.options, ix: coll.indexes.map((i) => i.spec), docs: [...coll.docs.rawValues()] });
     return { jid: this.jid, mark: this.appended, colls };
   }
 
@@ -371,8 +376,8 @@ export class Journal {
     try {
       let chunks: Buffer[] = [];
       let chunkBytes = 0;
-      const put = async (rec: Doc) => {
-        const b = frame(encode(rec));
+      const put = async (rec: Doc | Buffer) => {
+        const b = frame(Buffer.isBuffer(rec) ? rec : encode(rec));
         chunks.push(b);
         chunkBytes += b.length;
         if (chunkBytes >= 4 * 1024 * 1024) await flush();
@@ -390,7 +395,7 @@ export class Journal {
         await put({ cc: { db: coll.db, c: coll.c, opts: coll.opts, ix: coll.ix } });
         for (let i = 0; i < coll.docs.length; i += DOCS_PER_RECORD) {
           if (this.closed) throw new Error('engine stopping');
-          await put({ d: coll.docs.slice(i, i + DOCS_PER_RECORD) });
+          await put(docsRecord(coll.docs.slice(i, i + DOCS_PER_RECORD)));
           const spent = performance.now() - sliceStart;
           if (spent >= SLICE_MS) {
             longestSlice = Math.max(longestSlice, spent);
@@ -459,6 +464,11 @@ export class Journal {
     await this.fileLock;
     await this.fh.close();
   }
+}
+
+/** A `{ d: [...] }` record: its first element is the array named d. */
+function isDocsRecord(payload: Buffer): boolean {
+  return payload[4] === 0x04 && payload[5] === 0x64 && payload[6] === 0;
 }
 
 /** Length of the first record of a framed buffer (the journal's id record), or 0. */

@@ -4,6 +4,7 @@ import { CommandError } from './errors';
 import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
 import { HashIndex, IdSet, IndexEntry, IndexSpec, duplicateKeyError, idsOf } from './indexes';
 import { Change, applyChanges, diffDoc } from './delta';
+import { DocStore, fieldsOf } from './docstore';
 
 /** One journal record's worth of state changes. Each op is idempotent (put/delete by _id, create/drop). */
 export type Op =
@@ -19,8 +20,11 @@ export type Op =
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Collection {
-  readonly docs = new Map<string, Doc>();
+  /** documents by id key, as BSON (reads decode a copy) */
+  readonly docs = new DocStore();
   readonly indexes: HashIndex[] = [];
+  /** the top-level fields the indexes read (null: a partial index needs whole documents) */
+  private indexedFields: Set<string> | null = new Set(['_id']);
 
   constructor(
     readonly db: string,
@@ -60,52 +64,69 @@ export class Collection {
 
   /** Store `doc`, replacing any document with the same _id. `check` false is for journal replay. */
   put(doc: Doc, check: boolean): void {
-    const old = this.docs.get(keyOf(doc._id));
-    this.place(doc, check ? this.checkConstraints(doc, old ? keyOf(doc._id) : undefined) : undefined);
+    const idKey = keyOf(doc._id);
+    const exists = this.docs.has(idKey);
+    this.place(doc, check ? this.checkConstraints(doc, exists ? idKey : undefined) : undefined);
   }
 
   /** Index and store `doc`, reusing the index entries a constraint check already computed. */
   private place(doc: Doc, entries: Map<HashIndex, IndexEntry[]> | undefined): void {
     const idKey = keyOf(doc._id);
-    const old = this.docs.get(idKey);
+    const old = this.indexes.length ? this.indexedOf(this.docs.getRaw(idKey)) : undefined;
     if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
     for (const ix of this.indexes) ix.add(idKey, entries?.get(ix) ?? ix.entriesOf(doc));
     this.docs.set(idKey, doc);
   }
 
-  /** Add a document read from a snapshot (trusted: no constraint checks, no previous version). */
-  load(doc: Doc): void {
+  /** The fields of stored bytes that the indexes read. */
+  private indexedOf(bytes: Uint8Array | undefined): Doc | undefined {
+    return bytes && fieldsOf(bytes, this.indexedFields);
+  }
+
+  /** Add a document's bytes read from a snapshot (trusted: no constraint checks, no previous version). */
+  loadRaw(bytes: Uint8Array): void {
+    const doc = fieldsOf(bytes, this.indexedFields);
     const idKey = keyOf(doc._id);
     for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
-    this.docs.set(idKey, doc);
+    this.docs.setRaw(idKey, bytes);
   }
 
   remove(id: unknown): boolean {
     const idKey = keyOf(id);
-    const old = this.docs.get(idKey);
+    const old = this.docs.getRaw(idKey);
     if (!old) return false;
-    for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
+    const fields = this.indexedOf(old)!;
+    for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(fields));
     this.docs.delete(idKey);
     return true;
+  }
+
+  private refreshIndexedFields(): void {
+    this.indexedFields = this.indexes.some((ix) => !ix.servesQueries)
+      ? null
+      : new Set(['_id', ...this.indexes.flatMap((ix) => ix.fields.map((f) => f.split('.')[0]))]);
   }
 
   /** Build an index; with `check`, a duplicate in existing data aborts the build with E11000. */
   addIndex(spec: IndexSpec, check: boolean): void {
     const ix = new HashIndex(spec);
-    for (const [idKey, doc] of this.docs) {
-      const e = ix.entriesOf(doc);
+    const names = ix.servesQueries ? new Set(['_id', ...ix.fields.map((f) => f.split('.')[0])]) : null;
+    for (const [idKey, bytes] of this.docs.rawEntries()) {
+      const e = ix.entriesOf(fieldsOf(bytes, names));
       if (check) ix.checkUnique(this.ns, idKey, e);
       ix.add(idKey, e);
     }
     const at = this.indexes.findIndex((i) => i.name === spec.name);
     if (at >= 0) this.indexes[at] = ix;
     else this.indexes.push(ix);
+    this.refreshIndexedFields();
   }
 
   dropIndex(name: string): boolean {
     const at = this.indexes.findIndex((i) => i.name === name);
     if (at < 0) return false;
     this.indexes.splice(at, 1);
+    this.refreshIndexedFields();
     return true;
   }
 
