@@ -251,16 +251,32 @@ async function main() {
     table[label] = { target };
     for (const r of rows) table[label][r.documents.toLocaleString('en')] = f(r);
   };
-  line('reopen after clean stop', '<= 5 s', (r) => ms(r.reopenClean) + mark(r.reopenClean <= TARGETS.reopenClean));
+  line(
+    'reopen after clean stop',
+    '<= 5 s',
+    (r) => ms(r.reopenClean) + mark(r.reopenClean <= TARGETS.reopenClean),
+  );
   line('reopen after kill -9', '<= 5 s', (r) => ms(r.reopenKill) + mark(r.reopenKill <= TARGETS.reopenKill));
-  line('longest write stall during compaction', '<= 250 ms', (r) => ms(r.stall.longest) + mark(r.stall.longest <= TARGETS.stall));
+  line(
+    'longest write stall during compaction',
+    '<= 250 ms',
+    (r) => ms(r.stall.longest) + mark(r.stall.longest <= TARGETS.stall),
+  );
   line('  writes during compaction / its length', '', (r) => `${r.stall.writes} / ${ms(r.stall.compactMs)}`);
   line('engine RSS (after the run)', '<= 600 MiB', (r) => mib(r.rss) + mark(r.rss <= TARGETS.rss));
   line('engine peak RSS', '', (r) => mib(r.peakRss));
   line('data dir size', '', (r) => mib(r.dataBytes));
-  line('indexed find (findOne by token)', 'flat', (r) => `${r.findPerSec.toFixed(0)}/s, p50 ${ms(r.findP50)}`);
+  line(
+    'indexed find (findOne by token)',
+    'flat',
+    (r) => `${r.findPerSec.toFixed(0)}/s, p50 ${ms(r.findP50)}`,
+  );
   line('unindexed count (countDocuments)', 'linear', (r) => ms(r.countMs));
-  line(`insert, ${CONCURRENCY} concurrent`, 'flat', (r) => `${r.insertPerSec.toFixed(0)}/s, p95 ${ms(r.insertP95)}`);
+  line(
+    `insert, ${CONCURRENCY} concurrent`,
+    'flat',
+    (r) => `${r.insertPerSec.toFixed(0)}/s, p95 ${ms(r.insertP95)}`,
+  );
   line('load (driver insertMany x1000)', '', (r) => `${r.loadSec.toFixed(1)} s`);
   console.table(table);
   if (rows.length > 1) {

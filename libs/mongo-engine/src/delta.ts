@@ -72,7 +72,8 @@ export function applyChanges(doc: Doc, changes: Change[]): Doc {
   const root: Doc = { ...doc };
   const copied = new Set<unknown>([root]);
   for (const ch of changes) {
-    let parent: any = root;
+    // objects and arrays alike, indexed by key or position
+    let parent = root as Record<string | number, unknown>;
     for (let i = 0; i < ch.p.length - 1; i++) {
       const k = ch.p[i];
       let child = parent[k];
@@ -85,7 +86,7 @@ export function applyChanges(doc: Doc, changes: Change[]): Doc {
         assign(parent, k, child);
         copied.add(child);
       }
-      parent = child;
+      parent = child as Record<string | number, unknown>;
     }
     const last = ch.p[ch.p.length - 1];
     if (ch.x) {
@@ -103,6 +104,6 @@ export function applyChanges(doc: Doc, changes: Change[]): Doc {
 }
 
 /** A plain own property even for keys like `__proto__`, which an assignment would treat as the prototype. */
-function assign(target: any, key: string | number, value: unknown): void {
+function assign(target: object, key: string | number, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }

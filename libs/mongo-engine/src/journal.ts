@@ -79,7 +79,10 @@ export function readRecords(buf: Buffer, from = 0): { records: Op[][]; validByte
 }
 
 /** Calls `onRecord` with each record's payload of a framed file, read in chunks (a snapshot can be large). */
-function forEachRecord(file: string, onRecord: (payload: Buffer) => void): { validBytes: number; size: number } {
+function forEachRecord(
+  file: string,
+  onRecord: (payload: Buffer) => void,
+): { validBytes: number; size: number } {
   const fd = fs.openSync(file, 'r');
   try {
     const size = fs.fstatSync(fd).size;
@@ -188,11 +191,11 @@ export class Journal {
       this.snapshotBytes = fs.statSync(snapPath).size;
     }
     const buf = fs.existsSync(this.journalPath) ? await fsp.readFile(this.journalPath) : Buffer.alloc(0);
-    const first = readRecords(buf.subarray(0, headerLength(buf))).records[0]?.[0] as any;
+    const first = readRecords(buf.subarray(0, headerLength(buf))).records[0]?.[0];
     const fileJid: string = first?.o === 'jid' ? first.id : '';
     const from = covered && covered.jid === fileJid ? covered.mark : 0;
     const { records, validBytes } = readRecords(buf, from);
-    for (const ops of records) for (const op of ops) if ((op as any).o !== 'jid') this.store.apply(op, false);
+    for (const ops of records) for (const op of ops) this.store.apply(op, false);
     if (validBytes < buf.length)
       this.opts.log(
         `journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after byte ${validBytes}`,
@@ -234,7 +237,7 @@ export class Journal {
       if (version === 1) {
         // v1: { ops } records, the last one { o: 'end' }
         for (const op of (rec.ops ?? []) as Op[])
-          if ((op as any).o === 'end') ended = true;
+          if (op.o === 'end') ended = true;
           else this.store.apply(op, false);
         return;
       }
@@ -253,28 +256,92 @@ export class Journal {
 
   /** Atomically make the journal a new file (new id) holding `records`, and append to it from now on. */
   private async replaceJournal(records: Buffer): Promise<void> {
-    const jid = crypto.randomBytes(8).toString('hex');
-    const head = frame(encode({ ops: [{ o: 'jid', id: jid }] }));
-    const tmpPath = this.journalPath + '.tmp';
-    const tmp = await fsp.open(tmpPath, 'w');
+    const { jid, tmp, head } = await this.newJournalFile();
     try {
-      await writeAll(tmp, head);
       await writeAll(tmp, records);
       await tmp.sync();
-    } finally {
-      await tmp.close();
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
     }
-    await fsp.rename(tmpPath, this.journalPath);
-    await syncDir(this.dir);
-    const fh = await fsp.open(this.journalPath, 'a+');
-    const old = this.fh;
-    this.fh = fh;
-    this.jid = jid;
-    // records still queued (appended but not yet written) will follow in the new file
-    const queued = this.appended - this.size;
-    this.size = head.length + records.length;
-    this.appended = this.size + queued;
-    await old?.close();
+    await this.installJournal(jid, tmp, head.length + records.length);
+  }
+
+  /**
+   * Replace the journal by what follows `mark`. Most of the tail is copied while writes go on (the file only
+   * grows); only the last few records, the fsync and the rename happen with writes held.
+   */
+  private async swapTail(mark: number): Promise<void> {
+    const { jid, tmp, head } = await this.newJournalFile();
+    let copied = mark;
+    const copyUpTo = async (end: number) => {
+      const chunk = Buffer.alloc(end - copied);
+      for (let got = 0; got < chunk.length;) {
+        const { bytesRead } = await this.fh.read(chunk, got, chunk.length - got, copied + got);
+        if (bytesRead === 0) throw new Error('journal shorter than its recorded size');
+        got += bytesRead;
+      }
+      await writeAll(tmp, chunk);
+      copied = end;
+    };
+    try {
+      await copyUpTo(this.size);
+      await tmp.sync();
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
+    }
+    await this.withFile(async () => {
+      try {
+        await copyUpTo(this.size);
+        await tmp.sync();
+      } catch (e) {
+        // the old journal is intact and still named by the snapshot: keep appending to it
+        await this.dropNewJournalFile(tmp);
+        throw e;
+      }
+      await this.installJournal(jid, tmp, head.length + (copied - mark));
+    });
+  }
+
+  private async newJournalFile(): Promise<{ jid: string; tmp: fsp.FileHandle; head: Buffer }> {
+    const jid = crypto.randomBytes(8).toString('hex');
+    const head = frame(encode({ ops: [{ o: 'jid', id: jid }] }));
+    const tmp = await fsp.open(this.journalPath + '.tmp', 'w');
+    try {
+      await writeAll(tmp, head);
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
+    }
+    return { jid, tmp, head };
+  }
+
+  private async dropNewJournalFile(tmp: fsp.FileHandle): Promise<void> {
+    await tmp.close().catch(() => {});
+    await fsp.rm(this.journalPath + '.tmp', { force: true });
+  }
+
+  /** Rename the synced new journal file into place and append to it from now on. */
+  private async installJournal(jid: string, tmp: fsp.FileHandle, size: number): Promise<void> {
+    await tmp.close();
+    try {
+      await fsp.rename(this.journalPath + '.tmp', this.journalPath);
+      await syncDir(this.dir);
+      const fh = await fsp.open(this.journalPath, 'a+');
+      const old = this.fh;
+      this.fh = fh;
+      this.jid = jid;
+      // records still queued (appended but not yet written) will follow in the new file
+      const queued = this.appended - this.size;
+      this.size = size;
+      this.appended = this.size + queued;
+      await old?.close();
+    } catch (e) {
+      // whether or not the rename happened, appending to the old file could now leave a gap
+      this.poison(e as Error);
+      throw e;
+    }
   }
 
   get failed(): Error | null {
@@ -361,7 +428,13 @@ export class Journal {
     const colls: CapturedCollection[] = [];
     for (const [db, dbColls] of this.store.dbs)
       for (const [c, coll] of dbColls)
-        colls.push({ db, c, opts: coll.options, ix: coll.indexes.map((i) => i.spec), docs: [...coll.docs.rawValues()] });
+        colls.push({
+          db,
+          c,
+          opts: coll.options,
+          ix: coll.indexes.map((i) => i.spec),
+          docs: [...coll.docs.rawValues()],
+        });
     return { jid: this.jid, mark: this.appended, colls };
   }
 
@@ -425,21 +498,7 @@ export class Journal {
       if (this.failure) throw this.failure;
       await (this.flushing ?? new Promise((r) => setImmediate(r)));
     }
-    await this.withFile(async () => {
-      const tail = Buffer.alloc(this.size - mark);
-      for (let got = 0; got < tail.length; ) {
-        const { bytesRead } = await this.fh.read(tail, got, tail.length - got, mark + got);
-        if (bytesRead === 0) throw new Error('journal shorter than its recorded size');
-        got += bytesRead;
-      }
-      try {
-        await this.replaceJournal(tail);
-      } catch (e) {
-        // the old journal is intact and still named by the snapshot: keep appending to it, unless it is gone
-        if (!fs.existsSync(this.journalPath)) this.poison(e as Error);
-        throw e;
-      }
-    });
+    await this.swapTail(mark);
     this.opts.onCompactStep?.('journal-truncated');
     this.opts.log(
       `journal: compacted ${before} journal bytes into a ${bytes}-byte snapshot in ${Date.now() - started} ms ` +

@@ -15,7 +15,10 @@ export type Op =
   | { o: 'dc'; db: string; c: string }
   | { o: 'dd'; db: string }
   | { o: 'ci'; db: string; c: string; spec: IndexSpec }
-  | { o: 'di'; db: string; c: string; name: string };
+  | { o: 'di'; db: string; c: string; name: string }
+  /** journal.ts markers: a journal file's id (its first record) and a v1 snapshot's end; they change nothing */
+  | { o: 'jid'; id: string }
+  | { o: 'end' };
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
