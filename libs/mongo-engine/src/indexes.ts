@@ -68,19 +68,20 @@ export class HashIndex {
       return [{ key: keyOf(v), values: [v] }];
     }
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
-    let acc: IndexEntry[] = [{ key: '', values: [] }];
+    let acc: { keys: string[]; values: unknown[] }[] = [{ keys: [], values: [] }];
     for (const vals of perField) {
-      const next: IndexEntry[] = [];
+      const next: typeof acc = [];
       const seen = new Set<string>();
       for (const v of vals) {
         const k = keyOf(v);
         if (seen.has(k)) continue;
         seen.add(k);
-        for (const a of acc) next.push({ key: a.key ? a.key + SEP + k : k, values: [...a.values, v] });
+        for (const a of acc) next.push({ keys: [...a.keys, k], values: [...a.values, v] });
       }
       acc = next;
     }
-    return acc;
+    // join builds one flat string; `a + SEP + b` would keep a chain of string pieces alive in the map
+    return acc.map((a) => ({ key: a.keys.join(SEP), values: a.values }));
   }
 
   lookupKey(values: unknown[]): string {
