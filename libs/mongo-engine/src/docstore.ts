@@ -183,25 +183,23 @@ export function arrayDocs(buf: Buffer, arrayStart: number): Uint8Array[] {
   return out;
 }
 
-/** A `{ d: [docs] }` record payload built from documents' bytes, without decoding them. */
+/** A `{ d: [docs] }` record payload built from documents' bytes, without decoding them (one allocation). */
 export function docsRecord(docs: Uint8Array[]): Buffer {
-  const parts: Buffer[] = [];
-  let arrayLen = 4 + 1;
-  docs.forEach((d, i) => {
-    const head = Buffer.from(`\x03${i}\x00`, 'latin1');
-    parts.push(head, Buffer.from(d.buffer, d.byteOffset, d.byteLength));
-    arrayLen += head.length + d.byteLength;
-  });
+  let arrayLen = 4 + 1; // length + terminator
+  for (let i = 0; i < docs.length; i++) arrayLen += 1 + String(i).length + 1 + docs[i].byteLength;
   const total = 4 + 1 + 2 + arrayLen + 1;
   const out = Buffer.allocUnsafe(total);
   out.writeInt32LE(total, 0);
-  out[4] = 0x04;
+  out[4] = 0x04; // array
   out.write('d\0', 5, 'latin1');
   out.writeInt32LE(arrayLen, 7);
   let off = 11;
-  for (const p of parts) {
-    p.copy(out, off);
-    off += p.length;
+  for (let i = 0; i < docs.length; i++) {
+    out[off++] = 0x03; // embedded document
+    off += out.write(String(i), off, 'latin1');
+    out[off++] = 0;
+    out.set(docs[i], off);
+    off += docs[i].byteLength;
   }
   out[off++] = 0; // end of array
   out[off++] = 0; // end of document

@@ -461,6 +461,9 @@ export class Journal {
         chunkBytes = 0;
         await writeAll(tmp, data);
         bytes += data.length;
+        // Sync as we go: a journal fsync may have to flush every dirty page of the filesystem first
+        // (ext4's ordered mode), and a snapshot's worth of them would stall acknowledgements.
+        if (this.opts.fsync) await tmp.datasync();
       };
       await put({ snap: 2, jid, mark });
       let sliceStart = performance.now();
