@@ -1,140 +1,298 @@
 #!/usr/bin/env node
-// npm run bench:db — insert and find-by-indexed-field throughput through mongoose on the embedded engine
-// (run as its own process, as `npm start` does; fsync on and off) and on MONGODB_URI when set.
-// Env: BENCH_N (documents per phase, default 3000), BENCH_CONCURRENCY (default 16).
+// npm run bench:db: the embedded engine at 10k, 100k and 1M small documents (tracking events, the collection
+// that grows fastest), through mongoose against the engine running as its own process, fsync on:
+//   reopen after a clean stop and after a kill -9, longest write stall while a compaction runs, engine RSS,
+//   data dir size, indexed find, unindexed count, insert throughput.
+// Env: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000), BENCH_OPS (operations per
+// latency phase, default 2000), BENCH_CONCURRENCY (concurrent inserts, default 16).
+// Build first: npx tsc -b libs/mongo-engine
 'use strict';
-const { spawn } = require('node:child_process');
+const { fork } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const mongoose = require('mongoose');
 
-const N = Number(process.env.BENCH_N || 3000);
+const SIZES = (process.env.BENCH_SIZES || '10000,100000,1000000').split(',').map(Number);
+const OPS = Number(process.env.BENCH_OPS || 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
-const BIN = path.join(__dirname, '..', 'bin', 'skillquiz-mongo.js');
+const CHILD = path.join(__dirname, 'engine-child.js');
+const EVENTS_PER_QUIZ = 50;
 
-function startEngineProcess(fsync) {
-  if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.js')))
-    throw new Error('build first: npx tsc -b libs/mongo-engine');
-  const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-bench-'));
-  const args = [BIN, '--port', '0', '--dbpath', dbpath, ...(fsync ? [] : ['--no-fsync'])];
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on ([^\s:]+):(\d+)/.exec(out);
-      if (m)
-        resolve({
-          uri: `mongodb://${m[1]}:${m[2]}`,
-          stop: () =>
-            new Promise((r) => {
-              proc.once('exit', () => {
-                fs.rmSync(dbpath, { recursive: true, force: true });
-                r();
-              });
-              proc.kill('SIGTERM');
-            }),
-        });
-    });
-    proc.once('exit', (code) => reject(new Error(`engine exited with ${code}`)));
+const TARGETS = {
+  reopenClean: 5000,
+  reopenKill: 5000,
+  stall: 250,
+  rss: 600 * 1024 * 1024,
+};
+
+/** Start the engine process on `dbpath`; resolves once it accepts connections, with the time that took. */
+function spawnEngine(dbpath) {
+  const t0 = performance.now();
+  const proc = fork(CHILD, [dbpath], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const logs = [];
+  const waiters = [];
+  proc.on('message', (m) => {
+    if (m.log) logs.push(m.log);
+    const i = waiters.findIndex((w) => w.test(m));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(m);
   });
+  const next = (test) => new Promise((resolve) => waiters.push({ test, resolve }));
+  return new Promise((resolve, reject) => {
+    proc.once('exit', (code, signal) => reject(new Error(`engine exited (${code ?? signal})`)));
+    next((m) => m.ready).then((m) =>
+      resolve({
+        proc,
+        uri: m.uri,
+        logs,
+        startMs: performance.now() - t0,
+        async compact() {
+          proc.send('compact');
+          return next((x) => x.compacted);
+        },
+        async memory() {
+          proc.send('memory');
+          return next((x) => x.memory);
+        },
+        stop() {
+          return new Promise((r) => {
+            proc.removeAllListeners('exit');
+            proc.once('exit', r);
+            proc.send('stop');
+          });
+        },
+        kill9() {
+          return new Promise((r) => {
+            proc.removeAllListeners('exit');
+            proc.once('exit', r);
+            proc.kill('SIGKILL');
+          });
+        },
+      }),
+    );
+  });
+}
+
+function trackingModel(conn) {
+  const schema = new mongoose.Schema(
+    {
+      quiz_result: mongoose.Schema.Types.ObjectId,
+      token: { type: String, required: true },
+      questionId: Number,
+      event: Number,
+      eventDetails: new mongoose.Schema({ l: Number, r: Number, t: Number }, { _id: false }),
+      at: Date,
+    },
+    { collection: 'tracking_events', versionKey: false },
+  );
+  schema.index({ token: 1, at: 1 });
+  return conn.model('TrackingEvent', schema);
+}
+
+const tokenOf = (i) => `tok${String(Math.floor(i / EVENTS_PER_QUIZ)).padStart(19, '0')}`;
+function eventDoc(i) {
+  return {
+    _id: new mongoose.Types.ObjectId(),
+    quiz_result: new mongoose.Types.ObjectId(),
+    token: tokenOf(i),
+    questionId: i % 10,
+    event: i % 5,
+    eventDetails: { l: 1000 + i, r: 2000 + i, t: 1000 },
+    at: new Date(1_700_000_000_000 + i * 1000),
+  };
+}
+
+async function connect(uri) {
+  return mongoose.createConnection(uri, { dbName: 'bench', serverSelectionTimeoutMS: 10_000 }).asPromise();
+}
+
+/** Insert n events in batches of 1000, a few batches in flight (the driver directly: loading is not measured). */
+async function load(Model, from, n) {
+  let next = from;
+  const end = from + n;
+  const worker = async () => {
+    while (next < end) {
+      const start = next;
+      next = Math.min(end, next + 1000);
+      const docs = [];
+      for (let i = start; i < next; i++) docs.push(eventDoc(i));
+      await Model.collection.insertMany(docs, { ordered: false });
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 }
 
-/** Run `count` operations with `concurrency` in flight; returns ops/s and latency percentiles (ms). */
+/** `count` operations, `concurrency` in flight: ops/s and latencies (ms, sorted). */
 async function measure(count, concurrency, op) {
   const latencies = [];
   let next = 0;
-  const started = process.hrtime.bigint();
+  const t0 = performance.now();
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const t0 = process.hrtime.bigint();
+      const s = performance.now();
       await op(i);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      latencies.push(performance.now() - s);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
-  return { opsPerSec: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  return { opsPerSec: count / ((performance.now() - t0) / 1000), latencies };
 }
 
-async function benchTarget(label, uri) {
-  const conn = await mongoose
-    .createConnection(uri, { dbName: `skillquiz_bench_${process.pid}`, serverSelectionTimeoutMS: 5000 })
-    .asPromise();
-  const Item = conn.model(
-    'BenchItem',
-    new mongoose.Schema({ key: { type: String, unique: true }, n: Number, payload: String }),
-  );
-  await Item.init();
-  await Item.deleteMany({});
-  const payload = 'x'.repeat(200);
-  const rows = [];
-  const row = (phase, r, unit = 'ops/s') =>
-    rows.push({
-      target: label,
-      phase,
-      [unit]: Math.round(r.opsPerSec),
-      'p50 ms': r.p50.toFixed(2),
-      'p95 ms': r.p95.toFixed(2),
-    });
-
-  row('insert 1 doc, sequential', await measure(N, 1, (i) => Item.create({ key: `s${i}`, n: i, payload })));
-  row(
-    `insert 1 doc, ${CONCURRENCY} concurrent`,
-    await measure(N, CONCURRENCY, (i) => Item.create({ key: `c${i}`, n: i, payload })),
-  );
-  const batch = 500;
-  const batches = Math.max(1, Math.floor((N * 4) / batch));
-  const many = await measure(batches, 1, (b) =>
-    Item.insertMany(Array.from({ length: batch }, (_, j) => ({ key: `m${b}_${j}`, n: j, payload }))),
-  );
-  rows.push({
-    target: label,
-    phase: `insertMany x${batch}`,
-    'ops/s': Math.round(many.opsPerSec * batch) + ' docs',
-    'p50 ms': many.p50.toFixed(2),
-    'p95 ms': many.p95.toFixed(2),
-  });
-  const total = await Item.estimatedDocumentCount();
-  row(
-    `findOne by indexed key (${total} docs), sequential`,
-    await measure(N, 1, (i) => Item.findOne({ key: `s${i % N}` }).lean()),
-  );
-  row(
-    `findOne by indexed key, ${CONCURRENCY} concurrent`,
-    await measure(N, CONCURRENCY, (i) => Item.findOne({ key: `c${(i * 7) % N}` }).lean()),
-  );
-
-  await conn.dropDatabase();
-  await conn.close();
-  return rows;
+/** Sequential inserts while a compaction runs: the longest single write, and how many writes went through. */
+async function stallDuringCompaction(engine, Model, base) {
+  let stop = false;
+  let longest = 0;
+  let writes = 0;
+  const writer = (async () => {
+    for (let i = 0; !stop; i++) {
+      const s = performance.now();
+      await Model.create(eventDoc(base + i));
+      longest = Math.max(longest, performance.now() - s);
+      writes++;
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 200)); // the writer is warm and running when the compaction starts
+  longest = 0;
+  writes = 0;
+  const { ms } = await engine.compact();
+  stop = true;
+  await writer;
+  return { longest, writes, compactMs: ms };
 }
+
+function dirBytes(dir) {
+  let total = 0;
+  for (const f of fs.readdirSync(dir)) total += fs.statSync(path.join(dir, f)).size;
+  return total;
+}
+
+async function benchSize(n) {
+  const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-dbbench-'));
+  const row = { documents: n };
+  let engine = await spawnEngine(dbpath);
+  try {
+    let conn = await connect(engine.uri);
+    let Model = trackingModel(conn);
+    await Model.init();
+    const t0 = performance.now();
+    await load(Model, 0, n);
+    row.loadSec = (performance.now() - t0) / 1000;
+
+    const stall = await stallDuringCompaction(engine, Model, n);
+    row.stall = stall;
+    row.dataBytes = dirBytes(dbpath);
+
+    // clean stop, then reopen
+    await conn.close();
+    await engine.stop();
+    engine = await spawnEngine(dbpath);
+    row.reopenClean = engine.startMs;
+
+    // writes after the snapshot (a journal tail to replay), then kill -9 and reopen
+    conn = await connect(engine.uri);
+    Model = trackingModel(conn);
+    await load(Model, n + 100_000, Math.min(20_000, n / 10));
+    await conn.close();
+    await engine.kill9();
+    engine = await spawnEngine(dbpath);
+    row.reopenKill = engine.startMs;
+    conn = await connect(engine.uri);
+    Model = trackingModel(conn);
+
+    const find = await measure(OPS, 1, (i) => Model.findOne({ token: tokenOf((i * 7919) % n) }).lean());
+    row.findPerSec = find.opsPerSec;
+    row.findP50 = percentile(find.latencies, 50);
+    const counts = [];
+    let matched = 0;
+    for (let r = 0; r < 3; r++) {
+      const s = performance.now();
+      matched = await Model.countDocuments({ event: 3 });
+      counts.push(performance.now() - s);
+    }
+    counts.sort((a, b) => a - b);
+    row.countMs = counts[1];
+    row.countMatched = matched;
+    const ins = await measure(OPS, CONCURRENCY, (i) => Model.create(eventDoc(n + 200_000 + i)));
+    row.insertPerSec = ins.opsPerSec;
+    row.insertP95 = percentile(ins.latencies, 95);
+    const mem = await engine.memory();
+    row.rss = mem.rss;
+    row.peakRss = mem.peak;
+    await conn.close();
+  } finally {
+    await engine.stop().catch(() => {});
+    fs.rmSync(dbpath, { recursive: true, force: true });
+  }
+  return row;
+}
+
+const mib = (b) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+const ms = (v) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ms`;
+const mark = (ok) => (ok ? '' : ' (over target)');
 
 async function main() {
-  const results = [];
-  for (const fsync of [true, false]) {
-    const engine = await startEngineProcess(fsync);
-    try {
-      results.push(...(await benchTarget(`embedded (fsync ${fsync ? 'on' : 'off'})`, engine.uri)));
-    } finally {
-      await engine.stop();
-    }
+  const rows = [];
+  for (const n of SIZES) {
+    process.stderr.write(`db bench: ${n} documents...\n`);
+    rows.push(await benchSize(n));
   }
-  if (process.env.MONGODB_URI) results.push(...(await benchTarget('MONGODB_URI', process.env.MONGODB_URI)));
   console.log(
-    `skillquiz db bench: N=${N}, concurrency=${CONCURRENCY}, node ${process.version}, ${os.cpus().length} cpus`,
+    `skillquiz db bench: tracking events through mongoose, engine as its own process, fsync on; ` +
+      `node ${process.version}, ${os.cpus().length} cpus`,
   );
-  console.table(results);
+  const table = {};
+  const line = (label, target, f) => {
+    table[label] = { target };
+    for (const r of rows) table[label][r.documents.toLocaleString('en')] = f(r);
+  };
+  line(
+    'reopen after clean stop',
+    '<= 5 s',
+    (r) => ms(r.reopenClean) + mark(r.reopenClean <= TARGETS.reopenClean),
+  );
+  line('reopen after kill -9', '<= 5 s', (r) => ms(r.reopenKill) + mark(r.reopenKill <= TARGETS.reopenKill));
+  line(
+    'longest write stall during compaction',
+    '<= 250 ms',
+    (r) => ms(r.stall.longest) + mark(r.stall.longest <= TARGETS.stall),
+  );
+  line('  writes during compaction / its length', '', (r) => `${r.stall.writes} / ${ms(r.stall.compactMs)}`);
+  line('engine RSS (after the run)', '<= 600 MiB', (r) => mib(r.rss) + mark(r.rss <= TARGETS.rss));
+  line('engine peak RSS', '', (r) => mib(r.peakRss));
+  line('data dir size', '', (r) => mib(r.dataBytes));
+  line(
+    'indexed find (findOne by token)',
+    'flat',
+    (r) => `${r.findPerSec.toFixed(0)}/s, p50 ${ms(r.findP50)}`,
+  );
+  line('unindexed count (countDocuments)', 'linear', (r) => ms(r.countMs));
+  line(
+    `insert, ${CONCURRENCY} concurrent`,
+    'flat',
+    (r) => `${r.insertPerSec.toFixed(0)}/s, p95 ${ms(r.insertP95)}`,
+  );
+  line('load (driver insertMany x1000)', '', (r) => `${r.loadSec.toFixed(1)} s`);
+  console.table(table);
+  if (rows.length > 1) {
+    const a = rows[0];
+    const b = rows[rows.length - 1];
+    console.log(
+      `unindexed count ${a.documents} -> ${b.documents} documents: x${(b.countMs / a.countMs).toFixed(1)} time ` +
+        `for x${(b.documents / a.documents).toFixed(0)} documents`,
+    );
+  }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -62,19 +62,19 @@ export function keyOf(v: unknown): string {
   if (v === undefined || v === null) return 'n';
   switch (typeof v) {
     case 'number':
-      return Number.isNaN(v) ? 'NaN' : 'N' + (Object.is(v, -0) ? 0 : v);
+      return Number.isNaN(v) ? 'NaN' : flatKey('N', String(Object.is(v, -0) ? 0 : v));
     case 'string':
-      return 'S' + v;
+      return flatKey('S', v);
     case 'boolean':
       return v ? 'T' : 'F';
     case 'bigint':
       return 'N' + v.toString();
   }
-  if (v instanceof Date) return 'D' + v.getTime();
+  if (v instanceof Date) return flatKey('D', String(v.getTime()));
   if (v instanceof RegExp) return 'R' + v.source + '/' + v.flags;
   if (Array.isArray(v)) return '[' + JSON.stringify(v.map(keyOf));
   const t = bsonType(v);
-  if (t === 'ObjectId') return 'O' + (v as ObjectId).toHexString();
+  if (t === 'ObjectId') return objectIdKey(v as ObjectId);
   if (t === 'Long') return 'N' + (v as Long).toString();
   if (t === 'Int32' || t === 'Double') return keyOf((v as any).valueOf());
   if (t === 'Decimal128') return 'M' + String(v);
@@ -82,6 +82,27 @@ export function keyOf(v: unknown): string {
     return 'X' + (v as any).sub_type + ':' + Buffer.from((v as any).buffer).toString('base64');
   if (t) return t + ':' + JSON.stringify(v);
   return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
+}
+
+/**
+ * tag + s as one flat string. V8 represents a concatenation of 13 or more characters as a pair of pieces;
+ * as a map key held by a million index entries that costs memory and time. join builds a flat string.
+ */
+function flatKey(tag: string, s: string): string {
+  return s.length < 12 ? tag + s : [tag, s].join('');
+}
+
+/**
+ * 'O' + the 12 bytes as one-byte characters: a short flat string (a hex string would be twice as long, and
+ * 'O' + hex a two-part string), which matters with a million of them as map keys. bson 7 keeps an ObjectId as
+ * four 24-bit integers i0..i3; anything else falls back to the hex form.
+ */
+function objectIdKey(id: ObjectId): string {
+  const { i0, i1, i2, i3 } = id as unknown as Record<string, number>;
+  if (typeof i0 !== 'number' || typeof i3 !== 'number') return 'O' + id.toHexString();
+  // prettier-ignore
+  return String.fromCharCode(79, i0 >> 16, (i0 >> 8) & 255, i0 & 255, i1 >> 16, (i1 >> 8) & 255, i1 & 255,
+    i2 >> 16, (i2 >> 8) & 255, i2 & 255, i3 >> 16, (i3 >> 8) & 255, i3 & 255);
 }
 
 /** Values we can look up by key equality in a hash index (anything else falls back to a scan). */

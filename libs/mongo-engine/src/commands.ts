@@ -18,7 +18,7 @@ import { IndexSpec, defaultIndexName } from './indexes';
 import { makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
 import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
-import { Collection, ID_INDEX, Op, Store, assertValidCollectionName } from './store';
+import { Collection, ID_INDEX, Op, Store, assertValidCollectionName, updateOp } from './store';
 import { applyUpdate, buildUpsertDoc, updateKind } from './update';
 
 export const SERVER_VERSION = '7.0.0-skillquiz';
@@ -171,7 +171,7 @@ const update: Handler = async (engine, cmd, { db }) => {
         if (isEqual(next, doc)) continue;
         checkStorable(next, 'update');
         coll!.put(next, true);
-        ops.push({ o: 'put', db, c: name, d: next });
+        ops.push(updateOp(db, name, doc, next));
         nModified++;
       }
       if (targets.length === 0 && spec.upsert) {
@@ -267,7 +267,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       if (!isEqual(next, doc)) {
         checkStorable(next, 'findAndModify');
         coll!.put(next, true);
-        ops.push({ o: 'put', db, c: name, d: next });
+        ops.push(updateOp(db, name, doc, next));
       }
       value = cmd.new ? next : doc;
       lastErrorObject = { n: 1, updatedExisting: true };

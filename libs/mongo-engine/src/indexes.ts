@@ -20,11 +20,21 @@ export interface IndexEntry {
 
 const SEP = '\u0001';
 
+/**
+ * The ids holding one key: a lone id is stored as the string itself, a Set only once a second id shares the key
+ * (most keys of most indexes are held by one document, and a Set per key is most of an index's memory).
+ */
+export type IdSet = string | Set<string>;
+
+export function idsOf(ids: IdSet | undefined): Iterable<string> {
+  return ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids;
+}
+
 export class HashIndex {
   readonly fields: string[];
-  readonly map = new Map<string, Set<string>>();
+  readonly map = new Map<string, IdSet>();
   /** compound indexes also map their first field alone, so a query pinning only that prefix is served too */
-  readonly prefix: Map<string, Set<string>> | null;
+  readonly prefix: Map<string, IdSet> | null;
   /** partial indexes only hold documents matching their filter */
   private readonly partial: Query | null;
 
@@ -51,20 +61,27 @@ export class HashIndex {
   entriesOf(doc: Doc): IndexEntry[] {
     if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((f) => valuesAtPath(doc, f));
+    if (perField.length === 1 && perField[0].length === 1) {
+      // the common case: one field, one value
+      const v = perField[0][0];
+      if (this.spec.sparse && v === undefined) return [];
+      return [{ key: keyOf(v), values: [v] }];
+    }
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
-    let acc: IndexEntry[] = [{ key: '', values: [] }];
+    let acc: { keys: string[]; values: unknown[] }[] = [{ keys: [], values: [] }];
     for (const vals of perField) {
-      const next: IndexEntry[] = [];
+      const next: typeof acc = [];
       const seen = new Set<string>();
       for (const v of vals) {
         const k = keyOf(v);
         if (seen.has(k)) continue;
         seen.add(k);
-        for (const a of acc) next.push({ key: a.key ? a.key + SEP + k : k, values: [...a.values, v] });
+        for (const a of acc) next.push({ keys: [...a.keys, k], values: [...a.values, v] });
       }
       acc = next;
     }
-    return acc;
+    // join builds one flat string; `a + SEP + b` would keep a chain of string pieces alive in the map
+    return acc.map((a) => ({ key: a.keys.join(SEP), values: a.values }));
   }
 
   lookupKey(values: unknown[]): string {
@@ -88,25 +105,30 @@ export class HashIndex {
   /** Throws MongoDB's E11000 if any entry is already held by another document. */
   checkUnique(ns: string, id: string, entries: IndexEntry[]): void {
     if (!this.unique) return;
-    for (const e of entries) {
-      const set = this.map.get(e.key);
-      if (!set) continue;
-      for (const other of set) if (other !== id) throw duplicateKeyError(ns, this.spec, e.values);
-    }
+    for (const e of entries)
+      for (const other of idsOf(this.map.get(e.key)))
+        if (other !== id) throw duplicateKeyError(ns, this.spec, e.values);
   }
 }
 
-function addTo(map: Map<string, Set<string>>, key: string, id: string): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(id);
+function addTo(map: Map<string, IdSet>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) map.set(key, new Set([ids, id]));
+  } else ids.add(id);
 }
 
-function removeFrom(map: Map<string, Set<string>>, key: string, id: string): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(id);
-  if (set.size === 0) map.delete(key);
+function removeFrom(map: Map<string, IdSet>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids === undefined) return;
+  if (typeof ids === 'string') {
+    if (ids === id) map.delete(key);
+    return;
+  }
+  ids.delete(id);
+  if (ids.size === 1) map.set(key, ids.values().next().value!);
+  else if (ids.size === 0) map.delete(key);
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]): CommandError {

@@ -1,19 +1,32 @@
-// Durability: an append-only journal of checksummed records plus an atomically replaced snapshot.
+// Durability: an append-only journal of checksummed records plus a snapshot rewritten in the background.
 //
-// Record framing (journal and snapshot alike): u32 LE payload length, u32 LE crc32(payload), payload = BSON
-// { ops: [...] }. A write is acknowledged only after its record is written and fdatasync'd. Records that arrive
-// while an fsync is in flight are written together by the next one (group commit).
+// Record framing (journal and snapshot alike): u32 LE payload length, u32 LE crc32(payload), BSON payload.
+// Journal payloads are { ops: [...] }; a journal file starts with a record naming it ({ ops: [{ o: 'jid', id }] }).
+// A write is acknowledged only after its record is written and fdatasync'd. Records that arrive while an fsync is
+// in flight are written together by the next one (group commit).
 //
-// On open: load the snapshot (must be complete: it is only ever renamed into place after an fsync), replay the
-// journal, and cut it at the first torn or corrupt record (a kill -9 mid-write leaves at most the unacknowledged
-// tail there). Ops are idempotent, so replaying journal records already folded into the snapshot (a kill between
-// the snapshot rename and the journal truncation) yields the same state.
+// Compaction never stops writes for the whole rewrite. It captures, in one synchronous step, every collection's
+// document list (documents are immutable: updates replace them) and the journal position `mark` that the
+// capture covers (every record appended so far, written or still queued). It then encodes the capture in slices,
+// yielding to the event loop between them, into snapshot.skq.tmp, while writes keep appending to the journal. The
+// snapshot names the journal and the mark; once it is fsync'd and renamed into place, the journal is replaced by
+// its tail after `mark` (copied under a new journal id). On open: load the snapshot; if it names the journal on
+// disk, replay that journal from `mark`, else (the tail swap happened) replay it all; cut the journal at the first
+// torn or corrupt record (a kill -9 mid-write leaves at most the unacknowledged tail there).
+//
+// Snapshot format v2: { snap: 2, jid, mark }, then per collection { cc: { db, c, opts, ix } } followed by
+// { d: [documents] } records, then { end: 1 }. Format v1 (earlier versions) is a list of { ops } records ending in
+// { ops: [{ o: 'end' }] }, replayed over an old journal of idempotent ops; it is still read, and the next
+// compaction writes v2.
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { bsonSize, decode, encode } from './bsonutil';
+import * as crypto from 'node:crypto';
+import { Doc, decode, encode } from './bsonutil';
 import { crc32 } from './crc32';
-import { Op, Store } from './store';
+import { Collection, Op, Store } from './store';
+import { arrayDocs, docsRecord } from './docstore';
+import type { IndexSpec } from './indexes';
 
 export const JOURNAL_FILE = 'journal.skq';
 export const SNAPSHOT_FILE = 'snapshot.skq';
@@ -38,8 +51,11 @@ export function frame(payload: Uint8Array): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-/** Valid records of a framed file and the byte offset where validity ends. */
-export function readRecords(buf: Buffer): { records: Op[][]; validBytes: number } {
+/**
+ * Valid records of a framed file and the byte offset where validity ends. Records before byte `from` are
+ * checked but not decoded (a snapshot already covers them).
+ */
+export function readRecords(buf: Buffer, from = 0): { records: Op[][]; validBytes: number } {
   const records: Op[][] = [];
   let off = 0;
   while (off + HEADER <= buf.length) {
@@ -48,16 +64,66 @@ export function readRecords(buf: Buffer): { records: Op[][]; validBytes: number 
     if (len < 5 || len > MAX_RECORD || off + HEADER + len > buf.length) break;
     const payload = buf.subarray(off + HEADER, off + HEADER + len);
     if (crc32(payload) !== sum) break;
-    let doc;
-    try {
-      doc = decode(payload);
-    } catch {
-      break;
+    if (off >= from) {
+      let doc;
+      try {
+        doc = decode(payload);
+      } catch {
+        break;
+      }
+      records.push(Array.isArray(doc.ops) ? (doc.ops as Op[]) : []);
     }
-    records.push(Array.isArray(doc.ops) ? (doc.ops as Op[]) : []);
     off += HEADER + len;
   }
   return { records, validBytes: off };
+}
+
+/** Calls `onRecord` with each record's payload of a framed file, read in chunks (a snapshot can be large). */
+function forEachRecord(
+  file: string,
+  onRecord: (payload: Buffer) => void,
+): { validBytes: number; size: number } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    let buf = Buffer.alloc(16 * 1024 * 1024);
+    let have = 0; // bytes in buf
+    let pos = 0; // file offset of buf[0]
+    let off = 0; // next record in buf
+    for (;;) {
+      if (off + HEADER <= have) {
+        const len = buf.readUInt32LE(off);
+        if (len < 5 || len > MAX_RECORD) return { validBytes: pos + off, size };
+        if (off + HEADER + len <= have) {
+          const payload = buf.subarray(off + HEADER, off + HEADER + len);
+          if (crc32(payload) !== buf.readUInt32LE(off + 4)) return { validBytes: pos + off, size };
+          onRecord(payload);
+          off += HEADER + len;
+          continue;
+        }
+        if (HEADER + len > buf.length) {
+          const bigger = Buffer.alloc(HEADER + len);
+          buf.copy(bigger, 0, off, have);
+          buf = bigger;
+          have -= off;
+          pos += off;
+          off = 0;
+        }
+      }
+      // move the partial record to the front and read more
+      if (off > 0) {
+        buf.copy(buf, 0, off, have);
+        have -= off;
+        pos += off;
+        off = 0;
+      }
+      const n = fs.readSync(fd, buf, have, buf.length - have, pos + have);
+      if (n === 0) return { validBytes: pos + off, size };
+      have += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 interface Pending {
@@ -66,12 +132,35 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** What a compaction captured: each collection's definition and document list at one instant. */
+interface CapturedCollection {
+  db: string;
+  c: string;
+  opts: Doc;
+  ix: IndexSpec[];
+  /** the documents' BSON bytes (immutable: a write replaces a document's bytes, never edits them) */
+  docs: Uint8Array[];
+}
+
+/** Documents per snapshot record, and how long an encoding slice may hold the event loop. */
+const DOCS_PER_RECORD = 1000;
+const SLICE_MS = 8;
+
 export class Journal {
   private fh!: fsp.FileHandle;
+  private jid = '';
+  /** bytes in the journal file */
   private size = 0;
+  /** bytes of every record handed to append(), written or queued: the journal position memory reflects */
+  private appended = 0;
   private snapshotBytes = 0;
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  private compacting: Promise<void> | null = null;
+  /** a failed compaction waits until the journal has grown this far before trying again */
+  private retryCompactAt = 0;
+  /** serialises use of the journal file between group commits and the tail swap */
+  private fileLock: Promise<unknown> = Promise.resolve();
   private failure: Error | null = null;
   private closed = false;
 
@@ -88,37 +177,171 @@ export class Journal {
     return j;
   }
 
+  private get journalPath(): string {
+    return path.join(this.dir, JOURNAL_FILE);
+  }
+
   private async recover(): Promise<void> {
     const snapPath = path.join(this.dir, SNAPSHOT_FILE);
     await fsp.rm(snapPath + '.tmp', { force: true });
+    await fsp.rm(this.journalPath + '.tmp', { force: true });
+    let covered: { jid: string; mark: number } | null = null;
     if (fs.existsSync(snapPath)) {
-      const buf = await fsp.readFile(snapPath);
-      const { records, validBytes } = readRecords(buf);
-      const last = records[records.length - 1];
-      if (validBytes !== buf.length || !last || last.length !== 1 || (last[0] as any).o !== 'end')
-        throw new Error(
-          `skillquiz-mongo: snapshot ${snapPath} is damaged (valid up to byte ${validBytes} of ${buf.length}); refusing to start`,
-        );
-      for (const ops of records)
-        for (const op of ops) if ((op as any).o !== 'end') this.store.apply(op, false);
-      this.snapshotBytes = buf.length;
+      covered = this.loadSnapshot(snapPath);
+      this.snapshotBytes = fs.statSync(snapPath).size;
     }
-    const jPath = path.join(this.dir, JOURNAL_FILE);
-    if (fs.existsSync(jPath)) {
-      const buf = await fsp.readFile(jPath);
-      const { records, validBytes } = readRecords(buf);
-      for (const ops of records) for (const op of ops) this.store.apply(op, false);
-      if (validBytes < buf.length) {
-        this.opts.log(
-          `journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after ${records.length} records`,
-        );
-        await fsp.truncate(jPath, validBytes);
+    const buf = fs.existsSync(this.journalPath) ? await fsp.readFile(this.journalPath) : Buffer.alloc(0);
+    const first = readRecords(buf.subarray(0, headerLength(buf))).records[0]?.[0];
+    const fileJid: string = first?.o === 'jid' ? first.id : '';
+    const from = covered && covered.jid === fileJid ? covered.mark : 0;
+    const { records, validBytes } = readRecords(buf, from);
+    for (const ops of records) for (const op of ops) this.store.apply(op, false);
+    if (validBytes < buf.length)
+      this.opts.log(
+        `journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after byte ${validBytes}`,
+      );
+    if (from > 0 || buf.length === 0 || fileJid === '') {
+      // The snapshot covers the journal up to `from` (or there is no journal yet, or it predates journal ids):
+      // start a journal of our own holding only what follows.
+      await this.replaceJournal(from < validBytes ? buf.subarray(from, validBytes) : Buffer.alloc(0));
+    } else {
+      if (validBytes < buf.length) await fsp.truncate(this.journalPath, validBytes);
+      this.jid = fileJid;
+      this.size = this.appended = validBytes;
+      this.fh = await fsp.open(this.journalPath, 'a+');
+      await this.fh.sync();
+      await syncDir(this.dir);
+    }
+  }
+
+  /** Load a snapshot file into the store; returns the journal position it covers (v2) or null (v1). */
+  private loadSnapshot(snapPath: string): { jid: string; mark: number } | null {
+    let covered: { jid: string; mark: number } | null = null;
+    let version = 0;
+    let ended = false;
+    let coll: Collection | undefined;
+    const { validBytes, size } = forEachRecord(snapPath, (payload) => {
+      if (version === 2 && isDocsRecord(payload)) {
+        // the documents stay BSON: a copy of the record (the read buffer is reused), viewed per document
+        for (const bytes of arrayDocs(Buffer.from(payload), 7)) coll!.loadRaw(bytes);
+        return;
       }
-      this.size = validBytes;
+      const rec = decode(payload);
+      if (version === 0) {
+        version = rec.snap === 2 ? 2 : 1;
+        if (version === 2) {
+          covered = { jid: String(rec.jid), mark: Number(rec.mark) };
+          return;
+        }
+      }
+      if (version === 1) {
+        // v1: { ops } records, the last one { o: 'end' }
+        for (const op of (rec.ops ?? []) as Op[])
+          if (op.o === 'end') ended = true;
+          else this.store.apply(op, false);
+        return;
+      }
+      if (rec.cc) {
+        const { db, c, opts, ix } = rec.cc as CapturedCollection;
+        coll = this.store.ensureCollection(db, c, opts);
+        for (const spec of ix) coll.addIndex(spec, false);
+      } else if (rec.end) ended = true;
+    });
+    if (validBytes !== size || !ended)
+      throw new Error(
+        `skillquiz-mongo: snapshot ${snapPath} is damaged (valid up to byte ${validBytes} of ${size}); refusing to start`,
+      );
+    return covered;
+  }
+
+  /** Atomically make the journal a new file (new id) holding `records`, and append to it from now on. */
+  private async replaceJournal(records: Buffer): Promise<void> {
+    const { jid, tmp, head } = await this.newJournalFile();
+    try {
+      await writeAll(tmp, records);
+      await tmp.sync();
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
     }
-    this.fh = await fsp.open(jPath, 'a');
-    await this.fh.sync();
-    await syncDir(this.dir);
+    await this.installJournal(jid, tmp, head.length + records.length);
+  }
+
+  /**
+   * Replace the journal by what follows `mark`. Most of the tail is copied while writes go on (the file only
+   * grows); only the last few records, the fsync and the rename happen with writes held.
+   */
+  private async swapTail(mark: number): Promise<void> {
+    const { jid, tmp, head } = await this.newJournalFile();
+    let copied = mark;
+    const copyUpTo = async (end: number) => {
+      const chunk = Buffer.alloc(end - copied);
+      for (let got = 0; got < chunk.length;) {
+        const { bytesRead } = await this.fh.read(chunk, got, chunk.length - got, copied + got);
+        if (bytesRead === 0) throw new Error('journal shorter than its recorded size');
+        got += bytesRead;
+      }
+      await writeAll(tmp, chunk);
+      copied = end;
+    };
+    try {
+      await copyUpTo(this.size);
+      await tmp.sync();
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
+    }
+    await this.withFile(async () => {
+      try {
+        await copyUpTo(this.size);
+        await tmp.sync();
+      } catch (e) {
+        // the old journal is intact and still named by the snapshot: keep appending to it
+        await this.dropNewJournalFile(tmp);
+        throw e;
+      }
+      await this.installJournal(jid, tmp, head.length + (copied - mark));
+    });
+  }
+
+  private async newJournalFile(): Promise<{ jid: string; tmp: fsp.FileHandle; head: Buffer }> {
+    const jid = crypto.randomBytes(8).toString('hex');
+    const head = frame(encode({ ops: [{ o: 'jid', id: jid }] }));
+    const tmp = await fsp.open(this.journalPath + '.tmp', 'w');
+    try {
+      await writeAll(tmp, head);
+    } catch (e) {
+      await this.dropNewJournalFile(tmp);
+      throw e;
+    }
+    return { jid, tmp, head };
+  }
+
+  private async dropNewJournalFile(tmp: fsp.FileHandle): Promise<void> {
+    await tmp.close().catch(() => {});
+    await fsp.rm(this.journalPath + '.tmp', { force: true });
+  }
+
+  /** Rename the synced new journal file into place and append to it from now on. */
+  private async installJournal(jid: string, tmp: fsp.FileHandle, size: number): Promise<void> {
+    await tmp.close();
+    try {
+      await fsp.rename(this.journalPath + '.tmp', this.journalPath);
+      await syncDir(this.dir);
+      const fh = await fsp.open(this.journalPath, 'a+');
+      const old = this.fh;
+      this.fh = fh;
+      this.jid = jid;
+      // records still queued (appended but not yet written) will follow in the new file
+      const queued = this.appended - this.size;
+      this.size = size;
+      this.appended = this.size + queued;
+      await old?.close();
+    } catch (e) {
+      // whether or not the rename happened, appending to the old file could now leave a gap
+      this.poison(e as Error);
+      throw e;
+    }
   }
 
   get failed(): Error | null {
@@ -131,6 +354,7 @@ export class Journal {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('journal is closed'));
     const buf = frame(encode({ ops }));
+    this.appended += buf.length;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ buf, resolve, reject });
       if (!this.flushing) this.flushing = this.flushLoop().finally(() => (this.flushing = null));
@@ -139,18 +363,46 @@ export class Journal {
 
   private async flushLoop(): Promise<void> {
     while (this.queue.length) {
-      if (this.size > this.opts.compactBytes && this.size > this.snapshotBytes) {
-        await this.guard(this.queue.splice(0), () => this.compact());
-        continue;
-      }
       const batch = this.queue.splice(0);
       const data = batch.length === 1 ? batch[0].buf : Buffer.concat(batch.map((p) => p.buf));
-      await this.guard(batch, async () => {
-        await writeAll(this.fh, data);
-        if (this.opts.fsync) await this.fh.datasync();
-        this.size += data.length;
-      });
+      await this.guard(batch, () =>
+        this.withFile(async () => {
+          await writeAll(this.fh, data);
+          if (this.opts.fsync) await this.fh.datasync();
+          this.size += data.length;
+        }),
+      );
+      if (this.shouldCompact()) this.startCompaction();
     }
+  }
+
+  private shouldCompact(): boolean {
+    return (
+      !this.compacting &&
+      !this.closed &&
+      !this.failure &&
+      this.size > this.opts.compactBytes &&
+      this.size > this.snapshotBytes &&
+      this.size > this.retryCompactAt
+    );
+  }
+
+  private startCompaction(): Promise<void> {
+    this.compacting ??= this.compact()
+      .catch((e: Error) => {
+        if (this.closed) return;
+        this.retryCompactAt = this.size + this.opts.compactBytes;
+        this.opts.log(`journal: compaction failed, will retry later: ${e.message}`);
+      })
+      .finally(() => (this.compacting = null));
+    return this.compacting;
+  }
+
+  /** Run `fn` with the journal file to itself (no group commit or tail swap in between). */
+  private withFile<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.fileLock.then(fn);
+    this.fileLock = run.catch(() => undefined);
+    return run;
   }
 
   /** Run a durability step for `batch`; a failure poisons the journal (later writes would follow a gap). */
@@ -159,73 +411,133 @@ export class Journal {
       await step();
       for (const p of batch) p.resolve();
     } catch (e) {
-      this.failure = new Error(
-        `skillquiz-mongo: journal write failed, the engine is now read-only: ${(e as Error).message}`,
-      );
-      this.opts.log(this.failure.message);
-      for (const p of batch) p.reject(this.failure);
+      this.poison(e as Error);
+      for (const p of batch) p.reject(this.failure!);
     }
   }
 
-  /**
-   * Fold everything into a new snapshot. Called between flushes with the not-yet-written records taken off the
-   * queue: their effects are already in memory, so the snapshot covers them and they are acknowledged with it.
-   */
+  private poison(e: Error): void {
+    this.failure ??= new Error(
+      `skillquiz-mongo: journal write failed, the engine is now read-only: ${e.message}`,
+    );
+    this.opts.log(this.failure.message);
+  }
+
+  /** The capture: one synchronous step, so it reflects exactly the records appended so far. */
+  private capture(): { jid: string; mark: number; colls: CapturedCollection[] } {
+    const colls: CapturedCollection[] = [];
+    for (const [db, dbColls] of this.store.dbs)
+      for (const [c, coll] of dbColls)
+        colls.push({
+          db,
+          c,
+          opts: coll.options,
+          ix: coll.indexes.map((i) => i.spec),
+          docs: [...coll.docs.rawValues()],
+        });
+    return { jid: this.jid, mark: this.appended, colls };
+  }
+
+  /** Write a new snapshot from a capture, in slices between which writes go on, then swap in the journal tail. */
   private async compact(): Promise<void> {
     const started = Date.now();
-    const chunks: Buffer[] = [];
-    let batch: Op[] = [];
-    let batchBytes = 0;
-    for (const op of this.store.snapshotOps()) {
-      batch.push(op);
-      batchBytes += bsonSize(op);
-      if (batch.length >= 2000 || batchBytes > 4 * 1024 * 1024) {
-        chunks.push(frame(encode({ ops: batch })));
-        batch = [];
-        batchBytes = 0;
-      }
-    }
-    if (batch.length) chunks.push(frame(encode({ ops: batch })));
-    chunks.push(frame(encode({ ops: [{ o: 'end' }] })));
-    const data = Buffer.concat(chunks);
+    const { jid, mark, colls } = this.capture();
     const snapPath = path.join(this.dir, SNAPSHOT_FILE);
     const tmp = await fsp.open(snapPath + '.tmp', 'w');
+    let bytes = 0;
+    let longestSlice = 0;
     try {
-      await writeAll(tmp, data);
+      let chunks: Buffer[] = [];
+      let chunkBytes = 0;
+      const put = async (rec: Doc | Buffer) => {
+        const b = frame(Buffer.isBuffer(rec) ? rec : encode(rec));
+        chunks.push(b);
+        chunkBytes += b.length;
+        if (chunkBytes >= 4 * 1024 * 1024) await flush();
+      };
+      const flush = async () => {
+        const data = Buffer.concat(chunks);
+        chunks = [];
+        chunkBytes = 0;
+        await writeAll(tmp, data);
+        bytes += data.length;
+        // Sync as we go: a journal fsync may have to flush every dirty page of the filesystem first
+        // (ext4's ordered mode), and a snapshot's worth of them would stall acknowledgements.
+        if (this.opts.fsync) await tmp.datasync();
+      };
+      await put({ snap: 2, jid, mark });
+      let sliceStart = performance.now();
+      for (const coll of colls) {
+        await put({ cc: { db: coll.db, c: coll.c, opts: coll.opts, ix: coll.ix } });
+        for (let i = 0; i < coll.docs.length; i += DOCS_PER_RECORD) {
+          if (this.closed) throw new Error('engine stopping');
+          await put(docsRecord(coll.docs.slice(i, i + DOCS_PER_RECORD)));
+          const spent = performance.now() - sliceStart;
+          if (spent >= SLICE_MS) {
+            longestSlice = Math.max(longestSlice, spent);
+            await new Promise((r) => setImmediate(r));
+            sliceStart = performance.now();
+          }
+        }
+      }
+      await put({ end: 1 });
+      await flush();
       await tmp.sync();
-    } finally {
-      await tmp.close();
+    } catch (e) {
+      await tmp.close().catch(() => {});
+      await fsp.rm(snapPath + '.tmp', { force: true });
+      throw e;
     }
+    await tmp.close();
     this.opts.onCompactStep?.('snapshot-written');
     await fsp.rename(snapPath + '.tmp', snapPath);
     await syncDir(this.dir);
     this.opts.onCompactStep?.('renamed');
-    // From here the snapshot alone holds every acknowledged write; the old journal is redundant.
-    await this.fh.truncate(0);
-    await this.fh.sync();
+    this.snapshotBytes = bytes;
+    // From here the snapshot holds everything up to `mark`; the journal keeps only what follows.
+    const before = this.size;
+    // the records the capture covers may still be queued behind an fsync: the tail starts after them
+    while (this.size < mark) {
+      if (this.failure) throw this.failure;
+      await (this.flushing ?? new Promise((r) => setImmediate(r)));
+    }
+    await this.swapTail(mark);
     this.opts.onCompactStep?.('journal-truncated');
     this.opts.log(
-      `journal: compacted ${this.size} journal bytes into a ${data.length}-byte snapshot in ${Date.now() - started} ms`,
+      `journal: compacted ${before} journal bytes into a ${bytes}-byte snapshot in ${Date.now() - started} ms ` +
+        `(longest slice ${longestSlice.toFixed(0)} ms)`,
     );
-    this.size = 0;
-    this.snapshotBytes = data.length;
   }
 
-  /** Force a compaction now (tests, admin). */
+  /** Force a compaction now and wait for it (tests, admin). */
   async compactNow(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    this.flushing = (async () => {
-      await this.guard(this.queue.splice(0), () => this.compact());
-      await this.flushLoop();
-    })().finally(() => (this.flushing = null));
-    await this.flushing;
+    while (this.compacting) await this.compacting;
+    let failure: Error | undefined;
+    this.compacting = this.compact()
+      .catch((e: Error) => void (failure = e))
+      .finally(() => (this.compacting = null));
+    await this.compacting;
+    if (failure) throw failure;
   }
 
   async close(): Promise<void> {
-    while (this.flushing) await this.flushing;
     this.closed = true;
+    while (this.flushing || this.compacting) await (this.flushing ?? this.compacting);
+    await this.fileLock;
     await this.fh.close();
   }
+}
+
+/** A `{ d: [...] }` record: its first element is the array named d. */
+function isDocsRecord(payload: Buffer): boolean {
+  return payload[4] === 0x04 && payload[5] === 0x64 && payload[6] === 0;
+}
+
+/** Length of the first record of a framed buffer (the journal's id record), or 0. */
+function headerLength(buf: Buffer): number {
+  if (buf.length < HEADER) return 0;
+  const len = buf.readUInt32LE(0);
+  return len <= MAX_RECORD && HEADER + len <= buf.length ? HEADER + len : 0;
 }
 
 async function writeAll(fh: fsp.FileHandle, data: Buffer): Promise<void> {

@@ -2,23 +2,32 @@
 // Every mutation goes through here and is described as a journal op, so replaying ops rebuilds the same state.
 import { CommandError } from './errors';
 import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
-import { HashIndex, IndexEntry, IndexSpec, duplicateKeyError } from './indexes';
+import { HashIndex, IdSet, IndexEntry, IndexSpec, duplicateKeyError, idsOf } from './indexes';
+import { Change, applyChanges, diffDoc } from './delta';
+import { DocStore, fieldsOf } from './docstore';
 
 /** One journal record's worth of state changes. Each op is idempotent (put/delete by _id, create/drop). */
 export type Op =
   | { o: 'put'; db: string; c: string; d: Doc }
+  | { o: 'upd'; db: string; c: string; id: unknown; ch: Change[] }
   | { o: 'del'; db: string; c: string; id: unknown }
   | { o: 'cc'; db: string; c: string; opts: Doc }
   | { o: 'dc'; db: string; c: string }
   | { o: 'dd'; db: string }
   | { o: 'ci'; db: string; c: string; spec: IndexSpec }
-  | { o: 'di'; db: string; c: string; name: string };
+  | { o: 'di'; db: string; c: string; name: string }
+  /** journal.ts markers: a journal file's id (its first record) and a v1 snapshot's end; they change nothing */
+  | { o: 'jid'; id: string }
+  | { o: 'end' };
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Collection {
-  readonly docs = new Map<string, Doc>();
+  /** documents by id key, as BSON (reads decode a copy) */
+  readonly docs = new DocStore();
   readonly indexes: HashIndex[] = [];
+  /** the top-level fields the indexes read (null: a partial index needs whole documents) */
+  private indexedFields: Set<string> | null = new Set(['_id']);
 
   constructor(
     readonly db: string,
@@ -58,45 +67,69 @@ export class Collection {
 
   /** Store `doc`, replacing any document with the same _id. `check` false is for journal replay. */
   put(doc: Doc, check: boolean): void {
-    const old = this.docs.get(keyOf(doc._id));
-    this.place(doc, check ? this.checkConstraints(doc, old ? keyOf(doc._id) : undefined) : undefined);
+    const idKey = keyOf(doc._id);
+    const exists = this.docs.has(idKey);
+    this.place(doc, check ? this.checkConstraints(doc, exists ? idKey : undefined) : undefined);
   }
 
   /** Index and store `doc`, reusing the index entries a constraint check already computed. */
   private place(doc: Doc, entries: Map<HashIndex, IndexEntry[]> | undefined): void {
     const idKey = keyOf(doc._id);
-    const old = this.docs.get(idKey);
+    const old = this.indexes.length ? this.indexedOf(this.docs.getRaw(idKey)) : undefined;
     if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
     for (const ix of this.indexes) ix.add(idKey, entries?.get(ix) ?? ix.entriesOf(doc));
     this.docs.set(idKey, doc);
   }
 
+  /** The fields of stored bytes that the indexes read. */
+  private indexedOf(bytes: Uint8Array | undefined): Doc | undefined {
+    return bytes && fieldsOf(bytes, this.indexedFields);
+  }
+
+  /** Add a document's bytes read from a snapshot (trusted: no constraint checks, no previous version). */
+  loadRaw(bytes: Uint8Array): void {
+    const doc = fieldsOf(bytes, this.indexedFields);
+    const idKey = keyOf(doc._id);
+    for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
+    this.docs.setRaw(idKey, bytes);
+  }
+
   remove(id: unknown): boolean {
     const idKey = keyOf(id);
-    const old = this.docs.get(idKey);
+    const old = this.docs.getRaw(idKey);
     if (!old) return false;
-    for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
+    const fields = this.indexedOf(old)!;
+    for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(fields));
     this.docs.delete(idKey);
     return true;
+  }
+
+  private refreshIndexedFields(): void {
+    this.indexedFields = this.indexes.some((ix) => !ix.servesQueries)
+      ? null
+      : new Set(['_id', ...this.indexes.flatMap((ix) => ix.fields.map((f) => f.split('.')[0]))]);
   }
 
   /** Build an index; with `check`, a duplicate in existing data aborts the build with E11000. */
   addIndex(spec: IndexSpec, check: boolean): void {
     const ix = new HashIndex(spec);
-    for (const [idKey, doc] of this.docs) {
-      const e = ix.entriesOf(doc);
+    const names = ix.servesQueries ? new Set(['_id', ...ix.fields.map((f) => f.split('.')[0])]) : null;
+    for (const [idKey, bytes] of this.docs.rawEntries()) {
+      const e = ix.entriesOf(fieldsOf(bytes, names));
       if (check) ix.checkUnique(this.ns, idKey, e);
       ix.add(idKey, e);
     }
     const at = this.indexes.findIndex((i) => i.name === spec.name);
     if (at >= 0) this.indexes[at] = ix;
     else this.indexes.push(ix);
+    this.refreshIndexedFields();
   }
 
   dropIndex(name: string): boolean {
     const at = this.indexes.findIndex((i) => i.name === name);
     if (at < 0) return false;
     this.indexes.splice(at, 1);
+    this.refreshIndexedFields();
     return true;
   }
 
@@ -149,9 +182,9 @@ export class Collection {
   }
 
   /** Documents for the union of id sets (in index order, as MongoDB returns an index scan without a sort). */
-  private docsFor(sets: Array<Set<string> | undefined>): Doc[] {
+  private docsFor(sets: Array<IdSet | undefined>): Doc[] {
     const idKeys = new Set<string>();
-    for (const set of sets) for (const id of set ?? []) idKeys.add(id);
+    for (const set of sets) for (const id of idsOf(set)) idKeys.add(id);
     const out: Doc[] = [];
     for (const k of idKeys) {
       const d = this.docs.get(k);
@@ -197,6 +230,12 @@ export class Store {
       case 'put':
         this.ensureCollection(op.db, op.c).put(op.d, check);
         break;
+      case 'upd': {
+        const coll = this.getCollection(op.db, op.c);
+        const old = coll?.getById(op.id);
+        if (old) coll!.put(applyChanges(old, op.ch), check);
+        break;
+      }
       case 'del':
         this.getCollection(op.db, op.c)?.remove(op.id);
         break;
@@ -228,17 +267,12 @@ export class Store {
     if (!c) d.set(name, (c = new Collection(db, name, opts)));
     return c;
   }
+}
 
-  /** The whole state as ops, for a compaction snapshot. */
-  *snapshotOps(): Generator<Op> {
-    for (const [db, colls] of this.dbs) {
-      for (const [name, coll] of colls) {
-        yield { o: 'cc', db, c: name, opts: coll.options };
-        for (const ix of coll.indexes) yield { o: 'ci', db, c: name, spec: ix.spec };
-        for (const d of coll.docs.values()) yield { o: 'put', db, c: name, d };
-      }
-    }
-  }
+/** The journal op for an update that turned `prev` into `next`: the changes when they are smaller, else the document. */
+export function updateOp(db: string, c: string, prev: Doc, next: Doc): Op {
+  const ch = diffDoc(prev, next);
+  return ch ? { o: 'upd', db, c, id: next._id, ch } : { o: 'put', db, c, d: next };
 }
 
 export function assertValidCollectionName(name: unknown, command: string): asserts name is string {

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EngineOptions, RunningEngine, startEngine } from '../src';
-import { JOURNAL_FILE, SNAPSHOT_FILE } from '../src/journal';
+import { JOURNAL_FILE, SNAPSHOT_FILE, frame } from '../src/journal';
+import { encode } from '../src/bsonutil';
 import { describeEngine, tempDir, TestDoc } from './target';
 
 const BIN = path.join(__dirname, '..', 'bin', 'skillquiz-mongo.js');
@@ -285,6 +286,74 @@ describeEngine('durability of the embedded engine', () => {
       await rc.close();
       await reopened.stop();
     }
+  });
+
+  it('opens a data dir written by the previous version (snapshot v1, journal without an id) and moves it on', async () => {
+    const dbpath = fresh();
+    const rec = (ops: object[]) => frame(encode({ ops }));
+    const ns = { db: 'old', c: 'users' };
+    // what the previous version wrote: a snapshot of whole-state ops ending in 'end', a journal of idempotent ops
+    fs.writeFileSync(
+      path.join(dbpath, SNAPSHOT_FILE),
+      Buffer.concat([
+        rec([
+          { o: 'cc', ...ns, opts: {} },
+          { o: 'ci', ...ns, spec: { v: 2, key: { email: 1 }, name: 'email_1', unique: true } },
+          ...[1, 2, 3].map((i) => ({ o: 'put', ...ns, d: { _id: i, email: `u${i}@x`, v: 0 } })),
+        ]),
+        rec([{ o: 'end' }]),
+      ]),
+    );
+    fs.writeFileSync(
+      path.join(dbpath, JOURNAL_FILE),
+      Buffer.concat([
+        rec([{ o: 'put', ...ns, d: { _id: 4, email: 'u4@x', v: 0 } }]),
+        rec([{ o: 'put', ...ns, d: { _id: 1, email: 'u1@x', v: 9 } }]),
+        rec([{ o: 'del', ...ns, id: 2 }]),
+      ]),
+    );
+    const expected = [
+      { _id: 1, email: 'u1@x', v: 9 },
+      { _id: 3, email: 'u3@x', v: 0 },
+      { _id: 4, email: 'u4@x', v: 0 },
+    ];
+    for (const step of ['as written', 'after a compaction', 'reopened']) {
+      const engine = await engineAt({ dbpath });
+      const client = await connect(engine.uri);
+      const users = client.db('old').collection<TestDoc>('users');
+      expect([step, await users.find().sort({ _id: 1 }).toArray()]).toEqual([step, expected]);
+      expect([step, (await users.insertOne({ email: 'u3@x' }).catch((e) => e)).code]).toEqual([step, 11000]);
+      if (step === 'as written') await engine.compact();
+      await client.close();
+      await engine.stop();
+    }
+  });
+
+  it('journals an update as what changed, not the whole document', async () => {
+    const dbpath = fresh();
+    const engine = await engineAt({ dbpath });
+    const client = await connect(engine.uri);
+    const c = client.db('j').collection<TestDoc>('quiz');
+    await c.insertOne({ _id: 1, served: [{ n: 1, snapshot: 'q'.repeat(100_000) }], rev: 0 });
+    const before = fs.statSync(path.join(dbpath, JOURNAL_FILE)).size;
+    await c.updateOne(
+      { _id: 1, rev: 0 },
+      { $set: { 'served.0.answered_at': new Date(), rev: 1 }, $push: { log: { at: 1 } } },
+    );
+    const grew = fs.statSync(path.join(dbpath, JOURNAL_FILE)).size - before;
+    expect(grew).toBeGreaterThan(0);
+    expect(grew).toBeLessThan(500);
+    await client.close();
+    await engine.stop();
+    // and replay rebuilds the same document
+    const again = await engineAt({ dbpath });
+    const client2 = await connect(again.uri);
+    const doc = await client2.db('j').collection<TestDoc>('quiz').findOne({ _id: 1 });
+    expect(doc).toMatchObject({ rev: 1, log: [{ at: 1 }] });
+    expect(doc!.served[0].answered_at).toBeInstanceOf(Date);
+    expect(doc!.served[0].snapshot).toHaveLength(100_000);
+    await client2.close();
+    await again.stop();
   });
 
   it('refuses a second engine on the same dbpath', async () => {

@@ -96,7 +96,8 @@ async function update<T>(
     if (!d.next && state !== stored) d.next = state;
     if (candidateBack && state.left_at) d.next = { ...(d.next ?? state), left_at: null };
     if (!d.next) return d.result;
-    if (!(await deps.store.commit(state, d.next))) continue;
+    // `stored`, not `state`: the write is what changed since the read, a lapsed page-close included.
+    if (!(await deps.store.commit(stored, d.next))) continue;
     // Counts feed exposure control; recorded only by the request whose write won.
     if (d.exposed?.length) await deps.store.recordExposure(d.exposed);
     if (d.administered?.length) await deps.store.recordAdministrations(d.administered);

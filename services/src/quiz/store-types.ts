@@ -43,8 +43,9 @@ export interface ProgressClock {
 export interface QuizStore {
   loadByToken(token: string): Promise<QuizState | null>;
   /**
-   * Writes `next` only if the stored revision is still `prev.rev` (and bumps it). Returns false
-   * when another request changed the quiz first; the caller re-reads and decides again.
+   * Writes `next` only if the stored revision is still `prev.rev` (and bumps it). `prev` is the
+   * state exactly as read: only what differs from it is written. Returns false when another
+   * request changed the quiz first; the caller re-reads and decides again.
    */
   commit(prev: QuizState, next: QuizState): Promise<boolean>;
   atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;

@@ -15,7 +15,8 @@ import {
 import { databaseOutages } from '../db/outages';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isTakeable } from './timing';
-import { MUTABLE_QUIZ_FIELDS, type MutableQuizFields, type QuizState } from './types';
+import type { QuizState } from './types';
+import { quizUpdate } from './commit-update';
 import type { InvitationProgress } from './view';
 
 /** Counter `_id` holding how many quizzes have started an atom (the base of exposure rates). */
@@ -75,10 +76,6 @@ function toState(doc: LeanQuiz): QuizState {
   };
 }
 
-function mutableFields(s: QuizState): MutableQuizFields {
-  return Object.fromEntries(MUTABLE_QUIZ_FIELDS.map((k) => [k, s[k]])) as MutableQuizFields;
-}
-
 const BANK_FIELDS = {
   _id: 1,
   difficulty_params: 1,
@@ -129,9 +126,9 @@ export function mongooseQuizStore(): QuizStore {
     async commit(prev, next) {
       const res = await QuizResult.updateOne(
         { _id: new Types.ObjectId(prev.id), rev: prev.rev },
-        // No runValidators: the state is built by the quiz rules from validated input, and update
-        // validators re-cast every served snapshot on each answer (a third of the request's CPU).
-        { $set: { ...mutableFields(next), rev: prev.rev + 1 } },
+        // Only what changed (commit-update.ts). No runValidators: the state is built by the quiz
+        // rules from validated input.
+        quizUpdate(prev, next),
       ).exec();
       return res.matchedCount === 1;
     },

@@ -1,0 +1,43 @@
+// The engine as its own process for db-bench.js (as `npm start` runs it), driven over the IPC channel so the
+// benchmark can ask for a compaction and read the process's memory without any admin command on the wire.
+'use strict';
+const fs = require('node:fs');
+const { startEngine } = require('../dist');
+
+/** Peak resident set of this process (VmHWM), in bytes; 0 where /proc is missing. */
+function peakRss() {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function main() {
+  const dbpath = process.argv[2];
+  const started = performance.now();
+  const engine = await startEngine({
+    dbpath,
+    port: 0,
+    log: (msg) => process.send({ log: msg }),
+  });
+  process.send({ ready: true, uri: engine.uri, openMs: performance.now() - started });
+  process.on('message', async (m) => {
+    if (m === 'compact') {
+      const t0 = performance.now();
+      await engine.compact();
+      process.send({ compacted: true, ms: performance.now() - t0 });
+    } else if (m === 'memory') {
+      process.send({ memory: true, rss: process.memoryUsage().rss, peak: peakRss() });
+    } else if (m === 'stop') {
+      await engine.stop();
+      process.exit(0);
+    }
+  });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
