@@ -42,6 +42,21 @@ export function bsonSize(doc: Doc): number {
 
 export const isEqual: (a: unknown, b: unknown) => boolean = mingoIsEqual as any;
 
+/**
+ * A document's own field, never one inherited from Object.prototype: MongoDB field names such as `constructor`
+ * or `__proto__` are plain data, and reading `doc.constructor` would otherwise find a function.
+ */
+export function ownField(container: unknown, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(container, key) ? (container as Doc)[key] : undefined;
+}
+
+/** Store a field as plain data; `obj.__proto__ = v` would replace the prototype instead (or pollute it). */
+export function setField(container: Doc, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  else container[key] = value;
+}
+
 export function isPlainObject(v: unknown): v is Doc {
   return (
     v !== null &&
@@ -109,7 +124,7 @@ export function cloneDoc<T>(v: T): T {
   if (v instanceof Date) return new Date(v.getTime()) as any;
   if (isPlainObject(v)) {
     const out: Doc = {};
-    for (const k of Object.keys(v)) out[k] = cloneDoc((v as Doc)[k]);
+    for (const k of Object.keys(v)) setField(out, k, cloneDoc((v as Doc)[k]));
     return out as T;
   }
   return v;
@@ -120,7 +135,7 @@ export function idFirst(doc: Doc): Doc {
   const keys = Object.keys(doc);
   if (keys[0] === '_id' || !('_id' in doc)) return doc;
   const out: Doc = { _id: doc._id };
-  for (const k of keys) if (k !== '_id') out[k] = doc[k];
+  for (const k of keys) if (k !== '_id') setField(out, k, doc[k]);
   return out;
 }
 

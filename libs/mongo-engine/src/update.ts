@@ -5,7 +5,17 @@ import type { Query } from 'mingo/query';
 import { compare } from 'mingo/util';
 import { makeAggregator, makeQuery } from './mingo';
 import { CommandError } from './errors';
-import { Doc, ObjectId, cloneDoc, idFirst, isEqual, isPlainObject, shellString } from './bsonutil';
+import {
+  Doc,
+  ObjectId,
+  cloneDoc,
+  idFirst,
+  isEqual,
+  isPlainObject,
+  ownField,
+  setField,
+  shellString,
+} from './bsonutil';
 import { getPath } from './paths';
 
 export interface UpdateContext {
@@ -177,7 +187,7 @@ function setPath(doc: Doc, parts: string[], value: unknown): void {
   let cur: any = doc;
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i];
-    let next = Array.isArray(cur) ? cur[Number(p)] : cur[p];
+    let next = Array.isArray(cur) ? cur[Number(p)] : ownField(cur, p);
     if (next === undefined || next === null) {
       if (Array.isArray(cur) && !/^\d+$/.test(p)) throw pathNotViable(parts, i, cur);
       next = {};
@@ -204,7 +214,7 @@ function assign(container: any, key: string, value: unknown): void {
     const idx = Number(key);
     while (container.length < idx) container.push(null);
     container[idx] = value;
-  } else container[key] = value;
+  } else setField(container, key, value);
 }
 
 function pathNotViable(parts: string[], i: number, at: unknown): CommandError {
@@ -219,7 +229,8 @@ function unsetPath(doc: Doc, parts: string[]): void {
   const last = parts[parts.length - 1];
   if (Array.isArray(parent)) {
     if (/^\d+$/.test(last) && Number(last) < parent.length) parent[Number(last)] = null;
-  } else if (parent && typeof parent === 'object') delete parent[last];
+  } else if (parent && typeof parent === 'object' && Object.prototype.hasOwnProperty.call(parent, last))
+    delete parent[last];
 }
 
 function toNumber(v: unknown): number | Long | null {
