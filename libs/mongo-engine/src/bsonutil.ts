@@ -99,6 +99,28 @@ export function keyOf(v: unknown): string {
   return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
 }
 
+/**
+ * True when two values would be stored as the same bytes: field order counts and a Binary's subtype counts
+ * (unlike query equality). An update that leaves a document identical is a no-op (nModified 0, no journal write).
+ */
+export function identical(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b);
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => identical(x, b[i]));
+  if (Array.isArray(b)) return false;
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && identical(a[k], b[k]));
+  }
+  if (isPlainObject(b) || bsonType(a) !== bsonType(b)) return false;
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
+  return keyOf(a) === keyOf(b);
+}
+
 /** Values we can look up by key equality in a hash index (anything else falls back to a scan). */
 export function isHashableForLookup(v: unknown): boolean {
   if (Array.isArray(v) || v instanceof RegExp) return false;

@@ -8,6 +8,7 @@ import {
   bsonSize,
   cloneDoc,
   idFirst,
+  identical,
   isEqual,
   isPlainObject,
   keyOf,
@@ -74,14 +75,20 @@ function newCollectionOps(engine: EngineContext, db: string, name: string, ops: 
   return engine.store.getCollection(db, name)!;
 }
 
-/** What MongoDB refuses to store: non-objects, top-level $fields, array _ids, > 16 MiB, > 100 levels of nesting. */
+/** What MongoDB refuses to store: non-objects, $fields inside _id, array _ids, > 16 MiB, > 100 levels of nesting. */
 function checkStorable(doc: unknown, command = 'insert'): asserts doc is Doc {
   if (!isPlainObject(doc))
     throw new CommandError('TypeMismatch', `${command}: each document must be an object`);
-  for (const k of Object.keys(doc))
-    if (k.startsWith('$'))
-      throw new CommandError('BadValue', `${command}: document can't have $ prefixed field names: ${k}`);
-  if (Array.isArray(doc._id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
+  // MongoDB 5+ stores $-prefixed field names anywhere but inside _id
+  const id = doc._id;
+  if (isPlainObject(id))
+    for (const k of Object.keys(id))
+      if (k.startsWith('$'))
+        throw new CommandError(
+          'DollarPrefixedFieldName',
+          `${command}: _id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`,
+        );
+  if (Array.isArray(id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
   if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE)
     throw new CommandError('BadValue', `${command}: document exceeds the 16MiB BSON size limit`);
   if (tooDeep(doc, MAX_NESTING))
@@ -168,7 +175,7 @@ const update: Handler = async (engine, cmd, { db }) => {
       for (const doc of targets) {
         const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
         n++;
-        if (isEqual(next, doc)) continue;
+        if (identical(next, doc)) continue;
         checkStorable(next, 'update');
         coll!.put(next, true);
         ops.push({ o: 'put', db, c: name, d: next });
@@ -264,7 +271,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       lastErrorObject = { n: doc ? 1 : 0 };
     } else if (doc) {
       const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false });
-      if (!isEqual(next, doc)) {
+      if (!identical(next, doc)) {
         checkStorable(next, 'findAndModify');
         coll!.put(next, true);
         ops.push({ o: 'put', db, c: name, d: next });
@@ -282,7 +289,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
     } else {
       lastErrorObject = { n: 0, updatedExisting: false };
     }
-    return { lastErrorObject, value: value ? project(value, cmd.fields) : null, ok: 1 };
+    return { lastErrorObject, value: value ? project(value, cmd.fields, query) : null, ok: 1 };
   } finally {
     // whatever was applied (e.g. an implicitly created collection) is journaled even when the command fails
     await engine.commit(ops);

@@ -11,6 +11,7 @@ export const ErrorCodes = {
   PathNotViable: 28,
   CursorNotFound: 43,
   NamespaceExists: 48,
+  DollarPrefixedFieldName: 52,
   CommandNotFound: 59,
   ImmutableField: 66,
   InvalidOptions: 72,

@@ -2,7 +2,8 @@
 import type { Query } from 'mingo/query';
 import { CommandError } from './errors';
 import { makeAggregator, makeQuery } from './mingo';
-import { Doc, cloneDoc, idFirst, isPlainObject } from './bsonutil';
+import { Doc, isPlainObject } from './bsonutil';
+import { projector } from './projection';
 import { Collection } from './store';
 
 export interface FindOptions {
@@ -43,10 +44,8 @@ export function findDocs(
   if (opts.skip) cursor = cursor.skip(opts.skip);
   if (opts.limit) cursor = cursor.limit(opts.limit);
   const out = cursor.all();
-  if (!hasKeys(opts.projection)) return out;
-  // mingo's exclusion projection edits nested objects in place: project copies, never stored documents.
-  // The documents already matched, so the projection runs under a match-all query, not the filter again.
-  return matchAll().find<Doc>(out.map(cloneDoc), opts.projection).all().map(idFirst);
+  const projectAll = projector(opts.projection, filter);
+  return projectAll ? projectAll(out) : out;
 }
 
 /** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
@@ -72,19 +71,10 @@ export function allMatches(coll: Collection | undefined, filter: unknown, comman
   return base.filter((d) => query.test(d));
 }
 
-export function project(doc: Doc, projection: unknown): Doc {
-  if (!hasKeys(projection)) return doc;
-  return idFirst(
-    matchAll()
-      .find<Doc>([cloneDoc(doc)], projection)
-      .all()[0],
-  );
-}
-
-let matchAllQuery: ReturnType<typeof makeQuery> | undefined;
-/** One compiled `{}` query, reused for every projection. */
-function matchAll(): ReturnType<typeof makeQuery> {
-  return (matchAllQuery ??= makeQuery({}));
+/** One document projected (findAndModify's `fields`); `filter` selected it (for a positional `.$`). */
+export function project(doc: Doc, projection: unknown, filter: unknown): Doc {
+  const projectAll = projector(projection, filter);
+  return projectAll ? projectAll([doc])[0] : doc;
 }
 
 // Stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on

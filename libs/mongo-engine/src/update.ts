@@ -77,6 +77,8 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
   } else if (kind === 'pipeline') {
     const [res] = makeAggregator(update as Doc[]).run([cloneDoc(doc)]) as Doc[];
     out = res ?? {};
+    // a stage that replaces the whole document ($replaceRoot, $replaceWith, $project) keeps the _id, as in MongoDB
+    if (!('_id' in out) && '_id' in doc) out = { _id: doc._id, ...out };
   } else {
     out = cloneDoc(doc);
     for (const [op, spec] of Object.entries(update as Doc)) {
@@ -87,7 +89,7 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
         );
       if (op === '$setOnInsert' && !ctx.inserting) continue;
       for (const [path, arg] of Object.entries(spec)) {
-        for (const parts of expandPath(out, path, ctx)) applyOperator(out, op, parts, arg, doc);
+        for (const parts of expandPath(out, doc, path, ctx)) applyOperator(out, op, parts, arg, doc);
       }
     }
   }
@@ -103,8 +105,12 @@ function immutableId(doc: Doc): CommandError {
   );
 }
 
-/** Concrete paths for one update path: `$` becomes the matched index, `$[]` every index, `$[id]` the filtered ones. */
-function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
+/**
+ * Concrete paths for one update path: `$` becomes the matched index, `$[]` every index, `$[id]` the filtered ones.
+ * `$` is the position the query matched in the document as it was before this update (`orig`), so an earlier
+ * path that changes the matched field (`{$set: {'c.$.name': 'L', 'c.$.at': 5}}`) does not move it.
+ */
+function expandPath(doc: Doc, orig: Doc, path: string, ctx: UpdateContext): string[][] {
   const parts = path.split('.');
   if (parts.some((p) => p === ''))
     throw new CommandError(
@@ -115,7 +121,7 @@ function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (p === '$') {
-      const idx = positionalIndex(doc, ctx.query, parts.slice(0, i));
+      const idx = positionalIndex(orig, ctx.query, parts.slice(0, i));
       if (idx < 0)
         throw new CommandError(
           'BadValue',
@@ -153,7 +159,7 @@ function arrayFilterFor(ident: string, arrayFilters: Doc[] | undefined): Query {
 }
 
 /** Index of the first element of the array at `prefix` that satisfies the query's conditions on that array. */
-function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
+export function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
   const arr = getPath(doc, prefix);
   if (!Array.isArray(arr)) return -1;
   const base = prefix.join('.');
@@ -275,11 +281,28 @@ function typeName(v: unknown): string {
   return (v as any)?._bsontype?.toLowerCase() ?? 'object';
 }
 
+/** Operators that apply to a whole document, not to a value ($pull treats a condition starting with one as a query). */
+const DOCUMENT_OPERATORS = new Set([
+  '$and',
+  '$or',
+  '$nor',
+  '$expr',
+  '$where',
+  '$text',
+  '$comment',
+  '$jsonSchema',
+]);
+
+/**
+ * $pull's condition, decided like MongoDB by its first field: a value operator (`{$gte: 2}`) tests each
+ * element; anything else (`{k: 1}`, `{$or: [...]}`) is a query that each element, as a document, must match.
+ */
 function matcherFor(cond: unknown): (el: unknown) => boolean {
   if (isPlainObject(cond)) {
-    const hasOps = Object.keys(cond).some((k) => k.startsWith('$'));
-    const q = makeQuery(hasOps ? { v: cond } : cond);
-    return hasOps ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el);
+    const first = Object.keys(cond)[0] ?? '';
+    const onValue = first.startsWith('$') && !DOCUMENT_OPERATORS.has(first);
+    const q = makeQuery(onValue ? { v: cond } : cond);
+    return onValue ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el);
   }
   if (cond instanceof RegExp) return (el) => typeof el === 'string' && cond.test(el);
   return (el) => isEqual(el, cond);
