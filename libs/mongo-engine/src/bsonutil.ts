@@ -1,5 +1,5 @@
 // One place for how documents cross the BSON boundary, and for value identity used by indexes.
-import { BSON, Long, ObjectId } from 'bson';
+import { BSON, DBRef, Long, ObjectId } from 'bson';
 import { isEqual as mingoIsEqual } from 'mingo/util';
 
 export type Doc = Record<string, any>;
@@ -12,8 +12,36 @@ export const DESERIALIZE_OPTIONS = {
   bsonRegExp: false,
 } as const;
 
+/** A DBRef's first field name as BSON spells it; bson has no option to stop turning such objects into DBRefs. */
+const DBREF_FIELD = Buffer.from('$ref\0');
+
 export function decode(buf: Uint8Array): Doc {
-  return BSON.deserialize(buf, DESERIALIZE_OPTIONS) as Doc;
+  const doc = BSON.deserialize(buf, DESERIALIZE_OPTIONS) as Doc;
+  const bytes = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.length);
+  return bytes.indexOf(DBREF_FIELD) >= 0 ? (plainDbRefs(doc) as Doc) : doc;
+}
+
+/**
+ * DBRefs as the plain `{ $ref, $id, $db }` documents they are on the wire, so queries and updates see the fields
+ * `$ref` / `$id` like MongoDB does (a DBRef instance has `collection` / `oid` instead); they are encoded back
+ * to the same bytes.
+ */
+function plainDbRefs(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plainDbRefs);
+  if (bsonType(v) === 'DBRef') {
+    const ref = v as DBRef;
+    const out: Doc = { $ref: ref.collection, $id: plainDbRefs(ref.oid) };
+    if (ref.db !== undefined) out.$db = ref.db;
+    for (const [k, x] of Object.entries(ref.fields ?? {})) setField(out, k, plainDbRefs(x));
+    return out;
+  }
+  if (isPlainObject(v)) {
+    for (const k of Object.keys(v)) {
+      const x = (v as Doc)[k];
+      if (x !== null && typeof x === 'object') setField(v, k, plainDbRefs(x));
+    }
+  }
+  return v;
 }
 
 const SERIALIZE_OPTIONS = { ignoreUndefined: true, checkKeys: false } as const;

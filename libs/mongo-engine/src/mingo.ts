@@ -11,10 +11,17 @@ import * as window from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import type { Doc } from './bsonutil';
+import { QUERY_OVERRIDES } from './queryops';
 
-const CONTEXT = Context.init({ accumulator, expression, pipeline, projection, query, window } as Parameters<
-  typeof Context.init
->[0]);
+// Our query operators replace mingo's where its semantics differ from MongoDB's (see queryops.ts).
+const CONTEXT = Context.init({
+  accumulator,
+  expression,
+  pipeline,
+  projection,
+  query: { ...query, ...QUERY_OVERRIDES },
+  window,
+} as Parameters<typeof Context.init>[0]);
 const BASE: Partial<Options> = { scriptEnabled: false, context: CONTEXT };
 
 /**
@@ -35,10 +42,16 @@ function sharedQueryOptions(): Partial<Options> {
 
 const SHARED = sharedQueryOptions();
 
-export function makeQuery(filter: Doc): Query {
-  return new Query(filter, SHARED);
+/** `variables`: a command's `let` document, read in expressions as `$$name`. */
+export function makeQuery(filter: Doc, variables?: Doc): Query {
+  return new Query(filter, variables ? { ...BASE, variables } : SHARED);
 }
 
 export function makeAggregator(stages: Doc[], extra: Partial<Options> = {}): Aggregator {
   return new Aggregator(stages, { ...BASE, ...extra });
+}
+
+/** Pipeline stage names this engine runs (mingo's); anything else is refused like MongoDB refuses it. */
+export function isKnownStage(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(pipeline, name);
 }
