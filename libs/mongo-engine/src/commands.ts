@@ -60,6 +60,66 @@ function num(v: unknown, dflt: number): number {
   return v;
 }
 
+/** A command's `let` document: variables its filters and pipelines read as `$$name`. */
+function letVariables(cmd: Doc, command: string, extra?: unknown): Doc | undefined {
+  for (const [name, v] of [
+    ['let', cmd.let],
+    ['c', extra],
+  ] as const)
+    if (v !== undefined && !isPlainObject(v))
+      throw new CommandError('TypeMismatch', `${command}: '${name}' must be an object`);
+  if (cmd.let === undefined && extra === undefined) return undefined;
+  return { ...(cmd.let as Doc), ...(extra as Doc) };
+}
+
+/**
+ * MongoDB refuses a hint naming an index that does not exist; this engine does not plan by hints (an existing
+ * index changes nothing in the results), but it must not accept one that MongoDB would refuse.
+ */
+function checkHint(coll: Collection | undefined, hint: unknown, command: string): void {
+  if (hint === undefined || hint === null || !coll) return;
+  if (typeof hint === 'string') {
+    if (hint === ID_INDEX.name || coll.indexes.some((ix) => ix.name === hint)) return;
+  } else if (isPlainObject(hint)) {
+    const keys = Object.keys(hint);
+    if (keys.length === 0 || (keys.length === 1 && keys[0] === '$natural')) return;
+    if (keyOf(hint) === keyOf(ID_INDEX.key) || coll.indexes.some((ix) => keyOf(ix.spec.key) === keyOf(hint)))
+      return;
+  } else throw new CommandError('FailedToParse', `${command}: 'hint' must be a string or an object`);
+  throw new CommandError(
+    'BadValue',
+    `${command}: error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+  );
+}
+
+/** Fields MongoDB accepts in each update / delete statement; any other is an error, never silently ignored. */
+const STATEMENT_FIELDS: Record<string, Set<string>> = {
+  updates: new Set(['q', 'u', 'multi', 'upsert', 'arrayFilters', 'hint', 'collation', 'c', 'upsertSupplied']),
+  deletes: new Set(['q', 'limit', 'hint', 'collation']),
+};
+
+function checkStatementFields(command: string, list: 'updates' | 'deletes', statements: unknown[]): void {
+  for (const st of statements) {
+    if (!isPlainObject(st)) continue;
+    for (const k of Object.keys(st))
+      if (!STATEMENT_FIELDS[list].has(k))
+        throw new CommandError('Location40415', `BSON field '${command}.${list}.${k}' is an unknown field.`);
+  }
+}
+
+/** A standalone acknowledges with w: 0, 1 or 'majority' (itself); more nodes or tags cannot be satisfied. */
+function checkWriteConcern(wc: unknown): void {
+  if (!isPlainObject(wc)) return;
+  const w = wc.w;
+  if (typeof w === 'number' && w > 1)
+    throw new CommandError('BadValue', "cannot use 'w' > 1 with a standalone");
+  if (typeof w === 'string' && w !== 'majority')
+    throw new CommandError(
+      'UnknownReplWriteConcern',
+      `No write concern mode named '${w}' found in replica set configuration`,
+    );
+}
+
 function writeError(index: number, e: unknown, command: string): Doc {
   const r = errorReply(e, command);
   const { ok: _ok, codeName: _codeName, ...rest } = r;
@@ -148,6 +208,7 @@ const update: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'update');
   const updates = cmd.updates;
   if (!Array.isArray(updates)) throw new CommandError('TypeMismatch', "update: 'updates' must be an array");
+  checkStatementFields('update', 'updates', updates);
   const ordered = cmd.ordered !== false;
   const ops: Op[] = [];
   const writeErrors: Doc[] = [];
@@ -168,12 +229,14 @@ const update: Handler = async (engine, cmd, { db }) => {
           'update: multi update is not supported for replacement-style update',
         );
       const arrayFilters = spec.arrayFilters as Doc[] | undefined;
+      const variables = letVariables(cmd, 'update', spec.c);
       let coll = engine.store.getCollection(db, name);
+      checkHint(coll, spec.hint, 'update');
       const targets = spec.multi
-        ? allMatches(coll, q, 'update')
-        : [firstMatch(coll, q, undefined, 'update')].filter((d): d is Doc => !!d);
+        ? allMatches(coll, q, 'update', variables)
+        : [firstMatch(coll, q, undefined, 'update', variables)].filter((d): d is Doc => !!d);
       for (const doc of targets) {
-        const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
+        const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false, variables });
         n++;
         if (identical(next, doc)) continue;
         checkStorable(next, 'update');
@@ -182,7 +245,7 @@ const update: Handler = async (engine, cmd, { db }) => {
         nModified++;
       }
       if (targets.length === 0 && spec.upsert) {
-        const doc = buildUpsertDoc(q, u, arrayFilters);
+        const doc = buildUpsertDoc(q, u, arrayFilters, variables);
         checkStorable(doc, 'update');
         coll = coll ?? newCollectionOps(engine, db, name, ops);
         coll.insert(doc);
@@ -209,6 +272,8 @@ const del: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'delete');
   const deletes = cmd.deletes;
   if (!Array.isArray(deletes)) throw new CommandError('TypeMismatch', "delete: 'deletes' must be an array");
+  checkStatementFields('delete', 'deletes', deletes);
+  const variables = letVariables(cmd, 'delete');
   const ordered = cmd.ordered !== false;
   const ops: Op[] = [];
   const writeErrors: Doc[] = [];
@@ -222,10 +287,11 @@ const del: Handler = async (engine, cmd, { db }) => {
       const limit = num(spec.limit, 0);
       if (limit !== 0 && limit !== 1)
         throw new CommandError('BadValue', `delete: limit must be 0 or 1, got ${limit}`);
+      checkHint(coll, spec.hint, 'delete');
       const targets =
         limit === 1
-          ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete')].filter((d): d is Doc => !!d)
-          : allMatches(coll, spec.q ?? {}, 'delete');
+          ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete', variables)].filter((d): d is Doc => !!d)
+          : allMatches(coll, spec.q ?? {}, 'delete', variables);
       for (const doc of targets) {
         coll!.remove(doc._id);
         ops.push({ o: 'del', db, c: name, id: doc._id });
@@ -256,10 +322,12 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
     throw new CommandError('FailedToParse', 'findAndModify: cannot specify both upsert=true and remove=true');
   if (hasUpdate) updateKind(cmd.update);
   const arrayFilters = cmd.arrayFilters as Doc[] | undefined;
+  const variables = letVariables(cmd, 'findAndModify');
   const ops: Op[] = [];
   try {
     let coll = engine.store.getCollection(db, name);
-    const doc = firstMatch(coll, query, cmd.sort, 'findAndModify');
+    checkHint(coll, cmd.hint, 'findAndModify');
+    const doc = firstMatch(coll, query, cmd.sort, 'findAndModify', variables);
     let value: Doc | null = null;
     let lastErrorObject: Doc;
     if (remove) {
@@ -270,7 +338,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       }
       lastErrorObject = { n: doc ? 1 : 0 };
     } else if (doc) {
-      const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false });
+      const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false, variables });
       if (!identical(next, doc)) {
         checkStorable(next, 'findAndModify');
         coll!.put(next, true);
@@ -279,7 +347,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       value = cmd.new ? next : doc;
       lastErrorObject = { n: 1, updatedExisting: true };
     } else if (cmd.upsert) {
-      const created = buildUpsertDoc(query, cmd.update, arrayFilters);
+      const created = buildUpsertDoc(query, cmd.update, arrayFilters, variables);
       checkStorable(created, 'findAndModify');
       coll = coll ?? newCollectionOps(engine, db, name, ops);
       coll.insert(created);
@@ -304,10 +372,24 @@ const find: Handler = (engine, cmd, { db }) => {
     limit = -limit;
     singleBatch = true;
   }
+  // this engine has no capped collections, the only ones a tailable cursor can follow
+  if (cmd.tailable)
+    throw new CommandError(
+      'BadValue',
+      `find: error processing query: ${db}.${name} tailable cursor requested on non capped collection`,
+    );
+  const coll = engine.store.getCollection(db, name);
+  checkHint(coll, cmd.hint, 'find');
   const docs = findDocs(
-    engine.store.getCollection(db, name),
+    coll,
     cmd.filter,
-    { sort: cmd.sort, skip: num(cmd.skip, 0), limit, projection: cmd.projection },
+    {
+      sort: cmd.sort,
+      skip: num(cmd.skip, 0),
+      limit,
+      projection: cmd.projection,
+      variables: letVariables(cmd, 'find'),
+    },
     'find',
   );
   return engine.cursors.first(
@@ -342,7 +424,8 @@ const aggregate: Handler = (engine, cmd, { db }) => {
   const coll = target === 1 ? undefined : engine.store.getCollection(db, collectionArg(cmd, 'aggregate'));
   const resolve = (other: string) =>
     [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
-  const docs = runPipeline(coll, cmd.pipeline, resolve);
+  checkHint(coll, cmd.hint, 'aggregate');
+  const docs = runPipeline(coll, cmd.pipeline, resolve, letVariables(cmd, 'aggregate'));
   const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
   return engine.cursors.first(
     ns,
@@ -354,6 +437,7 @@ const aggregate: Handler = (engine, cmd, { db }) => {
 const count: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'count');
   const coll = engine.store.getCollection(db, name);
+  checkHint(coll, cmd.hint, 'count');
   const skip = num(cmd.skip, 0);
   const limit = Math.abs(num(cmd.limit, 0));
   let n =
@@ -738,6 +822,7 @@ export async function runCommand(
       return noTransactions(name)(engine, cmd, call) as Doc;
     const failure = WRITE_COMMANDS.has(name) ? engine.writeFailure() : null;
     if (failure) throw new CommandError('IllegalOperation', `${name}: ${failure.message}`);
+    if (WRITE_COMMANDS.has(name)) checkWriteConcern(cmd.writeConcern);
     if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db))
       throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
     return await handler(engine, cmd, call);

@@ -1,7 +1,7 @@
 // Reads: filter (through an index when one applies), sort, skip, limit and projection, with mingo's semantics.
 import type { Query } from 'mingo/query';
 import { CommandError } from './errors';
-import { makeAggregator, makeQuery } from './mingo';
+import { isKnownStage, makeAggregator, makeQuery } from './mingo';
 import { Doc, isPlainObject } from './bsonutil';
 import { projector } from './projection';
 import { Collection } from './store';
@@ -11,12 +11,15 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   projection?: Doc;
+  /** the command's `let` variables */
+  variables?: Doc;
 }
 
-function compileFilter(filter: unknown, command: string): Query {
+/** Compiled before looking at the collection, so a bad filter is refused even when there is nothing to scan. */
+function compileFilter(filter: unknown, command: string, variables?: Doc): Query {
   if (filter !== undefined && filter !== null && !isPlainObject(filter))
     throw new CommandError('TypeMismatch', `${command}: filter must be an object`);
-  return makeQuery((filter as Doc) ?? {});
+  return makeQuery((filter as Doc) ?? {}, variables);
 }
 
 function hasKeys(d: unknown): d is Doc {
@@ -30,8 +33,8 @@ export function findDocs(
   opts: FindOptions,
   command: string,
 ): Doc[] {
+  const query = compileFilter(filter, command, opts.variables);
   if (!coll) return [];
-  const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
   let sort = opts.sort;
   if (hasKeys(sort) && '$natural' in sort) {
@@ -54,19 +57,25 @@ export function firstMatch(
   filter: unknown,
   sort: unknown,
   command: string,
+  variables?: Doc,
 ): Doc | undefined {
+  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1, variables }, command)[0];
+  const query = compileFilter(filter, command, variables);
   if (!coll) return undefined;
-  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1 }, command)[0];
-  const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? coll.docs.values();
   for (const d of base) if (query.test(d)) return d;
   return undefined;
 }
 
 /** All matching documents (natural order). */
-export function allMatches(coll: Collection | undefined, filter: unknown, command: string): Doc[] {
+export function allMatches(
+  coll: Collection | undefined,
+  filter: unknown,
+  command: string,
+  variables?: Doc,
+): Doc[] {
+  const query = compileFilter(filter, command, variables);
   if (!coll) return [];
-  const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
   return base.filter((d) => query.test(d));
 }
@@ -102,6 +111,7 @@ export function runPipeline(
   coll: Collection | undefined,
   pipeline: unknown,
   resolve: (name: string) => Doc[],
+  variables?: Doc,
 ): Doc[] {
   if (!Array.isArray(pipeline))
     throw new CommandError('TypeMismatch', "aggregate: 'pipeline' option must be specified as an array");
@@ -117,17 +127,21 @@ export function runPipeline(
         'NotImplemented',
         `aggregate: stage ${name} is not supported by skillquiz-mongo`,
       );
+    if (!isKnownStage(name))
+      throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
   }
   let input: Doc[] = [];
   let stages = pipeline as Doc[];
-  if (coll) {
-    const first = stages[0];
-    if (first && isPlainObject(first.$match)) {
-      input = allMatches(coll, first.$match, 'aggregate');
-      stages = stages.slice(1);
-    } else input = [...coll.docs.values()];
-  }
+  const first = stages[0];
+  if (first && isPlainObject(first.$match)) {
+    input = allMatches(coll, first.$match, 'aggregate', variables);
+    stages = stages.slice(1);
+  } else if (coll) input = [...coll.docs.values()];
   const safe = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]));
-  const agg = makeAggregator(stages, { collectionResolver: resolve, processingMode: safe ? 0 : 1 });
+  const agg = makeAggregator(stages, {
+    collectionResolver: resolve,
+    processingMode: safe ? 0 : 1,
+    ...(variables ? { variables } : {}),
+  });
   return agg.run(input) as Doc[];
 }

@@ -1,6 +1,6 @@
-// MongoDB update semantics written out directly (mingo lacks $setOnInsert, numeric-type-agnostic $inc and
+// MongoDB update semantics written out directly (mingo lacks $setOnInsert, $bit, numeric-type-agnostic $inc and
 // multiple positional paths): operators, positional `$`, `$[]`, `$[id]` with arrayFilters, replacement, upsert seeds.
-import { Long, Timestamp } from 'bson';
+import { Int32, Long, Timestamp } from 'bson';
 import type { Query } from 'mingo/query';
 import { compare } from 'mingo/util';
 import { makeAggregator, makeQuery } from './mingo';
@@ -24,6 +24,8 @@ export interface UpdateContext {
   arrayFilters?: Doc[];
   /** true when this update creates the document through an upsert ($setOnInsert applies) */
   inserting: boolean;
+  /** the command's `let` variables, for pipeline updates */
+  variables?: Doc;
 }
 
 const OPERATORS = new Set([
@@ -41,6 +43,7 @@ const OPERATORS = new Set([
   '$rename',
   '$currentDate',
   '$setOnInsert',
+  '$bit',
 ]);
 
 export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
@@ -75,7 +78,8 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
     if ('_id' in repl && !isEqual(repl._id, doc._id)) throw immutableId(doc);
     out = idFirst({ _id: doc._id, ...repl });
   } else if (kind === 'pipeline') {
-    const [res] = makeAggregator(update as Doc[]).run([cloneDoc(doc)]) as Doc[];
+    const vars = ctx.variables ? { variables: ctx.variables } : {};
+    const [res] = makeAggregator(update as Doc[], vars).run([cloneDoc(doc)]) as Doc[];
     out = res ?? {};
     // a stage that replaces the whole document ($replaceRoot, $replaceWith, $project) keeps the _id, as in MongoDB
     if (!('_id' in out) && '_id' in doc) out = { _id: doc._id, ...out };
@@ -247,6 +251,16 @@ function toNumber(v: unknown): number | Long | null {
     if (t === 'Int32' || t === 'Double') return (v as any).valueOf();
     if (t === 'Decimal128') return Number(String(v));
   }
+  return null;
+}
+
+const isLong = (v: unknown): boolean => (v as { _bsontype?: string } | null)?._bsontype === 'Long';
+
+/** An integral value ($bit's operands: Int32, Long, integral numbers) as a BigInt; null for anything else. */
+function toBigInt(v: unknown): bigint | null {
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : null;
+  if (isLong(v)) return (v as Long).toBigInt();
+  if ((v as { _bsontype?: string } | null)?._bsontype === 'Int32') return BigInt((v as Int32).valueOf());
   return null;
 }
 
@@ -426,6 +440,41 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       setPath(doc, arg.split('.'), cur);
       return;
     }
+    case '$bit': {
+      if (!isPlainObject(arg))
+        throw new CommandError(
+          'BadValue',
+          `The $bit modifier is not compatible with a ${typeName(arg)}. You must pass in an embedded document: {$bit: {field: {and/or/xor: #}}`,
+        );
+      let value = cur === undefined ? 0n : toBigInt(cur);
+      if (value === null)
+        throw new CommandError(
+          'BadValue',
+          `Cannot apply $bit to a value of non-integral type. {_id: ${shellString(orig._id)}} has the field ${parts.join('.')} of non-integer type ${typeName(cur)}`,
+        );
+      let long = isLong(cur);
+      for (const [how, by] of Object.entries(arg)) {
+        const operand = toBigInt(by);
+        if (operand === null || (typeof by === 'number' && !Number.isInteger(by)))
+          throw new CommandError(
+            'BadValue',
+            `The $bit modifier field must be an Integer(32/64 bit); a '${typeName(by)}' is not supported here`,
+          );
+        long ||= isLong(by);
+        if (how === 'and') value &= operand;
+        else if (how === 'or') value |= operand;
+        else if (how === 'xor') value ^= operand;
+        else
+          throw new CommandError(
+            'BadValue',
+            `The $bit modifier only supports 'and', 'or', and 'xor', not '${how}' which is an unknown operator: {${how}: ${shellString(by)}}`,
+          );
+      }
+      value = BigInt.asIntN(64, value);
+      const asNumber = Number(value);
+      setPath(doc, parts, !long && Number.isSafeInteger(asNumber) ? asNumber : Long.fromBigInt(value));
+      return;
+    }
     case '$currentDate': {
       const ts = isPlainObject(arg) && arg.$type === 'timestamp';
       setPath(doc, parts, ts ? Timestamp.fromNumber(Math.floor(Date.now() / 1000) * 2 ** 32) : new Date());
@@ -461,7 +510,7 @@ export function upsertSeed(query: Doc | undefined): Doc {
 }
 
 /** Build the document an upsert inserts. */
-export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[]): Doc {
+export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[], variables?: Doc): Doc {
   const seed = upsertSeed(query);
   const kind = updateKind(update);
   let doc: Doc;
@@ -470,7 +519,7 @@ export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[]
     doc = { ...repl };
     if (!('_id' in doc) && '_id' in seed) doc._id = seed._id;
   } else {
-    doc = applyUpdate(seed, update, { query, arrayFilters, inserting: true });
+    doc = applyUpdate(seed, update, { query, arrayFilters, inserting: true, variables });
   }
   if (!('_id' in doc)) doc = { _id: new ObjectId(), ...doc };
   return idFirst(doc);
