@@ -180,6 +180,35 @@ export function cloneDoc<T>(v: T): T {
   return v;
 }
 
+/**
+ * Stands in for a field named `__proto__` wherever mingo handles documents: mingo refuses such paths and its
+ * copies drop such fields. BSON field names cannot contain NUL, so no real field collides with it.
+ */
+export const PROTO_STANDIN = '\u0000__proto__';
+
+/** Deep copy with every field name passed through `rename`; `found.any` records whether one changed. */
+export function renameFields(v: unknown, rename: (k: string) => string, found = { any: false }): unknown {
+  if (Array.isArray(v)) return v.map((x) => renameFields(x, rename, found));
+  if (v instanceof Date) return new Date(v.getTime());
+  if (!isPlainObject(v)) return v;
+  const out: Doc = {};
+  for (const k of Object.keys(v)) {
+    const name = rename(k);
+    if (name !== k) found.any = true;
+    setField(out, name, renameFields(v[k], rename, found));
+  }
+  return out;
+}
+
+/** `__proto__` as a field name or dotted-path component becomes PROTO_STANDIN. */
+export const protoToStandin = (k: string): string =>
+  k.includes('__proto__')
+    ? k
+        .split('.')
+        .map((p) => (p === '__proto__' ? PROTO_STANDIN : p))
+        .join('.')
+    : k;
+
 /** Put _id first, as MongoDB stores it. */
 export function idFirst(doc: Doc): Doc {
   const keys = Object.keys(doc);

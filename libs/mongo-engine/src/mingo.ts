@@ -8,9 +8,10 @@ import * as pipeline from 'mingo/operators/pipeline';
 import * as projection from 'mingo/operators/projection';
 import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
+import type { Cursor } from 'mingo/cursor';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import type { Doc } from './bsonutil';
+import { Doc, protoToStandin, renameFields } from './bsonutil';
 import { QUERY_OVERRIDES } from './queryops';
 
 // Our query operators replace mingo's where its semantics differ from MongoDB's (see queryops.ts).
@@ -42,9 +43,27 @@ function sharedQueryOptions(): Partial<Options> {
 
 const SHARED = sharedQueryOptions();
 
+/**
+ * A filter naming a `__proto__` field: mingo refuses such selectors, MongoDB reads them as field names. The filter
+ * and each tested document are seen with the field renamed (copies, so only such rare filters pay for it).
+ */
+class ProtoFieldQuery extends Query {
+  override test(obj: Doc): boolean {
+    return super.test(renameFields(obj, protoToStandin) as Doc);
+  }
+
+  override find<T>(collection: Iterable<unknown>, projection?: Doc): Cursor<T> {
+    const matched = Array.from(collection).filter((d) => this.test(d as Doc)) as Doc[];
+    return new Query({}, SHARED).find<T>(matched, projection as Parameters<Query['find']>[1]);
+  }
+}
+
 /** `variables`: a command's `let` document, read in expressions as `$$name`. */
 export function makeQuery(filter: Doc, variables?: Doc): Query {
-  return new Query(filter, variables ? { ...BASE, variables } : SHARED);
+  const options = variables ? { ...BASE, variables } : SHARED;
+  const found = { any: false };
+  const renamed = renameFields(filter, protoToStandin, found) as Doc;
+  return found.any ? new ProtoFieldQuery(renamed, options) : new Query(filter, options);
 }
 
 export function makeAggregator(stages: Doc[], extra: Partial<Options> = {}): Aggregator {

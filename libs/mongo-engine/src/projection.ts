@@ -4,11 +4,18 @@
 // fields named `__proto__` (mingo's copies drop them, and it refuses such paths).
 import { CommandError } from './errors';
 import { makeQuery } from './mingo';
-import { Doc, cloneDoc, idFirst, isPlainObject, ownField, setField } from './bsonutil';
+import {
+  Doc,
+  PROTO_STANDIN,
+  cloneDoc,
+  idFirst,
+  isPlainObject,
+  ownField,
+  protoToStandin,
+  renameFields,
+  setField,
+} from './bsonutil';
 import { positionalIndex } from './update';
-
-/** Stands in for `__proto__` while mingo works; BSON field names cannot contain NUL, so no real field collides. */
-const PROTO_STANDIN = '\u0000__proto__';
 
 type Slice = number | [number, number];
 
@@ -46,13 +53,6 @@ function isExclusion(v: unknown): boolean {
   return v === 0 || v === false;
 }
 
-function renameProto(path: string): string {
-  return path
-    .split('.')
-    .map((p) => (p === '__proto__' ? PROTO_STANDIN : p))
-    .join('.');
-}
-
 function plan(projection: Doc): Plan {
   const p: Plan = { base: {}, slices: [], elemMatches: [], positional: [] };
   const base = p.base!;
@@ -70,33 +70,21 @@ function plan(projection: Doc): Plan {
         throw new CommandError('BadValue', `Cannot use $elemMatch projection on a nested field: ${key}`);
       p.elemMatches.push([key, elemMatcher(v.$elemMatch, key)]);
       forced.push(key);
-    } else base[renameProto(key)] = v;
+    } else base[protoToStandin(key)] = v;
   }
   const inclusion =
     forced.length > 0 || Object.entries(base).some(([k, v]) => k !== '_id' && !isExclusion(v));
   if (inclusion) {
-    for (const f of forced) base[renameProto(f)] = 1;
+    for (const f of forced) base[protoToStandin(f)] = 1;
     // an inclusion projection also returns the sliced fields
-    for (const [parts] of p.slices) base[renameProto(parts.join('.'))] = 1;
+    for (const [parts] of p.slices) base[protoToStandin(parts.join('.'))] = 1;
   }
   if (Object.keys(base).length === 0) p.base = null;
   return p;
 }
 
-/** Deep copy for mingo; `__proto__` fields become PROTO_STANDIN (or back, with `back`). Sets found.any. */
-function copyRenaming(v: unknown, back: boolean, found: { any: boolean }): unknown {
-  if (Array.isArray(v)) return v.map((x) => copyRenaming(x, back, found));
-  if (v instanceof Date) return new Date(v.getTime());
-  if (!isPlainObject(v)) return v;
-  const out: Doc = {};
-  const from = back ? PROTO_STANDIN : '__proto__';
-  for (const k of Object.keys(v)) {
-    const name = k === from ? (back ? '__proto__' : PROTO_STANDIN) : k;
-    if (name !== k) found.any = true;
-    setField(out, name, copyRenaming(v[k], back, found));
-  }
-  return out;
-}
+const standinToProto = (k: string) =>
+  k.includes(PROTO_STANDIN) ? k.split(PROTO_STANDIN).join('__proto__') : k;
 
 function sliced(arr: unknown[], s: Slice): unknown[] {
   if (typeof s === 'number') return s >= 0 ? arr.slice(0, s) : arr.slice(Math.max(0, arr.length + s));
@@ -155,10 +143,10 @@ export function projector(projection: unknown, filter: unknown): ((docs: Doc[]) 
   const query = isPlainObject(filter) ? filter : {};
   return (docs) => {
     const found = { any: false };
-    const copies = docs.map((d) => copyRenaming(d, false, found) as Doc);
+    const copies = docs.map((d) => renameFields(d, protoToStandin, found) as Doc);
     const projected = p.base ? makeQuery({}).find<Doc>(copies, p.base).all() : copies;
     return projected.map((d, i) => {
-      const out = found.any ? (copyRenaming(d, true, found) as Doc) : d;
+      const out = found.any ? (renameFields(d, standinToProto) as Doc) : d;
       return finish(out, docs[i], p, query);
     });
   };

@@ -93,6 +93,22 @@ describe('1. paths through __proto__, constructor and prototype are plain fields
     ]);
     expect(await c.countDocuments({ constructor: { $exists: true } })).toBe(1);
   });
+
+  it('queries, sorts and projections read a field named __proto__', async () => {
+    const c = loose(fresh());
+    await c.insertMany([{ _id: 1, a: 1 }, JSON.parse('{"_id":2,"__proto__":{"x":5}}')]);
+    await c.updateOne({ _id: 1 }, { $set: { '__proto__.x': 1 } });
+    const ids = async (f: Document) => (await c.find(f).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await ids({ '__proto__.x': 5 })).toEqual([2]);
+    expect(await ids({ '__proto__.x': { $gte: 1 } })).toEqual([1, 2]);
+    expect(await ids({ $or: [{ '__proto__.x': 1 }, { a: 9 }] })).toEqual([1]);
+    expect(await c.countDocuments({ '__proto__.x': { $exists: true } })).toBe(2);
+    const projected = await c.findOne({ _id: 2 }, { projection: { '__proto__.x': 1, _id: 0 } });
+    expect(ownField(projected, '__proto__')).toEqual({ x: 5 });
+    const r = await c.updateMany({ '__proto__.x': 5 }, { $inc: { '__proto__.x': 1 } });
+    expect(r.modifiedCount).toBe(1);
+    expect(ownField(await c.findOne({ _id: 2 }), '__proto__')).toEqual({ x: 6 });
+  });
 });
 
 describe('2. $pull with a top-level $or / $and condition', () => {
