@@ -92,6 +92,19 @@ function checkHint(coll: Collection | undefined, hint: unknown, command: string)
   );
 }
 
+/**
+ * String comparison here is always binary (MongoDB's 'simple' collation); any other collation would change
+ * matches and sort order without saying so, so it is refused.
+ */
+function checkCollation(collation: unknown, command: string): void {
+  if (collation === undefined || collation === null) return;
+  if (isPlainObject(collation) && collation.locale === 'simple') return;
+  throw new CommandError(
+    'NotImplemented',
+    `${command}: collation is not supported by skillquiz-mongo (strings always compare by their bytes, as with the 'simple' collation)`,
+  );
+}
+
 /** Fields MongoDB accepts in each update / delete statement; any other is an error, never silently ignored. */
 const STATEMENT_FIELDS: Record<string, Set<string>> = {
   updates: new Set(['q', 'u', 'multi', 'upsert', 'arrayFilters', 'hint', 'collation', 'c', 'upsertSupplied']),
@@ -101,6 +114,7 @@ const STATEMENT_FIELDS: Record<string, Set<string>> = {
 function checkStatementFields(command: string, list: 'updates' | 'deletes', statements: unknown[]): void {
   for (const st of statements) {
     if (!isPlainObject(st)) continue;
+    checkCollation(st.collation, command);
     for (const k of Object.keys(st))
       if (!STATEMENT_FIELDS[list].has(k))
         throw new CommandError('Location40415', `BSON field '${command}.${list}.${k}' is an unknown field.`);
@@ -323,6 +337,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
   if (hasUpdate) updateKind(cmd.update);
   const arrayFilters = cmd.arrayFilters as Doc[] | undefined;
   const variables = letVariables(cmd, 'findAndModify');
+  checkCollation(cmd.collation, 'findAndModify');
   const ops: Op[] = [];
   try {
     let coll = engine.store.getCollection(db, name);
@@ -380,6 +395,7 @@ const find: Handler = (engine, cmd, { db }) => {
     );
   const coll = engine.store.getCollection(db, name);
   checkHint(coll, cmd.hint, 'find');
+  checkCollation(cmd.collation, 'find');
   const docs = findDocs(
     coll,
     cmd.filter,
@@ -425,6 +441,7 @@ const aggregate: Handler = (engine, cmd, { db }) => {
   const resolve = (other: string) =>
     [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
   checkHint(coll, cmd.hint, 'aggregate');
+  checkCollation(cmd.collation, 'aggregate');
   const docs = runPipeline(coll, cmd.pipeline, resolve, letVariables(cmd, 'aggregate'));
   const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
   return engine.cursors.first(
@@ -438,6 +455,7 @@ const count: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'count');
   const coll = engine.store.getCollection(db, name);
   checkHint(coll, cmd.hint, 'count');
+  checkCollation(cmd.collation, 'count');
   const skip = num(cmd.skip, 0);
   const limit = Math.abs(num(cmd.limit, 0));
   let n =
@@ -453,6 +471,8 @@ const distinct: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'distinct');
   if (typeof cmd.key !== 'string' || !cmd.key)
     throw new CommandError('TypeMismatch', "distinct: 'key' must be a non-empty string");
+  checkCollation(cmd.collation, 'distinct');
+  checkHint(engine.store.getCollection(db, name), cmd.hint, 'distinct');
   const seen = new Map<string, unknown>();
   for (const doc of allMatches(engine.store.getCollection(db, name), cmd.query ?? {}, 'distinct')) {
     for (const v of valuesAtPath(doc, cmd.key)) {
@@ -480,6 +500,7 @@ const create: Handler = async (engine, cmd, { db }) => {
       'NotImplemented',
       'create: time series collections are not supported by skillquiz-mongo',
     );
+  checkCollation(cmd.collation, 'create');
   // kept for listCollections only; none of these is enforced (see README, limits)
   const opts: Doc = {};
   for (const k of [
@@ -527,6 +548,7 @@ const createIndexes: Handler = async (engine, cmd, { db }) => {
   if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0)
     throw new CommandError('BadValue', "createIndexes: 'indexes' must be a non-empty array");
   const specs = cmd.indexes.map(normaliseIndexSpec);
+  for (const spec of specs) checkCollation(spec.collation, 'createIndexes');
   const ops: Op[] = [];
   const existed = !!engine.store.getCollection(db, name);
   const coll = newCollectionOps(engine, db, name, ops);

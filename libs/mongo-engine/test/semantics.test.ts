@@ -15,7 +15,7 @@ import {
   Timestamp,
   UpdateFilter,
 } from 'mongodb';
-import { TestDoc, useDriverTarget } from './target';
+import { TestDoc, describeEngine, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 let n = 0;
@@ -462,5 +462,29 @@ describe('12. options the engine does not honour are refused', () => {
     );
     expect(err.code).toBe(40324);
     expect(err.message).toContain("Unrecognized pipeline stage name: '$frob'");
+  });
+});
+
+// MongoDB honours these; the engine cannot, so it says so instead of answering differently.
+describeEngine('12b. options only a real MongoDB honours', () => {
+  it('a non-simple collation is refused wherever it could change results', async () => {
+    const c = loose(fresh());
+    await c.insertOne({ _id: 1, s: 'a' });
+    const fr = { locale: 'fr', strength: 1 };
+    for (const p of [
+      c.find({ s: 'A' }, { collation: fr }).toArray(),
+      c.countDocuments({ s: 'A' }, { collation: fr }),
+      c.updateOne({ s: 'A' }, { $set: { t: 1 } }, { collation: fr }),
+      c.deleteMany({ s: 'A' }, { collation: fr }),
+      c.findOneAndUpdate({ s: 'A' }, { $set: { t: 1 } }, { collation: fr }),
+      c.distinct('s', {}, { collation: fr }),
+      c.createIndex({ s: 1 }, { collation: fr }),
+      t.db.createCollection(`coll_fr_${n++}`, { collation: fr }),
+    ]) {
+      const err = await serverError(p);
+      expect(err.code).toBe(238);
+      expect(err.message).toContain('collation');
+    }
+    expect(await c.find({}, { collation: { locale: 'simple' } }).toArray()).toEqual([{ _id: 1, s: 'a' }]);
   });
 });
