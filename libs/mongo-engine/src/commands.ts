@@ -12,11 +12,12 @@ import {
   isEqual,
   isPlainObject,
   keyOf,
+  setField,
   tooDeep,
 } from './bsonutil';
 import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
-import { makeQuery } from './mingo';
+import { makeAggregator, makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
 import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
 import { Collection, ID_INDEX, Op, Store, assertValidCollectionName } from './store';
@@ -69,7 +70,11 @@ function letVariables(cmd: Doc, command: string, extra?: unknown): Doc | undefin
     if (v !== undefined && !isPlainObject(v))
       throw new CommandError('TypeMismatch', `${command}: '${name}' must be an object`);
   if (cmd.let === undefined && extra === undefined) return undefined;
-  return { ...(cmd.let as Doc), ...(extra as Doc) };
+  // a variable may be an expression ({ $add: [1, 2] }); MongoDB evaluates it once, before the command runs
+  const out: Doc = {};
+  for (const [k, v] of Object.entries({ ...(cmd.let as Doc), ...(extra as Doc) }))
+    setField(out, k, (makeAggregator([{ $addFields: { v } }]).run([{}])[0] as Doc).v);
+  return out;
 }
 
 /**

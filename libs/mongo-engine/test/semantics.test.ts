@@ -353,6 +353,7 @@ describe('11. let variables, $bit and DBRef fields', () => {
       returnDocument: 'after',
     });
     expect(found).toEqual({ _id: 1, v: 3 });
+    expect(await c.find(byVar, { let: { id: { $add: [1, 1] } } }).toArray()).toEqual([{ _id: 2, v: 7 }]);
     await c.deleteOne(byVar, { let: { id: 1 } });
     expect(await c.find().toArray()).toEqual([{ _id: 2, v: 7 }]);
   });
