@@ -1,7 +1,9 @@
 // One place for how documents cross the BSON boundary, and for value identity used by indexes.
-import { BSON, DBRef, Long, ObjectId } from 'bson';
+import { BSON, Binary, DBRef, Long, ObjectId } from 'bson';
 import { isEqual as mingoIsEqual } from 'mingo/util';
 
+// A document holds any BSON value; code reading a field narrows it where it matters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any>;
 
 /** Plain JS numbers for Int32/Double/safe Longs, so update operators and mingo see ordinary values. */
@@ -68,7 +70,7 @@ export function bsonSize(doc: Doc): number {
   return BSON.calculateObjectSize(doc, { ignoreUndefined: true });
 }
 
-export const isEqual: (a: unknown, b: unknown) => boolean = mingoIsEqual as any;
+export const isEqual = mingoIsEqual as (a: unknown, b: unknown) => boolean;
 
 /**
  * A document's own field, never one inherited from Object.prototype: MongoDB field names such as `constructor`
@@ -93,8 +95,8 @@ export function isPlainObject(v: unknown): v is Doc {
   );
 }
 
-function bsonType(v: any): string | undefined {
-  return v && typeof v === 'object' ? v._bsontype : undefined;
+function bsonType(v: unknown): string | undefined {
+  return v && typeof v === 'object' ? (v as { _bsontype?: string })._bsontype : undefined;
 }
 
 /**
@@ -119,10 +121,10 @@ export function keyOf(v: unknown): string {
   const t = bsonType(v);
   if (t === 'ObjectId') return 'O' + (v as ObjectId).toHexString();
   if (t === 'Long') return 'N' + (v as Long).toString();
-  if (t === 'Int32' || t === 'Double') return keyOf((v as any).valueOf());
+  if (t === 'Int32' || t === 'Double') return keyOf((v as { valueOf(): number }).valueOf());
   if (t === 'Decimal128') return 'M' + String(v);
   if (t === 'Binary')
-    return 'X' + (v as any).sub_type + ':' + Buffer.from((v as any).buffer).toString('base64');
+    return 'X' + (v as Binary).sub_type + ':' + Buffer.from((v as Binary).buffer).toString('base64');
   if (t) return t + ':' + JSON.stringify(v);
   return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
 }
@@ -170,8 +172,8 @@ export function tooDeep(v: unknown, limit: number): boolean {
 
 /** Copy-on-write: stored documents are never mutated, updates work on a deep copy of containers. */
 export function cloneDoc<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(cloneDoc) as any;
-  if (v instanceof Date) return new Date(v.getTime()) as any;
+  if (Array.isArray(v)) return v.map(cloneDoc) as T;
+  if (v instanceof Date) return new Date(v.getTime()) as T;
   if (isPlainObject(v)) {
     const out: Doc = {};
     for (const k of Object.keys(v)) setField(out, k, cloneDoc((v as Doc)[k]));

@@ -35,7 +35,7 @@ function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
 
 /** Plain (non-expanding) read of a dotted path; numeric parts index arrays. */
 export function getPath(doc: unknown, parts: string[]): unknown {
-  let cur: any = doc;
+  let cur: unknown = doc;
   for (const p of parts) {
     if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
     if (Array.isArray(cur)) {

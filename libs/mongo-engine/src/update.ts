@@ -194,7 +194,7 @@ export function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number 
 }
 
 function setPath(doc: Doc, parts: string[], value: unknown): void {
-  let cur: any = doc;
+  let cur: Doc | unknown[] = doc;
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i];
     let next = Array.isArray(cur) ? cur[Number(p)] : ownField(cur, p);
@@ -209,12 +209,12 @@ function setPath(doc: Doc, parts: string[], value: unknown): void {
     ) {
       throw pathNotViable(parts, i + 1, next);
     }
-    cur = next;
+    cur = next as Doc | unknown[];
   }
   assign(cur, parts[parts.length - 1], value);
 }
 
-function assign(container: any, key: string, value: unknown): void {
+function assign(container: Doc | unknown[], key: string, value: unknown): void {
   if (Array.isArray(container)) {
     if (!/^\d+$/.test(key))
       throw new CommandError(
@@ -235,20 +235,20 @@ function pathNotViable(parts: string[], i: number, at: unknown): CommandError {
 }
 
 function unsetPath(doc: Doc, parts: string[]): void {
-  const parent = getPath(doc, parts.slice(0, -1)) as any;
+  const parent = getPath(doc, parts.slice(0, -1));
   const last = parts[parts.length - 1];
   if (Array.isArray(parent)) {
     if (/^\d+$/.test(last) && Number(last) < parent.length) parent[Number(last)] = null;
   } else if (parent && typeof parent === 'object' && Object.prototype.hasOwnProperty.call(parent, last))
-    delete parent[last];
+    delete (parent as Doc)[last];
 }
 
 function toNumber(v: unknown): number | Long | null {
   if (typeof v === 'number') return v;
   if (v && typeof v === 'object') {
-    const t = (v as any)._bsontype;
+    const t = (v as { _bsontype?: string })._bsontype;
     if (t === 'Long') return v as Long;
-    if (t === 'Int32' || t === 'Double') return (v as any).valueOf();
+    if (t === 'Int32' || t === 'Double') return (v as { valueOf(): number }).valueOf();
     if (t === 'Decimal128') return Number(String(v));
   }
   return null;
@@ -292,7 +292,7 @@ function typeName(v: unknown): string {
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof Date) return 'date';
   if (Array.isArray(v)) return 'array';
-  return (v as any)?._bsontype?.toLowerCase() ?? 'object';
+  return (v as { _bsontype?: string } | undefined)?._bsontype?.toLowerCase() ?? 'object';
 }
 
 /** Operators that apply to a whole document, not to a value ($pull treats a condition starting with one as a query). */
@@ -322,6 +322,8 @@ function matcherFor(cond: unknown): (el: unknown) => boolean {
   return (el) => isEqual(el, cond);
 }
 
+// An operator's argument is any BSON value; each case checks the shape it needs.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Doc): void {
   const cur = getPath(doc, parts);
   switch (op) {
@@ -376,7 +378,7 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       if (each && arg.$sort !== undefined) {
         const s = arg.$sort;
         result = isPlainObject(s)
-          ? result.slice().sort((a: any, b: any) => {
+          ? result.slice().sort((a: unknown, b: unknown) => {
               for (const [k, dir] of Object.entries(s)) {
                 const c = compare(getPath(a, k.split('.')), getPath(b, k.split('.')));
                 if (c) return c * (dir as number);
