@@ -202,6 +202,14 @@ export function renameFields(v: unknown, rename: (k: string) => string, found = 
   return out;
 }
 
+/** True if any field name inside `v` mentions `__proto__` (checked without copying). */
+export function mentionsProto(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(mentionsProto);
+  if (!isPlainObject(v)) return false;
+  for (const k of Object.keys(v)) if (k.includes('__proto__') || mentionsProto(v[k])) return true;
+  return false;
+}
+
 /** `__proto__` as a field name or dotted-path component becomes PROTO_STANDIN. */
 export const protoToStandin = (k: string): string =>
   k.includes('__proto__')

@@ -11,7 +11,7 @@ import * as window from 'mingo/operators/window';
 import type { Cursor } from 'mingo/cursor';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import { Doc, protoToStandin, renameFields } from './bsonutil';
+import { Doc, mentionsProto, protoToStandin, renameFields } from './bsonutil';
 import { QUERY_OVERRIDES } from './queryops';
 
 // Our query operators replace mingo's where its semantics differ from MongoDB's (see queryops.ts).
@@ -61,9 +61,9 @@ class ProtoFieldQuery extends Query {
 /** `variables`: a command's `let` document, read in expressions as `$$name`. */
 export function makeQuery(filter: Doc, variables?: Doc): Query {
   const options = variables ? { ...BASE, variables } : SHARED;
-  const found = { any: false };
-  const renamed = renameFields(filter, protoToStandin, found) as Doc;
-  return found.any ? new ProtoFieldQuery(renamed, options) : new Query(filter, options);
+  return mentionsProto(filter)
+    ? new ProtoFieldQuery(renameFields(filter, protoToStandin) as Doc, options)
+    : new Query(filter, options);
 }
 
 export function makeAggregator(stages: Doc[], extra: Partial<Options> = {}): Aggregator {
