@@ -8,14 +8,16 @@ import {
   bsonSize,
   cloneDoc,
   idFirst,
+  identical,
   isEqual,
   isPlainObject,
   keyOf,
+  setField,
   tooDeep,
 } from './bsonutil';
 import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
-import { makeQuery } from './mingo';
+import { makeAggregator, makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
 import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
 import { Collection, ID_INDEX, Op, Store, assertValidCollectionName, updateOp } from './store';
@@ -59,6 +61,84 @@ function num(v: unknown, dflt: number): number {
   return v;
 }
 
+/** A command's `let` document: variables its filters and pipelines read as `$$name`. */
+function letVariables(cmd: Doc, command: string, extra?: unknown): Doc | undefined {
+  for (const [name, v] of [
+    ['let', cmd.let],
+    ['c', extra],
+  ] as const)
+    if (v !== undefined && !isPlainObject(v))
+      throw new CommandError('TypeMismatch', `${command}: '${name}' must be an object`);
+  if (cmd.let === undefined && extra === undefined) return undefined;
+  // a variable may be an expression ({ $add: [1, 2] }); MongoDB evaluates it once, before the command runs
+  const out: Doc = {};
+  for (const [k, v] of Object.entries({ ...(cmd.let as Doc), ...(extra as Doc) }))
+    setField(out, k, (makeAggregator([{ $addFields: { v } }]).run([{}])[0] as Doc).v);
+  return out;
+}
+
+/**
+ * MongoDB refuses a hint naming an index that does not exist; this engine does not plan by hints (an existing
+ * index changes nothing in the results), but it must not accept one that MongoDB would refuse.
+ */
+function checkHint(coll: Collection | undefined, hint: unknown, command: string): void {
+  if (hint === undefined || hint === null || !coll) return;
+  if (typeof hint === 'string') {
+    if (hint === ID_INDEX.name || coll.indexes.some((ix) => ix.name === hint)) return;
+  } else if (isPlainObject(hint)) {
+    const keys = Object.keys(hint);
+    if (keys.length === 0 || (keys.length === 1 && keys[0] === '$natural')) return;
+    if (keyOf(hint) === keyOf(ID_INDEX.key) || coll.indexes.some((ix) => keyOf(ix.spec.key) === keyOf(hint)))
+      return;
+  } else throw new CommandError('FailedToParse', `${command}: 'hint' must be a string or an object`);
+  throw new CommandError(
+    'BadValue',
+    `${command}: error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+  );
+}
+
+/**
+ * String comparison here is always binary (MongoDB's 'simple' collation); any other collation would change
+ * matches and sort order without saying so, so it is refused.
+ */
+function checkCollation(collation: unknown, command: string): void {
+  if (collation === undefined || collation === null) return;
+  if (isPlainObject(collation) && collation.locale === 'simple') return;
+  throw new CommandError(
+    'NotImplemented',
+    `${command}: collation is not supported by skillquiz-mongo (strings always compare by their bytes, as with the 'simple' collation)`,
+  );
+}
+
+/** Fields MongoDB accepts in each update / delete statement; any other is an error, never silently ignored. */
+const STATEMENT_FIELDS: Record<string, Set<string>> = {
+  updates: new Set(['q', 'u', 'multi', 'upsert', 'arrayFilters', 'hint', 'collation', 'c', 'upsertSupplied']),
+  deletes: new Set(['q', 'limit', 'hint', 'collation']),
+};
+
+function checkStatementFields(command: string, list: 'updates' | 'deletes', statements: unknown[]): void {
+  for (const st of statements) {
+    if (!isPlainObject(st)) continue;
+    checkCollation(st.collation, command);
+    for (const k of Object.keys(st))
+      if (!STATEMENT_FIELDS[list].has(k))
+        throw new CommandError('Location40415', `BSON field '${command}.${list}.${k}' is an unknown field.`);
+  }
+}
+
+/** A standalone acknowledges with w: 0, 1 or 'majority' (itself); more nodes or tags cannot be satisfied. */
+function checkWriteConcern(wc: unknown): void {
+  if (!isPlainObject(wc)) return;
+  const w = wc.w;
+  if (typeof w === 'number' && w > 1)
+    throw new CommandError('BadValue', "cannot use 'w' > 1 with a standalone");
+  if (typeof w === 'string' && w !== 'majority')
+    throw new CommandError(
+      'UnknownReplWriteConcern',
+      `No write concern mode named '${w}' found in replica set configuration`,
+    );
+}
+
 function writeError(index: number, e: unknown, command: string): Doc {
   const r = errorReply(e, command);
   const { ok: _ok, codeName: _codeName, ...rest } = r;
@@ -74,14 +154,20 @@ function newCollectionOps(engine: EngineContext, db: string, name: string, ops: 
   return engine.store.getCollection(db, name)!;
 }
 
-/** What MongoDB refuses to store: non-objects, top-level $fields, array _ids, > 16 MiB, > 100 levels of nesting. */
+/** What MongoDB refuses to store: non-objects, $fields inside _id, array _ids, > 16 MiB, > 100 levels of nesting. */
 function checkStorable(doc: unknown, command = 'insert'): asserts doc is Doc {
   if (!isPlainObject(doc))
     throw new CommandError('TypeMismatch', `${command}: each document must be an object`);
-  for (const k of Object.keys(doc))
-    if (k.startsWith('$'))
-      throw new CommandError('BadValue', `${command}: document can't have $ prefixed field names: ${k}`);
-  if (Array.isArray(doc._id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
+  // MongoDB 5+ stores $-prefixed field names anywhere but inside _id
+  const id = doc._id;
+  if (isPlainObject(id))
+    for (const k of Object.keys(id))
+      if (k.startsWith('$'))
+        throw new CommandError(
+          'DollarPrefixedFieldName',
+          `${command}: _id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`,
+        );
+  if (Array.isArray(id)) throw new CommandError('BadValue', `${command}: can't use an array for _id`);
   if (bsonSize(doc) > MAX_BSON_OBJECT_SIZE)
     throw new CommandError('BadValue', `${command}: document exceeds the 16MiB BSON size limit`);
   if (tooDeep(doc, MAX_NESTING))
@@ -141,6 +227,7 @@ const update: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'update');
   const updates = cmd.updates;
   if (!Array.isArray(updates)) throw new CommandError('TypeMismatch', "update: 'updates' must be an array");
+  checkStatementFields('update', 'updates', updates);
   const ordered = cmd.ordered !== false;
   const ops: Op[] = [];
   const writeErrors: Doc[] = [];
@@ -161,21 +248,23 @@ const update: Handler = async (engine, cmd, { db }) => {
           'update: multi update is not supported for replacement-style update',
         );
       const arrayFilters = spec.arrayFilters as Doc[] | undefined;
+      const variables = letVariables(cmd, 'update', spec.c);
       let coll = engine.store.getCollection(db, name);
+      checkHint(coll, spec.hint, 'update');
       const targets = spec.multi
-        ? allMatches(coll, q, 'update')
-        : [firstMatch(coll, q, undefined, 'update')].filter((d): d is Doc => !!d);
+        ? allMatches(coll, q, 'update', variables)
+        : [firstMatch(coll, q, undefined, 'update', variables)].filter((d): d is Doc => !!d);
       for (const doc of targets) {
-        const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false });
+        const next = applyUpdate(doc, u, { query: q, arrayFilters, inserting: false, variables });
         n++;
-        if (isEqual(next, doc)) continue;
+        if (identical(next, doc)) continue;
         checkStorable(next, 'update');
         coll!.put(next, true);
         ops.push(updateOp(db, name, doc, next));
         nModified++;
       }
       if (targets.length === 0 && spec.upsert) {
-        const doc = buildUpsertDoc(q, u, arrayFilters);
+        const doc = buildUpsertDoc(q, u, arrayFilters, variables);
         checkStorable(doc, 'update');
         coll = coll ?? newCollectionOps(engine, db, name, ops);
         coll.insert(doc);
@@ -202,6 +291,8 @@ const del: Handler = async (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'delete');
   const deletes = cmd.deletes;
   if (!Array.isArray(deletes)) throw new CommandError('TypeMismatch', "delete: 'deletes' must be an array");
+  checkStatementFields('delete', 'deletes', deletes);
+  const variables = letVariables(cmd, 'delete');
   const ordered = cmd.ordered !== false;
   const ops: Op[] = [];
   const writeErrors: Doc[] = [];
@@ -215,10 +306,11 @@ const del: Handler = async (engine, cmd, { db }) => {
       const limit = num(spec.limit, 0);
       if (limit !== 0 && limit !== 1)
         throw new CommandError('BadValue', `delete: limit must be 0 or 1, got ${limit}`);
+      checkHint(coll, spec.hint, 'delete');
       const targets =
         limit === 1
-          ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete')].filter((d): d is Doc => !!d)
-          : allMatches(coll, spec.q ?? {}, 'delete');
+          ? [firstMatch(coll, spec.q ?? {}, undefined, 'delete', variables)].filter((d): d is Doc => !!d)
+          : allMatches(coll, spec.q ?? {}, 'delete', variables);
       for (const doc of targets) {
         coll!.remove(doc._id);
         ops.push({ o: 'del', db, c: name, id: doc._id });
@@ -249,10 +341,13 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
     throw new CommandError('FailedToParse', 'findAndModify: cannot specify both upsert=true and remove=true');
   if (hasUpdate) updateKind(cmd.update);
   const arrayFilters = cmd.arrayFilters as Doc[] | undefined;
+  const variables = letVariables(cmd, 'findAndModify');
+  checkCollation(cmd.collation, 'findAndModify');
   const ops: Op[] = [];
   try {
     let coll = engine.store.getCollection(db, name);
-    const doc = firstMatch(coll, query, cmd.sort, 'findAndModify');
+    checkHint(coll, cmd.hint, 'findAndModify');
+    const doc = firstMatch(coll, query, cmd.sort, 'findAndModify', variables);
     let value: Doc | null = null;
     let lastErrorObject: Doc;
     if (remove) {
@@ -263,8 +358,8 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       }
       lastErrorObject = { n: doc ? 1 : 0 };
     } else if (doc) {
-      const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false });
-      if (!isEqual(next, doc)) {
+      const next = applyUpdate(doc, cmd.update, { query, arrayFilters, inserting: false, variables });
+      if (!identical(next, doc)) {
         checkStorable(next, 'findAndModify');
         coll!.put(next, true);
         ops.push(updateOp(db, name, doc, next));
@@ -272,7 +367,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
       value = cmd.new ? next : doc;
       lastErrorObject = { n: 1, updatedExisting: true };
     } else if (cmd.upsert) {
-      const created = buildUpsertDoc(query, cmd.update, arrayFilters);
+      const created = buildUpsertDoc(query, cmd.update, arrayFilters, variables);
       checkStorable(created, 'findAndModify');
       coll = coll ?? newCollectionOps(engine, db, name, ops);
       coll.insert(created);
@@ -282,7 +377,7 @@ const findAndModify: Handler = async (engine, cmd, { db }) => {
     } else {
       lastErrorObject = { n: 0, updatedExisting: false };
     }
-    return { lastErrorObject, value: value ? project(value, cmd.fields) : null, ok: 1 };
+    return { lastErrorObject, value: value ? project(value, cmd.fields, query) : null, ok: 1 };
   } finally {
     // whatever was applied (e.g. an implicitly created collection) is journaled even when the command fails
     await engine.commit(ops);
@@ -297,10 +392,25 @@ const find: Handler = (engine, cmd, { db }) => {
     limit = -limit;
     singleBatch = true;
   }
+  // this engine has no capped collections, the only ones a tailable cursor can follow
+  if (cmd.tailable)
+    throw new CommandError(
+      'BadValue',
+      `find: error processing query: ${db}.${name} tailable cursor requested on non capped collection`,
+    );
+  const coll = engine.store.getCollection(db, name);
+  checkHint(coll, cmd.hint, 'find');
+  checkCollation(cmd.collation, 'find');
   const docs = findDocs(
-    engine.store.getCollection(db, name),
+    coll,
     cmd.filter,
-    { sort: cmd.sort, skip: num(cmd.skip, 0), limit, projection: cmd.projection },
+    {
+      sort: cmd.sort,
+      skip: num(cmd.skip, 0),
+      limit,
+      projection: cmd.projection,
+      variables: letVariables(cmd, 'find'),
+    },
     'find',
   );
   return engine.cursors.first(
@@ -335,7 +445,9 @@ const aggregate: Handler = (engine, cmd, { db }) => {
   const coll = target === 1 ? undefined : engine.store.getCollection(db, collectionArg(cmd, 'aggregate'));
   const resolve = (other: string) =>
     [...(engine.store.getCollection(db, other)?.docs.values() ?? [])].map(cloneDoc);
-  const docs = runPipeline(coll, cmd.pipeline, resolve);
+  checkHint(coll, cmd.hint, 'aggregate');
+  checkCollation(cmd.collation, 'aggregate');
+  const docs = runPipeline(coll, cmd.pipeline, resolve, letVariables(cmd, 'aggregate'));
   const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
   return engine.cursors.first(
     ns,
@@ -347,6 +459,8 @@ const aggregate: Handler = (engine, cmd, { db }) => {
 const count: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'count');
   const coll = engine.store.getCollection(db, name);
+  checkHint(coll, cmd.hint, 'count');
+  checkCollation(cmd.collation, 'count');
   const skip = num(cmd.skip, 0);
   const limit = Math.abs(num(cmd.limit, 0));
   let n =
@@ -362,6 +476,8 @@ const distinct: Handler = (engine, cmd, { db }) => {
   const name = collectionArg(cmd, 'distinct');
   if (typeof cmd.key !== 'string' || !cmd.key)
     throw new CommandError('TypeMismatch', "distinct: 'key' must be a non-empty string");
+  checkCollation(cmd.collation, 'distinct');
+  checkHint(engine.store.getCollection(db, name), cmd.hint, 'distinct');
   const seen = new Map<string, unknown>();
   for (const doc of allMatches(engine.store.getCollection(db, name), cmd.query ?? {}, 'distinct')) {
     for (const v of valuesAtPath(doc, cmd.key)) {
@@ -389,6 +505,7 @@ const create: Handler = async (engine, cmd, { db }) => {
       'NotImplemented',
       'create: time series collections are not supported by skillquiz-mongo',
     );
+  checkCollation(cmd.collation, 'create');
   // kept for listCollections only; none of these is enforced (see README, limits)
   const opts: Doc = {};
   for (const k of [
@@ -436,6 +553,7 @@ const createIndexes: Handler = async (engine, cmd, { db }) => {
   if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0)
     throw new CommandError('BadValue', "createIndexes: 'indexes' must be a non-empty array");
   const specs = cmd.indexes.map(normaliseIndexSpec);
+  for (const spec of specs) checkCollation(spec.collation, 'createIndexes');
   const ops: Op[] = [];
   const existed = !!engine.store.getCollection(db, name);
   const coll = newCollectionOps(engine, db, name, ops);
@@ -731,6 +849,7 @@ export async function runCommand(
       return noTransactions(name)(engine, cmd, call) as Doc;
     const failure = WRITE_COMMANDS.has(name) ? engine.writeFailure() : null;
     if (failure) throw new CommandError('IllegalOperation', `${name}: ${failure.message}`);
+    if (WRITE_COMMANDS.has(name)) checkWriteConcern(cmd.writeConcern);
     if (typeof db !== 'string' || !db || /[\0/\\. "$]/.test(db))
       throw new CommandError('InvalidNamespace', `${name}: invalid database name '${String(db)}'`);
     return await handler(engine, cmd, call);

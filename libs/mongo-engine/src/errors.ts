@@ -11,6 +11,7 @@ export const ErrorCodes = {
   PathNotViable: 28,
   CursorNotFound: 43,
   NamespaceExists: 48,
+  DollarPrefixedFieldName: 52,
   CommandNotFound: 59,
   ImmutableField: 66,
   InvalidOptions: 72,
@@ -20,7 +21,10 @@ export const ErrorCodes = {
   NotImplemented: 238,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
+  UnknownReplWriteConcern: 79,
+  Location40324: 40324,
   Location40352: 40352,
+  Location40415: 40415,
 } as const;
 
 export type CodeName = keyof typeof ErrorCodes;

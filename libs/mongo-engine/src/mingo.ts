@@ -8,13 +8,21 @@ import * as pipeline from 'mingo/operators/pipeline';
 import * as projection from 'mingo/operators/projection';
 import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
+import type { Cursor } from 'mingo/cursor';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import type { Doc } from './bsonutil';
+import { Doc, mentionsProto, protoToStandin, renameFields } from './bsonutil';
+import { QUERY_OVERRIDES } from './queryops';
 
-const CONTEXT = Context.init({ accumulator, expression, pipeline, projection, query, window } as Parameters<
-  typeof Context.init
->[0]);
+// Our query operators replace mingo's where its semantics differ from MongoDB's (see queryops.ts).
+const CONTEXT = Context.init({
+  accumulator,
+  expression,
+  pipeline,
+  projection,
+  query: { ...query, ...QUERY_OVERRIDES },
+  window,
+} as Parameters<typeof Context.init>[0]);
 const BASE: Partial<Options> = { scriptEnabled: false, context: CONTEXT };
 
 /**
@@ -35,10 +43,34 @@ function sharedQueryOptions(): Partial<Options> {
 
 const SHARED = sharedQueryOptions();
 
-export function makeQuery(filter: Doc): Query {
-  return new Query(filter, SHARED);
+/**
+ * A filter naming a `__proto__` field: mingo refuses such selectors, MongoDB reads them as field names. The filter
+ * and each tested document are seen with the field renamed (copies, so only such rare filters pay for it).
+ */
+class ProtoFieldQuery extends Query {
+  override test(obj: Doc): boolean {
+    return super.test(renameFields(obj, protoToStandin) as Doc);
+  }
+
+  override find<T>(collection: Iterable<unknown>, projection?: Doc): Cursor<T> {
+    const matched = Array.from(collection).filter((d) => this.test(d as Doc)) as Doc[];
+    return new Query({}, SHARED).find<T>(matched, projection as Parameters<Query['find']>[1]);
+  }
+}
+
+/** `variables`: a command's `let` document, read in expressions as `$$name`. */
+export function makeQuery(filter: Doc, variables?: Doc): Query {
+  const options = variables ? { ...BASE, variables } : SHARED;
+  return mentionsProto(filter)
+    ? new ProtoFieldQuery(renameFields(filter, protoToStandin) as Doc, options)
+    : new Query(filter, options);
 }
 
 export function makeAggregator(stages: Doc[], extra: Partial<Options> = {}): Aggregator {
   return new Aggregator(stages, { ...BASE, ...extra });
+}
+
+/** Pipeline stage names this engine runs (mingo's); anything else is refused like MongoDB refuses it. */
+export function isKnownStage(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(pipeline, name);
 }

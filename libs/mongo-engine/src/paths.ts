@@ -1,5 +1,5 @@
 // Reading dotted paths the way MongoDB's index keys see them: arrays along the way fan out to their elements.
-import { Doc, isPlainObject } from './bsonutil';
+import { isPlainObject, ownField } from './bsonutil';
 
 /** Values at a dotted path; arrays are expanded (multikey). Missing fields yield `undefined`. */
 export function valuesAtPath(doc: unknown, path: string): unknown[] {
@@ -27,7 +27,7 @@ function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
     return;
   }
   if (isPlainObject(v)) {
-    collect((v as Doc)[part], parts, i + 1, out);
+    collect(ownField(v, part), parts, i + 1, out);
     return;
   }
   out.push(undefined);
@@ -35,13 +35,13 @@ function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
 
 /** Plain (non-expanding) read of a dotted path; numeric parts index arrays. */
 export function getPath(doc: unknown, parts: string[]): unknown {
-  let cur: any = doc;
+  let cur: unknown = doc;
   for (const p of parts) {
     if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
     if (Array.isArray(cur)) {
       if (!/^\d+$/.test(p)) return undefined;
       cur = cur[Number(p)];
-    } else cur = cur[p];
+    } else cur = ownField(cur, p);
   }
   return cur;
 }

@@ -1,8 +1,9 @@
 // Reads: filter (through an index when one applies), sort, skip, limit and projection, with mingo's semantics.
 import type { Query } from 'mingo/query';
 import { CommandError } from './errors';
-import { makeAggregator, makeQuery } from './mingo';
-import { Doc, cloneDoc, idFirst, isPlainObject } from './bsonutil';
+import { isKnownStage, makeAggregator, makeQuery } from './mingo';
+import { Doc, isPlainObject } from './bsonutil';
+import { projector } from './projection';
 import { Collection } from './store';
 
 export interface FindOptions {
@@ -10,12 +11,15 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   projection?: Doc;
+  /** the command's `let` variables */
+  variables?: Doc;
 }
 
-function compileFilter(filter: unknown, command: string): Query {
+/** Compiled before looking at the collection, so a bad filter is refused even when there is nothing to scan. */
+function compileFilter(filter: unknown, command: string, variables?: Doc): Query {
   if (filter !== undefined && filter !== null && !isPlainObject(filter))
     throw new CommandError('TypeMismatch', `${command}: filter must be an object`);
-  return makeQuery((filter as Doc) ?? {});
+  return makeQuery((filter as Doc) ?? {}, variables);
 }
 
 function hasKeys(d: unknown): d is Doc {
@@ -29,8 +33,8 @@ export function findDocs(
   opts: FindOptions,
   command: string,
 ): Doc[] {
+  const query = compileFilter(filter, command, opts.variables);
   if (!coll) return [];
-  const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
   let sort = opts.sort;
   if (hasKeys(sort) && '$natural' in sort) {
@@ -43,10 +47,8 @@ export function findDocs(
   if (opts.skip) cursor = cursor.skip(opts.skip);
   if (opts.limit) cursor = cursor.limit(opts.limit);
   const out = cursor.all();
-  if (!hasKeys(opts.projection)) return out;
-  // mingo's exclusion projection edits nested objects in place: project copies, never stored documents.
-  // The documents already matched, so the projection runs under a match-all query, not the filter again.
-  return matchAll().find<Doc>(out.map(cloneDoc), opts.projection).all().map(idFirst);
+  const projectAll = projector(opts.projection, filter);
+  return projectAll ? projectAll(out) : out;
 }
 
 /** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
@@ -55,38 +57,35 @@ export function firstMatch(
   filter: unknown,
   sort: unknown,
   command: string,
+  variables?: Doc,
 ): Doc | undefined {
+  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1, variables }, command)[0];
+  const query = compileFilter(filter, command, variables);
   if (!coll) return undefined;
-  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1 }, command)[0];
-  const query = compileFilter(filter, command);
   const base = coll.candidates(filter as Doc) ?? coll.docs.values();
   for (const d of base) if (query.test(d)) return d;
   return undefined;
 }
 
 /** All matching documents (natural order). */
-export function allMatches(coll: Collection | undefined, filter: unknown, command: string): Doc[] {
+export function allMatches(
+  coll: Collection | undefined,
+  filter: unknown,
+  command: string,
+  variables?: Doc,
+): Doc[] {
+  const query = compileFilter(filter, command, variables);
   if (!coll) return [];
-  const query = compileFilter(filter, command);
   // iterate the collection itself: copying a million references first costs more than the filter
   const out: Doc[] = [];
   for (const d of coll.candidates(filter as Doc) ?? coll.docs.values()) if (query.test(d)) out.push(d);
   return out;
 }
 
-export function project(doc: Doc, projection: unknown): Doc {
-  if (!hasKeys(projection)) return doc;
-  return idFirst(
-    matchAll()
-      .find<Doc>([cloneDoc(doc)], projection)
-      .all()[0],
-  );
-}
-
-let matchAllQuery: ReturnType<typeof makeQuery> | undefined;
-/** One compiled `{}` query, reused for every projection. */
-function matchAll(): ReturnType<typeof makeQuery> {
-  return (matchAllQuery ??= makeQuery({}));
+/** One document projected (findAndModify's `fields`); `filter` selected it (for a positional `.$`). */
+export function project(doc: Doc, projection: unknown, filter: unknown): Doc {
+  const projectAll = projector(projection, filter);
+  return projectAll ? projectAll([doc])[0] : doc;
 }
 
 // Stages known not to edit their input documents; anything else (e.g. $project exclusions, $addFields on
@@ -114,6 +113,7 @@ export function runPipeline(
   coll: Collection | undefined,
   pipeline: unknown,
   resolve: (name: string) => Doc[],
+  variables?: Doc,
 ): Doc[] {
   if (!Array.isArray(pipeline))
     throw new CommandError('TypeMismatch', "aggregate: 'pipeline' option must be specified as an array");
@@ -129,17 +129,21 @@ export function runPipeline(
         'NotImplemented',
         `aggregate: stage ${name} is not supported by skillquiz-mongo`,
       );
+    if (!isKnownStage(name))
+      throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
   }
   let input: Doc[] = [];
   let stages = pipeline as Doc[];
-  if (coll) {
-    const first = stages[0];
-    if (first && isPlainObject(first.$match)) {
-      input = allMatches(coll, first.$match, 'aggregate');
-      stages = stages.slice(1);
-    } else input = [...coll.docs.values()];
-  }
+  const first = stages[0];
+  if (first && isPlainObject(first.$match)) {
+    input = allMatches(coll, first.$match, 'aggregate', variables);
+    stages = stages.slice(1);
+  } else if (coll) input = [...coll.docs.values()];
   const safe = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]));
-  const agg = makeAggregator(stages, { collectionResolver: resolve, processingMode: safe ? 0 : 1 });
+  const agg = makeAggregator(stages, {
+    collectionResolver: resolve,
+    processingMode: safe ? 0 : 1,
+    ...(variables ? { variables } : {}),
+  });
   return agg.run(input) as Doc[];
 }

@@ -1,11 +1,21 @@
-// MongoDB update semantics written out directly (mingo lacks $setOnInsert, numeric-type-agnostic $inc and
+// MongoDB update semantics written out directly (mingo lacks $setOnInsert, $bit, numeric-type-agnostic $inc and
 // multiple positional paths): operators, positional `$`, `$[]`, `$[id]` with arrayFilters, replacement, upsert seeds.
-import { Long, Timestamp } from 'bson';
+import { Int32, Long, Timestamp } from 'bson';
 import type { Query } from 'mingo/query';
 import { compare } from 'mingo/util';
 import { makeAggregator, makeQuery } from './mingo';
 import { CommandError } from './errors';
-import { Doc, ObjectId, cloneDoc, idFirst, isEqual, isPlainObject, shellString } from './bsonutil';
+import {
+  Doc,
+  ObjectId,
+  cloneDoc,
+  idFirst,
+  isEqual,
+  isPlainObject,
+  ownField,
+  setField,
+  shellString,
+} from './bsonutil';
 import { getPath } from './paths';
 
 export interface UpdateContext {
@@ -14,6 +24,8 @@ export interface UpdateContext {
   arrayFilters?: Doc[];
   /** true when this update creates the document through an upsert ($setOnInsert applies) */
   inserting: boolean;
+  /** the command's `let` variables, for pipeline updates */
+  variables?: Doc;
 }
 
 const OPERATORS = new Set([
@@ -31,6 +43,7 @@ const OPERATORS = new Set([
   '$rename',
   '$currentDate',
   '$setOnInsert',
+  '$bit',
 ]);
 
 export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
@@ -65,8 +78,11 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
     if ('_id' in repl && !isEqual(repl._id, doc._id)) throw immutableId(doc);
     out = idFirst({ _id: doc._id, ...repl });
   } else if (kind === 'pipeline') {
-    const [res] = makeAggregator(update as Doc[]).run([cloneDoc(doc)]) as Doc[];
+    const vars = ctx.variables ? { variables: ctx.variables } : {};
+    const [res] = makeAggregator(update as Doc[], vars).run([cloneDoc(doc)]) as Doc[];
     out = res ?? {};
+    // a stage that replaces the whole document ($replaceRoot, $replaceWith, $project) keeps the _id, as in MongoDB
+    if (!('_id' in out) && '_id' in doc) out = { _id: doc._id, ...out };
   } else {
     out = cloneDoc(doc);
     for (const [op, spec] of Object.entries(update as Doc)) {
@@ -77,7 +93,7 @@ export function applyUpdate(doc: Doc, update: unknown, ctx: UpdateContext): Doc 
         );
       if (op === '$setOnInsert' && !ctx.inserting) continue;
       for (const [path, arg] of Object.entries(spec)) {
-        for (const parts of expandPath(out, path, ctx)) applyOperator(out, op, parts, arg, doc);
+        for (const parts of expandPath(out, doc, path, ctx)) applyOperator(out, op, parts, arg, doc);
       }
     }
   }
@@ -93,8 +109,12 @@ function immutableId(doc: Doc): CommandError {
   );
 }
 
-/** Concrete paths for one update path: `$` becomes the matched index, `$[]` every index, `$[id]` the filtered ones. */
-function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
+/**
+ * Concrete paths for one update path: `$` becomes the matched index, `$[]` every index, `$[id]` the filtered ones.
+ * `$` is the position the query matched in the document as it was before this update (`orig`), so an earlier
+ * path that changes the matched field (`{$set: {'c.$.name': 'L', 'c.$.at': 5}}`) does not move it.
+ */
+function expandPath(doc: Doc, orig: Doc, path: string, ctx: UpdateContext): string[][] {
   const parts = path.split('.');
   if (parts.some((p) => p === ''))
     throw new CommandError(
@@ -105,7 +125,7 @@ function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[][] {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (p === '$') {
-      const idx = positionalIndex(doc, ctx.query, parts.slice(0, i));
+      const idx = positionalIndex(orig, ctx.query, parts.slice(0, i));
       if (idx < 0)
         throw new CommandError(
           'BadValue',
@@ -143,7 +163,7 @@ function arrayFilterFor(ident: string, arrayFilters: Doc[] | undefined): Query {
 }
 
 /** Index of the first element of the array at `prefix` that satisfies the query's conditions on that array. */
-function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
+export function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
   const arr = getPath(doc, prefix);
   if (!Array.isArray(arr)) return -1;
   const base = prefix.join('.');
@@ -174,10 +194,10 @@ function positionalIndex(doc: Doc, query: Doc, prefix: string[]): number {
 }
 
 function setPath(doc: Doc, parts: string[], value: unknown): void {
-  let cur: any = doc;
+  let cur: Doc | unknown[] = doc;
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i];
-    let next = Array.isArray(cur) ? cur[Number(p)] : cur[p];
+    let next = Array.isArray(cur) ? cur[Number(p)] : ownField(cur, p);
     if (next === undefined || next === null) {
       if (Array.isArray(cur) && !/^\d+$/.test(p)) throw pathNotViable(parts, i, cur);
       next = {};
@@ -189,12 +209,12 @@ function setPath(doc: Doc, parts: string[], value: unknown): void {
     ) {
       throw pathNotViable(parts, i + 1, next);
     }
-    cur = next;
+    cur = next as Doc | unknown[];
   }
   assign(cur, parts[parts.length - 1], value);
 }
 
-function assign(container: any, key: string, value: unknown): void {
+function assign(container: Doc | unknown[], key: string, value: unknown): void {
   if (Array.isArray(container)) {
     if (!/^\d+$/.test(key))
       throw new CommandError(
@@ -204,7 +224,7 @@ function assign(container: any, key: string, value: unknown): void {
     const idx = Number(key);
     while (container.length < idx) container.push(null);
     container[idx] = value;
-  } else container[key] = value;
+  } else setField(container, key, value);
 }
 
 function pathNotViable(parts: string[], i: number, at: unknown): CommandError {
@@ -215,21 +235,32 @@ function pathNotViable(parts: string[], i: number, at: unknown): CommandError {
 }
 
 function unsetPath(doc: Doc, parts: string[]): void {
-  const parent = getPath(doc, parts.slice(0, -1)) as any;
+  const parent = getPath(doc, parts.slice(0, -1));
   const last = parts[parts.length - 1];
   if (Array.isArray(parent)) {
     if (/^\d+$/.test(last) && Number(last) < parent.length) parent[Number(last)] = null;
-  } else if (parent && typeof parent === 'object') delete parent[last];
+  } else if (parent && typeof parent === 'object' && Object.prototype.hasOwnProperty.call(parent, last))
+    delete (parent as Doc)[last];
 }
 
 function toNumber(v: unknown): number | Long | null {
   if (typeof v === 'number') return v;
   if (v && typeof v === 'object') {
-    const t = (v as any)._bsontype;
+    const t = (v as { _bsontype?: string })._bsontype;
     if (t === 'Long') return v as Long;
-    if (t === 'Int32' || t === 'Double') return (v as any).valueOf();
+    if (t === 'Int32' || t === 'Double') return (v as { valueOf(): number }).valueOf();
     if (t === 'Decimal128') return Number(String(v));
   }
+  return null;
+}
+
+const isLong = (v: unknown): boolean => (v as { _bsontype?: string } | null)?._bsontype === 'Long';
+
+/** An integral value ($bit's operands: Int32, Long, integral numbers) as a BigInt; null for anything else. */
+function toBigInt(v: unknown): bigint | null {
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : null;
+  if (isLong(v)) return (v as Long).toBigInt();
+  if ((v as { _bsontype?: string } | null)?._bsontype === 'Int32') return BigInt((v as Int32).valueOf());
   return null;
 }
 
@@ -261,19 +292,38 @@ function typeName(v: unknown): string {
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof Date) return 'date';
   if (Array.isArray(v)) return 'array';
-  return (v as any)?._bsontype?.toLowerCase() ?? 'object';
+  return (v as { _bsontype?: string } | undefined)?._bsontype?.toLowerCase() ?? 'object';
 }
 
+/** Operators that apply to a whole document, not to a value ($pull treats a condition starting with one as a query). */
+const DOCUMENT_OPERATORS = new Set([
+  '$and',
+  '$or',
+  '$nor',
+  '$expr',
+  '$where',
+  '$text',
+  '$comment',
+  '$jsonSchema',
+]);
+
+/**
+ * $pull's condition, decided like MongoDB by its first field: a value operator (`{$gte: 2}`) tests each
+ * element; anything else (`{k: 1}`, `{$or: [...]}`) is a query that each element, as a document, must match.
+ */
 function matcherFor(cond: unknown): (el: unknown) => boolean {
   if (isPlainObject(cond)) {
-    const hasOps = Object.keys(cond).some((k) => k.startsWith('$'));
-    const q = makeQuery(hasOps ? { v: cond } : cond);
-    return hasOps ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el);
+    const first = Object.keys(cond)[0] ?? '';
+    const onValue = first.startsWith('$') && !DOCUMENT_OPERATORS.has(first);
+    const q = makeQuery(onValue ? { v: cond } : cond);
+    return onValue ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el);
   }
   if (cond instanceof RegExp) return (el) => typeof el === 'string' && cond.test(el);
   return (el) => isEqual(el, cond);
 }
 
+// An operator's argument is any BSON value; each case checks the shape it needs.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Doc): void {
   const cur = getPath(doc, parts);
   switch (op) {
@@ -328,7 +378,7 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       if (each && arg.$sort !== undefined) {
         const s = arg.$sort;
         result = isPlainObject(s)
-          ? result.slice().sort((a: any, b: any) => {
+          ? result.slice().sort((a: unknown, b: unknown) => {
               for (const [k, dir] of Object.entries(s)) {
                 const c = compare(getPath(a, k.split('.')), getPath(b, k.split('.')));
                 if (c) return c * (dir as number);
@@ -392,6 +442,41 @@ function applyOperator(doc: Doc, op: string, parts: string[], arg: any, orig: Do
       setPath(doc, arg.split('.'), cur);
       return;
     }
+    case '$bit': {
+      if (!isPlainObject(arg))
+        throw new CommandError(
+          'BadValue',
+          `The $bit modifier is not compatible with a ${typeName(arg)}. You must pass in an embedded document: {$bit: {field: {and/or/xor: #}}`,
+        );
+      let value = cur === undefined ? 0n : toBigInt(cur);
+      if (value === null)
+        throw new CommandError(
+          'BadValue',
+          `Cannot apply $bit to a value of non-integral type. {_id: ${shellString(orig._id)}} has the field ${parts.join('.')} of non-integer type ${typeName(cur)}`,
+        );
+      let long = isLong(cur);
+      for (const [how, by] of Object.entries(arg)) {
+        const operand = toBigInt(by);
+        if (operand === null || (typeof by === 'number' && !Number.isInteger(by)))
+          throw new CommandError(
+            'BadValue',
+            `The $bit modifier field must be an Integer(32/64 bit); a '${typeName(by)}' is not supported here`,
+          );
+        long ||= isLong(by);
+        if (how === 'and') value &= operand;
+        else if (how === 'or') value |= operand;
+        else if (how === 'xor') value ^= operand;
+        else
+          throw new CommandError(
+            'BadValue',
+            `The $bit modifier only supports 'and', 'or', and 'xor', not '${how}' which is an unknown operator: {${how}: ${shellString(by)}}`,
+          );
+      }
+      value = BigInt.asIntN(64, value);
+      const asNumber = Number(value);
+      setPath(doc, parts, !long && Number.isSafeInteger(asNumber) ? asNumber : Long.fromBigInt(value));
+      return;
+    }
     case '$currentDate': {
       const ts = isPlainObject(arg) && arg.$type === 'timestamp';
       setPath(doc, parts, ts ? Timestamp.fromNumber(Math.floor(Date.now() / 1000) * 2 ** 32) : new Date());
@@ -427,7 +512,7 @@ export function upsertSeed(query: Doc | undefined): Doc {
 }
 
 /** Build the document an upsert inserts. */
-export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[]): Doc {
+export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[], variables?: Doc): Doc {
   const seed = upsertSeed(query);
   const kind = updateKind(update);
   let doc: Doc;
@@ -436,7 +521,7 @@ export function buildUpsertDoc(query: Doc, update: unknown, arrayFilters?: Doc[]
     doc = { ...repl };
     if (!('_id' in doc) && '_id' in seed) doc._id = seed._id;
   } else {
-    doc = applyUpdate(seed, update, { query, arrayFilters, inserting: true });
+    doc = applyUpdate(seed, update, { query, arrayFilters, inserting: true, variables });
   }
   if (!('_id' in doc)) doc = { _id: new ObjectId(), ...doc };
   return idFirst(doc);
