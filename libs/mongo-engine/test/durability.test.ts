@@ -338,7 +338,7 @@ describeEngine('durability of the embedded engine', () => {
       _id: number;
       served: { n: number; snapshot: string }[];
       rev: number;
-      log: { at: number }[];
+      log?: { at: number }[];
     }>('quiz');
     await c.insertOne({ _id: 1, served: [{ n: 1, snapshot: 'q'.repeat(100_000) }], rev: 0 });
     const before = fs.statSync(path.join(dbpath, JOURNAL_FILE)).size;
