@@ -74,9 +74,7 @@ export const HashIdSchema = z
   .regex(HASH_ID_RE, 'hash_id may hold only letters, digits, "-" and "_"');
 
 /** Claims (topic labels) are stored lowercase with whitespace runs replaced by '_'. */
-export function normalizeClaim(claim: string): string {
-  return claim.trim().toLowerCase().replace(/\s+/g, '_');
-}
+export { normalizeClaim } from './questions';
 
 export const OptionSchema = z.object({ value: z.string(), label: z.string() });
 export type Option = z.infer<typeof OptionSchema>;

@@ -5,3 +5,4 @@ export * from './entities';
 export * from './candidate';
 export * from './admin';
 export * from './remotes';
+export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
