@@ -84,6 +84,7 @@ describe('atoms', () => {
       supported_programming_languages: [],
       beta_question_ordering: [],
       levels_thresholds: DEFAULT_LEVELS_THRESHOLDS,
+      version: 1,
     });
     const audit = await auditOf('atom', 'rust-basics');
     expect(audit).toHaveLength(1);
@@ -198,6 +199,63 @@ describe('atoms', () => {
     expect(await post('/api/atoms/delete/doomed')).toEqual({
       status: 404,
       body: { success: false, message: "No atom with id 'doomed'" },
+    });
+  });
+
+  describe('two editors on one atom (optimistic concurrency)', () => {
+    it('bumps the version on each change; a save from a stale version gets 409 and changes nothing', async () => {
+      expect((await post('/api/atoms', { id: 'shared', name: 'Shared' })).body.atom.version).toBe(1);
+      // Both editors open version 1. The first saves.
+      const first = await put('/api/atoms/shared/', { name: 'Shared (first)', version: 1 });
+      expect(first.status).toBe(200);
+      expect(first.body.atom).toMatchObject({ name: 'Shared (first)', version: 2 });
+      // The second still holds version 1: refused, with a message saying what happened.
+      const second = await put('/api/atoms/shared/', { name: 'Shared (second)', category: 'X', version: 1 });
+      expect(second).toEqual({
+        status: 409,
+        body: {
+          success: false,
+          message:
+            "The atom 'shared' was changed by someone else since you opened it. Your changes were not saved: " +
+            'copy them, reload the atom, and apply them again.',
+        },
+      });
+      const stored = (await get('/api/atoms/shared')).body.atom;
+      expect(stored).toMatchObject({ name: 'Shared (first)', category: '', version: 2 });
+      // With the current version the second editor's save goes through.
+      expect(
+        (await put('/api/atoms/shared/', { name: 'Shared (second)', version: 2 })).body.atom,
+      ).toMatchObject({
+        name: 'Shared (second)',
+        version: 3,
+      });
+    });
+
+    it('accepts a write without a version as before (SPEC §7 payload), and a no-op save keeps the version', async () => {
+      const res = await put('/api/atoms/shared/', { category: 'Unversioned' });
+      expect(res.status).toBe(200);
+      expect(res.body.atom).toMatchObject({ category: 'Unversioned', version: 4 });
+      const same = await put('/api/atoms/shared/', { category: 'Unversioned', version: 4 });
+      expect(same.body.atom.version).toBe(4);
+    });
+
+    it('lets only one of two simultaneous saves from the same version win', async () => {
+      const replies = await Promise.all([
+        put('/api/atoms/shared/', { name: 'Racer A', version: 4 }),
+        put('/api/atoms/shared/', { name: 'Racer B', version: 4 }),
+      ]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = replies.find((r) => r.status === 200)!.body.atom;
+      expect((await get('/api/atoms/shared')).body.atom).toMatchObject({ name: winner.name, version: 5 });
+    });
+
+    it('treats an atom stored before versioning as version 1', async () => {
+      const { version: _v, ...fields } = (await db.collection('atoms').findOne({ _id: 'shared' as any }))!;
+      await db.collection('atoms').insertOne({ ...fields, _id: 'legacy' as any, name: 'Legacy' });
+      expect((await get('/api/atoms/legacy')).body.atom.version).toBe(1);
+      expect((await put('/api/atoms/legacy/', { name: 'Legacy 2', version: 2 })).status).toBe(409);
+      const ok = await put('/api/atoms/legacy/', { name: 'Legacy 2', version: 1 });
+      expect(ok.body.atom).toMatchObject({ name: 'Legacy 2', version: 2 });
     });
   });
 

@@ -118,12 +118,15 @@ export type AtomCreateInput = z.input<typeof AtomCreateSchema>;
 
 /**
  * PUT /api/atoms/{id}/: only the fields sent change. The slug cannot change: `id`, when sent,
- * must equal the path's id (the service checks with atomIdMatchesPath).
+ * must equal the path's id (the service checks with atomIdMatchesPath). `version`, when sent, must
+ * be the stored one (else 409).
  */
-export const AtomUpdateSchema = z
-  .strictObject(atomWritableFields)
-  .partial()
-  .extend({ id: z.string().optional(), num_bank_questions: z.number().optional() });
+export const AtomUpdateSchema = z.strictObject(atomWritableFields).partial().extend({
+  id: z.string().optional(),
+  num_bank_questions: z.number().optional(),
+  /** The version the form loaded; absent (SPEC §7's payload has none) means "overwrite as today". */
+  version: z.number().int().positive().optional(),
+});
 export type AtomUpdate = z.infer<typeof AtomUpdateSchema>;
 
 export function atomIdMatchesPath(update: AtomUpdate, pathId: string): boolean {
