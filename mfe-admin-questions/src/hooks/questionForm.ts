@@ -228,8 +228,9 @@ export function toWritePayload(state: QuestionFormState): QuestionWritePayload {
   const payload = {
     question_text: f.question_text,
     code_block: f.code_block,
-    code_language: f.code_language,
-    language: f.language,
+    // Chosen from the server's option lists; the server checks them against the same lists.
+    code_language: f.code_language as QuestionWritePayload['code_language'],
+    language: f.language as QuestionWritePayload['language'],
     administered: f.administered,
     answers: f.answers.map((a) => ({
       text: a.text,
