@@ -16,7 +16,7 @@
 // Options: --runs N (default 5), --requests M (default 30). Needs `npm run build` first.
 'use strict';
 
-const crypto = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -61,7 +61,7 @@ async function seedBank(dataDir) {
         language: null,
         administered: i % 4 !== 0,
         answers: ['a', 'b', 'c', 'd'].map((t, k) => ({
-          hash_id: crypto.randomBytes(9).toString('base64url'),
+          hash_id: randomBytes(9).toString('base64url'),
           text: `Answer ${t} of ${n}`,
           c: k === 0,
         })),
@@ -202,7 +202,7 @@ async function benchListApi(baseURL, cookie, requests) {
 async function main() {
   const runs = Number(argValue('runs', '5'));
   const requests = Number(argValue('requests', '30'));
-  const password = crypto.randomBytes(12).toString('base64url');
+  const password = randomBytes(12).toString('base64url');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-bench-admin-'));
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -214,7 +214,7 @@ async function main() {
     product = await startProduct({
       DATA_DIR: dataDir,
       DEV_ADMIN_PASSWORD: password,
-      DEV_USER_PASSWORD: crypto.randomBytes(12).toString('base64url'),
+      DEV_USER_PASSWORD: randomBytes(12).toString('base64url'),
     });
     const bank = await seedBank(dataDir);
     console.log(`questions in the bank: ${bank.total}`);
