@@ -143,6 +143,7 @@ test('a content editor creates an atom, which moves to its edit page', async () 
   await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/atoms/edit/${slug}/general$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('E2E Atom');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByLabel('Slug')).toHaveAttribute('readonly', '');
   await expect(page.getByText('The slug is the atom’s ID and cannot be changed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -248,6 +249,33 @@ test('the descriptions and questions pages', async () => {
   await expectAccessible(page);
 });
 
+test('keyboard only: the list, the page menu and the beta table', async () => {
+  await page.goto('/admin/atoms');
+  const edit = page.getByRole('link', { name: 'Edit E2E Atom' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/edit/${slug}/general$`));
+  // The menu: Tab from the breadcrumb reaches General, then Beta questions two stops later.
+  await page.getByRole('link', { name: 'General' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Beta questions' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/edit/${slug}/beta-questions$`));
+  await expect(page.getByRole('link', { name: 'Beta questions' })).toHaveAttribute('aria-current', 'page');
+  // The table's buttons: Space moves the first row down, focus stays on it; Enter in the box adds.
+  const rows = page.getByRole('table', { name: 'Beta questions in serving order' }).getByRole('row');
+  const firstId = (await rows.nth(1).getByRole('cell').nth(1).textContent())!.trim();
+  await page.getByRole('button', { name: `Move question ${firstId} down` }).focus();
+  await page.keyboard.press('Space');
+  await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText(firstId);
+  // At the end the Down button is disabled, so focus moved to its row's Up button.
+  await expect(page.getByRole('button', { name: `Move question ${firstId} up` })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(firstId);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // back to the saved order
+});
+
 test('unsaved changes: the back button and the top bar ask, closing the tab asks', async () => {
   await page.goto('/admin/atoms');
   await page.getByRole('link', { name: 'Edit E2E Atom' }).click();
@@ -332,8 +360,8 @@ test('delete: refused while an invitation lists the atom, then confirmed and bac
   await expect(page.getByRole('alert').filter({ hasText: 'Error deleting atom' })).toContainText(
     'invitation(s) still list it',
   );
-  await expect(page).toHaveURL(new RegExp(`/edit/${listedIn}/general$`));
   await screenshot(page, testInfo, 'admin-atom-delete-refused');
+  await expect(page).toHaveURL(new RegExp(`/edit/${listedIn}/general$`));
 
   await page.goto(`/admin/atoms/edit/${doomed}/general`);
   // Dismissed: nothing happens.
