@@ -106,6 +106,7 @@ test('a failed load shows the Error loading atoms toast and a retry', async () =
   await page.unroute('**/api/atoms?include_beta=true');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('table', { name: 'Atoms' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error loading atoms' })).toHaveCount(0);
   consoleErrors.length = 0; // the dropped request logged its own failure on purpose
 });
 
