@@ -6,4 +6,4 @@ export type { TextFieldProps, TextAreaFieldProps, SelectFieldProps } from './fie
 export { useUnsavedChangesGuard, UNSAVED_CHANGES_MESSAGE } from './useUnsavedChangesGuard';
 export type { UnsavedChangesGuardOptions } from './useUnsavedChangesGuard';
 export { DataTable, type Column, type DataTableProps } from './DataTable';
-export { showSuccessToast, showErrorToast, type ToastOptions } from './toasts';
+export { showSuccessToast, showErrorToast, dismissToast, type ToastOptions } from './toasts';

@@ -39,3 +39,8 @@ export function showErrorToast(title: string, { durationMs, detail, closable = t
     toastId: id,
   });
 }
+
+/** Closes a toast shown with an `id` (e.g. a load error once the load has worked). */
+export function dismissToast(id: string): void {
+  toast.dismiss(id);
+}

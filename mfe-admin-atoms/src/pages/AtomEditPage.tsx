@@ -4,7 +4,7 @@
 // changes asks first. A save sends back the version the form loaded, so a stale save gets the
 // server's 409 and the edits stay in the form.
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
-import { Navigate, NavLink, useNavigate, useParams, type Location } from 'react-router-dom';
+import { Navigate, NavLink, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import {
@@ -107,11 +107,12 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
     });
   };
 
-  // After a new atom's first save the page remounts under its slug: say where focus is.
+  // After a new atom's first save the page remounts under its slug: once the atom is loaded again,
+  // focus goes to its heading, as after any save.
+  const focusHeading = (useLocation().state as { focusHeading?: boolean } | null)?.focusHeading;
   useEffect(() => {
-    const historyState = window.history.state as { usr?: { focusHeading?: boolean } } | null;
-    if (historyState?.usr?.focusHeading) heading.current?.focus();
-  }, []);
+    if (loaded && focusHeading) heading.current?.focus();
+  }, [loaded, focusHeading]);
 
   if (!isNew && query.error && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;

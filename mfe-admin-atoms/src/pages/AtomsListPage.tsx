@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Atom } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { DataTable, showErrorToast, type Column } from '@skillquiz/admin-ui';
+import { DataTable, dismissToast, showErrorToast, type Column } from '@skillquiz/admin-ui';
 import { useAtomList } from '../hooks/useAtoms';
 
 const columns: Column<Atom>[] = [
@@ -66,6 +66,8 @@ const columns: Column<Atom>[] = [
   },
 ];
 
+const LOAD_ERROR_TOAST = 'atoms-load-error';
+
 export function AtomsListPage() {
   const { data, error, isPending, refetch, isFetching } = useAtomList();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,9 +82,14 @@ export function AtomsListPage() {
     showErrorToast('Error loading atoms', {
       durationMs: CONSTANTS.TOAST_MS.LOAD_ERROR,
       detail: error.message,
-      id: 'atoms-load-error',
+      id: LOAD_ERROR_TOAST,
     });
   }, [error]);
+
+  // Once a retry has worked, the old error has nothing more to say.
+  useEffect(() => {
+    if (data) dismissToast(LOAD_ERROR_TOAST);
+  }, [data]);
 
   return (
     <section className="atoms-page" aria-labelledby="atoms-heading">
