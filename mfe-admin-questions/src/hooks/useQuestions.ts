@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { QuestionListResponse, QuestionWritePayload } from '@skillquiz/contracts';
 import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
-import { showErrorToast } from '@skillquiz/admin-ui';
+import { dismissToast, showErrorToast } from '@skillquiz/admin-ui';
 import { questionsApi } from '../api/questionsApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { apiQueryString, isCacheable, LIST_KEY_ROOT, listKey, type ListQuery } from './listQuery';
@@ -25,10 +25,14 @@ const sameQuery = (a: ListQuery, b: ListQuery) =>
   a.atom === b.atom &&
   a.includeNonAdministered === b.includeNonAdministered;
 
-/** A toast once per failure of a query (`id` keeps a repeated failure from stacking toasts). */
+/**
+ * A toast once per failure of a query (`id` keeps a repeated failure from stacking toasts), closed
+ * again once the query works.
+ */
 function useErrorToast(error: Error | null, title: string, durationMs: number, id: string) {
   useEffect(() => {
     if (error) showErrorToast(title, { durationMs, detail: error.message, id });
+    else dismissToast(id);
   }, [error, title, durationMs, id]);
 }
 
