@@ -3,7 +3,7 @@
 // back button), creating a question through every tab and reading it back through the API, editing
 // and preview, the error toasts made to happen for real, a stale save refused, and the new question
 // taken through a real quiz as the candidate sees it.
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { invite } from '../support/product';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
@@ -51,6 +51,15 @@ async function api<T = any>(
 
 /** 'Questions > X' (a comma for screen readers sits between, visually hidden). */
 const breadcrumb = (last: string | number) => new RegExp(`^Questions > (, )?${last}$`);
+
+/** Presses Tab (or Shift+Tab) until `target` has focus: the control is reachable by keyboard. */
+async function tabUntilFocused(page: Page, target: Locator, key = 'Tab'): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -231,7 +240,8 @@ test('create a question through every tab, save, and read it back through the AP
   await page.getByRole('checkbox', { name: 'Administered?' }).check();
   await page.getByRole('checkbox', { name: 'E2E Closures' }).check();
   await page.getByRole('checkbox', { name: /E2E Beta/ }).check();
-  await expect(page.getByText('Beta', { exact: true })).toBeVisible();
+  await expect(page.locator('label', { hasText: 'E2E Beta' }).locator('.qa-badge')).toHaveText('Beta');
+  await expect(page.locator('label', { hasText: 'E2E Closures' }).locator('.qa-badge')).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, testInfo, 'admin-question-new-administration');
 
@@ -368,6 +378,48 @@ test('edit: the form keeps every edit when the server refuses; a stale save gets
     'Failed to load resource: the server responded with a status of 400 (Bad Request)',
     'Failed to load resource: the server responded with a status of 409 (Conflict)',
   ]);
+});
+
+test('keyboard only: list to a new question, its answers and the correct one, save', async ({ page }) => {
+  await page.goto('/admin/questions');
+  const newQuestion = page.getByRole('link', { name: 'New Question' });
+  await tabUntilFocused(page, newQuestion);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/edit\/new\/$/);
+
+  const text = page.getByLabel('Question text');
+  await tabUntilFocused(page, text);
+  await page.keyboard.type('Typed without a mouse');
+  // To the Answers tab: Shift+Tab back through the side menu.
+  const answersTab = page.getByRole('link', { name: 'Answers' });
+  await tabUntilFocused(page, answersTab, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?page=answers$/);
+  const add = page.getByRole('button', { name: 'Add New' });
+  await tabUntilFocused(page, add);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  for (const n of [1, 2]) {
+    await tabUntilFocused(page, page.getByRole('group', { name: `Answer ${n}` }).getByLabel('Answer text'));
+    await page.keyboard.type(`Keyboard answer ${n}`);
+  }
+  // The 'Correct Answer' radios are one group (one Tab stop; Shift+Tab enters it at the last one),
+  // and the arrow keys choose within it.
+  const radio = (n: number) =>
+    page.getByRole('group', { name: `Answer ${n}` }).getByRole('radio', { name: 'Correct Answer' });
+  await tabUntilFocused(page, radio(2), 'Shift+Tab');
+  await page.keyboard.press('ArrowUp');
+  await expect(radio(1)).toBeChecked();
+  await expect(radio(2)).not.toBeChecked();
+
+  const save = page.getByRole('button', { name: 'Save' });
+  await tabUntilFocused(page, save, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Question saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/edit\/\d+\/\?page=answers$/);
+  // Focus is on the page heading of the saved question, not lost.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  expect(consoleErrors).toEqual([]);
 });
 
 test('error toasts happen for real; a failed load says so, silently', async ({ page }, testInfo) => {

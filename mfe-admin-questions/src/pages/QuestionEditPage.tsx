@@ -88,6 +88,9 @@ function QuestionEditor({ id }: { id: number | null }) {
           if (isNew) {
             guard.allowNextNavigation();
             navigate(editPath(question.id, tab), { replace: true, state: { focusHeading: true } });
+          } else {
+            // Save is disabled again: focus goes to the heading rather than nowhere.
+            heading.current?.focus();
           }
         },
         // Every edit stays in the form: only the toast says what went wrong (the server's words).
