@@ -188,6 +188,33 @@ test('list: debounced search, atom filter, non-administered, paging, URL and bac
   expect(consoleErrors).toEqual([]);
 });
 
+test('a late reply for an older search never replaces the newer one', async ({ page }) => {
+  await page.goto('/admin/questions');
+  await expect(page.getByRole('status').filter({ hasText: /page 1 of/ })).toBeVisible();
+  // The reply to the first search ('Paging') is held back until the second one has shown.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/questions/?*search=Paging&*', async (route) => {
+    await held;
+    // The page may have aborted it meanwhile (it no longer wants that reply): then nothing comes.
+    await route.continue().catch(() => undefined);
+  });
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('Paging');
+  await page.waitForRequest((r) => new URL(r.url()).searchParams.get('search') === 'Paging');
+  await search.fill('(needle)');
+  await expect(page.getByRole('row').filter({ hasText: '(needle)' })).toHaveCount(1);
+  const newer = await page
+    .getByRole('status')
+    .filter({ hasText: /page 1 of/ })
+    .textContent();
+  release();
+  await page.waitForTimeout(1000); // time for the late reply, and for a wrong render to happen
+  await expect(page).toHaveURL(/q=%28needle%29/);
+  await expect(page.getByRole('status').filter({ hasText: /page 1 of/ })).toHaveText(newer!);
+  await expect(page.getByRole('row').filter({ hasText: 'Paging question' })).toHaveCount(0);
+});
+
 let createdId = 0;
 
 test('create a question through every tab, save, and read it back through the API', async ({
@@ -445,6 +472,9 @@ test('error toasts happen for real; a failed load says so, silently', async ({ p
   await page.getByRole('spinbutton', { name: 'Original Question ID' }).fill('999999');
   await expect(page.getByText('Error loading original question')).toBeVisible();
   await screenshot(page, testInfo, 'admin-question-error-toasts');
+
+  for (const kind of ['code-block', 'claim', 'language'])
+    await page.unroute(`**/api/questions/${kind}-options`);
 
   // A question that does not exist: no toast, but no pretend empty form either.
   await page.goto('/admin/questions/edit/999999/');

@@ -29,8 +29,10 @@ export function QuestionsListPage() {
   const [searchKey, setSearchKey] = useState(location.key);
   if (navigationType !== 'REPLACE' && location.key !== searchKey) setSearchKey(location.key);
 
+  // flushSync: the checkbox and the select show what the URL says; without it they would flip back
+  // for a frame until the router's (transition) update lands.
   const update = (change: Partial<ListQuery>) =>
-    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true });
+    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true, flushSync: true });
 
   const atomNames = useMemo(
     () => new Map((atoms.data?.atoms ?? []).map((a): [string, AtomSummary] => [a.id, a])),
