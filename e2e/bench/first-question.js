@@ -13,7 +13,11 @@
 //   - the time from navigation start to an interactive question (every answer radio enabled and
 //     focusable), median (and min/max) of the N loads, on loopback.
 //
-// Options: --runs N (default 5), --only off|on. Needs `npm run build` first. Everything it starts
+// Then the atoms admin remote (issue 11 "Numbers"): signed in through the dev sign-on, cold loads of
+// the atoms list and of an atom editor, with the same JS and time figures (interactive: the list's
+// first Edit link, the editor's filled Name box, take focus).
+//
+// Options: --runs N (default 5), --only off|on|admin. Needs `npm run build` first. Everything it starts
 // (the product's process group, the browser) is stopped before it exits.
 'use strict';
 
@@ -94,16 +98,19 @@ async function startProduct(env) {
       });
       let app = null;
       let demoLink = null;
+      let adminLogin = null;
       readline.createInterface({ input: child.stdout }).on('line', (line) => {
         lines.push(line);
         const a = /^\s*App:\s+(https?:\/\/\S+?)\/?\s/.exec(line);
         if (a) app = a[1].replace(/\/$/, '');
         const d = /Demo candidate:\s+(https?:\/\/\S+)/.exec(line);
         if (d) demoLink = d[1].replace(/\/$/, '');
+        const login = /dev sign-on admin login: (\S+) \/ (\S+)/.exec(line);
+        if (login) adminLogin = { email: login[1], password: login[2] };
         if (app && /Stop with Ctrl-C/.test(line)) {
           clearTimeout(timer);
           if (!demoLink) reject(new Error(`no demo link printed:\n${lines.join('\n')}`));
-          else resolve({ baseURL: app, demoLink, stop });
+          else resolve({ baseURL: app, demoLink, adminLogin, stop });
         }
       });
     });
@@ -113,13 +120,26 @@ async function startProduct(env) {
   }
 }
 
+/** The question page is interactive: every answer radio enabled and taking focus. */
+function questionInteractive() {
+  const radios = [...document.querySelectorAll('[role="radio"], input[type="radio"]')];
+  if (radios.length < 2) return false;
+  const enabled = radios.every((r) => !r.disabled && r.getAttribute('aria-disabled') !== 'true');
+  if (!enabled) return false;
+  const target = radios.find((r) => r.tabIndex >= 0) || radios[0];
+  target.focus({ preventScroll: true });
+  if (document.activeElement !== target) return false;
+  target.blur();
+  return performance.now();
+}
+
 /**
- * One cold load of the question page: JS by file (wire and decoded bytes, encoding) and ms to an
- * interactive question. The sizes come from the browser's network layer through CDP, so they are
- * what the server really sent, compressed or not.
+ * One cold load of a page: JS by file as sent over the wire (CDP transfer sizes, decoded size and
+ * Content-Encoding beside them) and ms until `ready` (run in the page each frame) returns a time.
+ * `storageState` carries a signed-in admin's cookies.
  */
-async function coldLoad(browser, url) {
-  const context = await browser.newContext();
+async function coldLoad(browser, url, ready = questionInteractive, storageState = undefined) {
+  const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   // The page-close abandon beacon would end the quiz between loads; this bench measures loading only.
   await page.route('**/abandon', (route) => route.abort());
@@ -168,23 +188,11 @@ async function coldLoad(browser, url) {
   });
 
   await page.goto(url, { waitUntil: 'commit' });
-  // Measured in the page's own clock from navigation start: the first frame in which every answer
-  // radio is enabled and takes focus.
-  const handle = await page.waitForFunction(
-    () => {
-      const radios = [...document.querySelectorAll('[role="radio"], input[type="radio"]')];
-      if (radios.length < 2) return false;
-      const enabled = radios.every((r) => !r.disabled && r.getAttribute('aria-disabled') !== 'true');
-      if (!enabled) return false;
-      const target = radios.find((r) => r.tabIndex >= 0) || radios[0];
-      target.focus({ preventScroll: true });
-      if (document.activeElement !== target) return false;
-      target.blur();
-      return performance.now();
-    },
-    undefined,
-    { polling: 'raf', timeout: INTERACTIVE_TIMEOUT_MS },
-  );
+  // Measured in the page's own clock from navigation start: the first frame in which `ready` says so.
+  const handle = await page.waitForFunction(ready, undefined, {
+    polling: 'raf',
+    timeout: INTERACTIVE_TIMEOUT_MS,
+  });
   const ms = await handle.jsonValue();
   interactiveAt = Date.now();
   // Then the lazy chunks that follow (tracking, grammars) until the network is quiet.
@@ -194,6 +202,31 @@ async function coldLoad(browser, url) {
   return { ms, js };
 }
 
+/** Prints one page's JS files (as sent over the wire) and times; returns the numbers for the summary. */
+function report(title, loads, runs, what) {
+  const times = loads.map((l) => l.ms);
+  const last = loads[loads.length - 1].js;
+  const files = [...last.entries()].sort((a, b) => b[1].wire - a[1].wire);
+  const sum = (pred, key) => files.filter(([, f]) => pred(f)).reduce((s, [, f]) => s + f[key], 0);
+  const byInteractive = sum((f) => !f.afterInteractive, 'wire');
+  const total = sum(() => true, 'wire');
+  const decodedByInteractive = sum((f) => !f.afterInteractive, 'decoded');
+  console.log(`\n== ${title}`);
+  console.log('     wire   decoded  encoding  file');
+  for (const [file, f] of files) {
+    console.log(
+      `${kb(f.wire).padStart(9)} ${kb(f.decoded).padStart(9)}  ${f.encoding.padEnd(8)}  ${file}${f.afterInteractive ? '  (after interactive)' : ''}`,
+    );
+  }
+  console.log(
+    `JS over the wire until interactive: ${kb(byInteractive)} (${byInteractive} B; ${kb(decodedByInteractive)} decoded); with the lazy chunks after it: ${kb(total)} (${total} B)`,
+  );
+  console.log(
+    `navigation -> ${what}: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${runs} cold loads on loopback)`,
+  );
+  return { byInteractive, total, medianMs: median(times) };
+}
+
 async function benchMode(browser, label, env, runs) {
   const product = await startProduct(env);
   try {
@@ -201,29 +234,71 @@ async function benchMode(browser, label, env, runs) {
     await coldLoad(browser, url); // warm-up: the server's first render of everything, not counted
     const loads = [];
     for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, url));
-    const times = loads.map((l) => l.ms);
-    const last = loads[loads.length - 1].js;
-    const files = [...last.entries()].sort((a, b) => b[1].wire - a[1].wire);
-    const sum = (pred, key) => files.filter(([, f]) => pred(f)).reduce((s, [, f]) => s + f[key], 0);
-    const byInteractive = sum((f) => !f.afterInteractive, 'wire');
-    const total = sum(() => true, 'wire');
-    const decodedByInteractive = sum((f) => !f.afterInteractive, 'decoded');
-    console.log(
-      `\n== first question page, demo mode ${label} (${url.replace(/\/quiz\/[^/]+/, '/quiz/<token>')})`,
-    );
-    console.log('     wire   decoded  encoding  file');
-    for (const [file, f] of files) {
-      console.log(
-        `${kb(f.wire).padStart(9)} ${kb(f.decoded).padStart(9)}  ${f.encoding.padEnd(8)}  ${file}${f.afterInteractive ? '  (after interactive)' : ''}`,
-      );
+    const title = `first question page, demo mode ${label} (${url.replace(/\/quiz\/[^/]+/, '/quiz/<token>')}); target <= 200 KB`;
+    return {
+      label: `demo ${label}`,
+      what: 'an interactive question',
+      ...report(title, loads, runs, 'interactive question'),
+    };
+  } finally {
+    await product.stop();
+  }
+}
+
+/** The atoms list is interactive: its table rendered with an Edit link that takes focus. */
+function atomsListInteractive() {
+  const edit = document.querySelector('table a[href^="/admin/atoms/edit/"]');
+  if (!edit) return false;
+  edit.focus({ preventScroll: true });
+  if (document.activeElement !== edit) return false;
+  edit.blur();
+  return performance.now();
+}
+
+/** The atom editor is interactive: the loaded atom's Name box is filled and takes focus. */
+function atomEditorInteractive() {
+  const name = document.querySelector('input[name="name"]');
+  if (!name || name.value === '' || name.disabled) return false;
+  name.focus({ preventScroll: true });
+  if (document.activeElement !== name) return false;
+  name.blur();
+  return performance.now();
+}
+
+/** The atoms admin remote: signed in through the dev sign-on, cold loads of the list and the editor. */
+async function benchAdmin(browser, runs) {
+  const product = await startProduct({});
+  try {
+    if (!product.adminLogin) throw new Error('the product printed no dev sign-on admin login');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${product.baseURL}/admin`);
+    await page.getByRole('button', { name: /Login with/ }).click();
+    await page.getByLabel('Email').fill(product.adminLogin.email);
+    await page.getByLabel('Password').fill(product.adminLogin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/atoms$/);
+    const storageState = await context.storageState();
+    const { atoms } = await (await page.request.get(`${product.baseURL}/api/atoms?include_beta=true`)).json();
+    await context.close();
+    const pages = [
+      ['atoms list', `${product.baseURL}/admin/atoms`, atomsListInteractive, 'an interactive atoms list'],
+      [
+        'atom editor',
+        `${product.baseURL}/admin/atoms/edit/${atoms[0].id}/general`,
+        atomEditorInteractive,
+        'an interactive atom editor',
+      ],
+    ];
+    const results = [];
+    for (const [label, url, ready, what] of pages) {
+      await coldLoad(browser, url, ready, storageState); // warm-up, not counted
+      const loads = [];
+      for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, url, ready, storageState));
+      const title = `${label}, signed in (${url.replace(product.baseURL, '')})`;
+      results.push({ label, what, ...report(title, loads, runs, what) });
     }
-    console.log(
-      `JS over the wire until interactive: ${kb(byInteractive)} (${byInteractive} B; ${kb(decodedByInteractive)} decoded); with the lazy chunks after it: ${kb(total)} (${total} B); target <= 200 KB`,
-    );
-    console.log(
-      `navigation -> interactive question: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${runs} cold loads on loopback)`,
-    );
-    return { label, byInteractive, total, medianMs: median(times) };
+    return results;
   } finally {
     await product.stop();
   }
@@ -248,10 +323,11 @@ async function main() {
     ].filter(([label]) => !only || only === label);
     const results = [];
     for (const [label, env] of modes) results.push(await benchMode(browser, label, env, runs));
+    if (!only || only === 'admin') results.push(...(await benchAdmin(browser, runs)));
     console.log('\nsummary');
     for (const r of results) {
       console.log(
-        `  demo ${r.label.padEnd(3)}: ${kb(r.byInteractive)} of JS over the wire until interactive (${kb(r.total)} with lazy chunks), ${r.medianMs.toFixed(0)} ms median to an interactive question`,
+        `  ${r.label.padEnd(11)}: ${kb(r.byInteractive)} JS over the wire until interactive (${kb(r.total)} with lazy chunks), ${r.medianMs.toFixed(0)} ms median to ${r.what}`,
       );
     }
   } finally {
@@ -266,4 +342,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { startProduct, CHROMIUM_ARGS, chromiumPath };
+module.exports = { startProduct, coldLoad, report, kb, median, CHROMIUM_ARGS, chromiumPath };

@@ -53,10 +53,15 @@ test('the quiz remote down: contained message with Retry, the rest of the shell 
   await expect(page.getByRole('button', { name: /Login with/ })).toBeVisible();
 });
 
-test('admin remotes that do not exist yet show the unavailable state inside the frame', async ({
+test('an admin remote that is down shows the unavailable state inside the frame', async ({
   page,
   context,
 }, testInfo) => {
+  // The atoms remote exists now: point it away (the quiz stays moved too, as beforeAll set it).
+  setRemotes({
+    mfe_quiz: '/remotes/mfe-quiz-moved-away/mf-manifest.json',
+    mfe_admin_atoms: '/remotes/mfe-admin-atoms-moved-away/mf-manifest.json',
+  });
   // Only the remote load matters here: answer /me as a signed-in admin.
   await context.route('**/me', (route) =>
     route.fulfill({ json: { email: 'admin@skillquiz.local', name: 'Ada Admin', isAdmin: true } }),
@@ -69,6 +74,7 @@ test('admin remotes that do not exist yet show the unavailable state inside the 
   await expect(page).toHaveTitle('SkillQuiz - Dashboard');
   await screenshot(page, testInfo, 'admin-remote-unavailable');
   await expectAccessible(page);
+  pointQuizAt('/remotes/mfe-quiz-moved-away/mf-manifest.json');
 });
 
 test('Retry recovers once the remote is back where the manifest points', async ({ page }) => {

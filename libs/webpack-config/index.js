@@ -34,6 +34,8 @@ const SINGLETONS = [
   'react-router',
   'react-router-dom',
   'react-toastify',
+  // The admin remotes' data cache: one copy whichever admin remote loads first.
+  '@tanstack/react-query',
 ];
 
 /** '@module-federation/x' -> its ES module build, for import and require alike (see resolve.alias). */
@@ -68,7 +70,7 @@ function requiredVersionFor(pkgName, appPkg, dir) {
 function sharedFor(appPkg, dir) {
   const deps = { ...appPkg.dependencies };
   const uses = (lib) => {
-    const base = lib.split('/')[0];
+    const base = lib.startsWith('@') ? lib.split('/').slice(0, 2).join('/') : lib.split('/')[0];
     if (base === 'react-router') return Boolean(deps['react-router'] || deps['react-router-dom']);
     return Boolean(deps[base]);
   };

@@ -84,6 +84,7 @@ describe('atoms', () => {
       supported_programming_languages: [],
       beta_question_ordering: [],
       levels_thresholds: DEFAULT_LEVELS_THRESHOLDS,
+      version: 1,
     });
     const audit = await auditOf('atom', 'rust-basics');
     expect(audit).toHaveLength(1);
@@ -201,6 +202,63 @@ describe('atoms', () => {
     });
   });
 
+  describe('two editors on one atom (optimistic concurrency)', () => {
+    it('bumps the version on each change; a save from a stale version gets 409 and changes nothing', async () => {
+      expect((await post('/api/atoms', { id: 'shared', name: 'Shared' })).body.atom.version).toBe(1);
+      // Both editors open version 1. The first saves.
+      const first = await put('/api/atoms/shared/', { name: 'Shared (first)', version: 1 });
+      expect(first.status).toBe(200);
+      expect(first.body.atom).toMatchObject({ name: 'Shared (first)', version: 2 });
+      // The second still holds version 1: refused, with a message saying what happened.
+      const second = await put('/api/atoms/shared/', { name: 'Shared (second)', category: 'X', version: 1 });
+      expect(second).toEqual({
+        status: 409,
+        body: {
+          success: false,
+          message:
+            "The atom 'shared' was changed by someone else since you opened it. Your changes were not saved: " +
+            'copy them, reload the atom, and apply them again.',
+        },
+      });
+      const stored = (await get('/api/atoms/shared')).body.atom;
+      expect(stored).toMatchObject({ name: 'Shared (first)', category: '', version: 2 });
+      // With the current version the second editor's save goes through.
+      expect(
+        (await put('/api/atoms/shared/', { name: 'Shared (second)', version: 2 })).body.atom,
+      ).toMatchObject({
+        name: 'Shared (second)',
+        version: 3,
+      });
+    });
+
+    it('accepts a write without a version as before (SPEC §7 payload), and a no-op save keeps the version', async () => {
+      const res = await put('/api/atoms/shared/', { category: 'Unversioned' });
+      expect(res.status).toBe(200);
+      expect(res.body.atom).toMatchObject({ category: 'Unversioned', version: 4 });
+      const same = await put('/api/atoms/shared/', { category: 'Unversioned', version: 4 });
+      expect(same.body.atom.version).toBe(4);
+    });
+
+    it('lets only one of two simultaneous saves from the same version win', async () => {
+      const replies = await Promise.all([
+        put('/api/atoms/shared/', { name: 'Racer A', version: 4 }),
+        put('/api/atoms/shared/', { name: 'Racer B', version: 4 }),
+      ]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = replies.find((r) => r.status === 200)!.body.atom;
+      expect((await get('/api/atoms/shared')).body.atom).toMatchObject({ name: winner.name, version: 5 });
+    });
+
+    it('treats an atom stored before versioning as version 1', async () => {
+      const { version: _v, ...fields } = (await db.collection('atoms').findOne({ _id: 'shared' as any }))!;
+      await db.collection('atoms').insertOne({ ...fields, _id: 'legacy' as any, name: 'Legacy' });
+      expect((await get('/api/atoms/legacy')).body.atom.version).toBe(1);
+      expect((await put('/api/atoms/legacy/', { name: 'Legacy 2', version: 2 })).status).toBe(409);
+      const ok = await put('/api/atoms/legacy/', { name: 'Legacy 2', version: 1 });
+      expect(ok.body.atom).toMatchObject({ name: 'Legacy 2', version: 2 });
+    });
+  });
+
   it('refuses to delete an atom an invitation still lists (409), changing nothing', async () => {
     expect((await post('/api/atoms', { id: 'invited', name: 'Invited' })).status).toBe(201);
     await db
@@ -280,7 +338,7 @@ describe('questions', () => {
     });
   });
 
-  it('updates: keeps sent hash_ids, gives new answers one, bumps version on content edits only, audits changes', async () => {
+  it('updates: keeps sent hash_ids, gives new answers one, bumps version on every effective edit, audits changes', async () => {
     const created = (
       await post(
         '/api/question/',
@@ -305,22 +363,103 @@ describe('questions', () => {
     expect(updated.answers[1]).toMatchObject({ text: 'a brand new answer', position: 1 });
     expect(updated.answers[1].hash_id).not.toBe(created.answers[1].hash_id);
 
-    // administered alone is not a content edit: same version.
-    const again = await post(`/api/question/${created.id}`, {
+    // Resending the same question changes nothing: same version, no audit entry.
+    const same = {
       question_text: b64('New text'),
       answers: updated.answers.map((a: any) => ({ ...a, text: b64(a.text) })),
       all_atoms: ['rust-basics'],
       claim: 'ownership',
-      administered: true,
-    });
+    };
+    expect((await post(`/api/question/${created.id}`, same)).body.question.version).toBe(2);
+    // administered alone is not content, but it is an edit another editor must not undo unseen:
+    // the version (the concurrency token) goes up.
+    const again = await post(`/api/question/${created.id}`, { ...same, administered: true });
     expect(again.status).toBe(200);
-    expect(again.body.question).toMatchObject({ administered: true, version: 2 });
+    expect(again.body.question).toMatchObject({ administered: true, version: 3 });
 
     const audit = await auditOf('question', created.id);
     expect(audit.map((e) => e.action)).toEqual(['create', 'update', 'update']);
     expect(audit[1].changes.question_text).toEqual({ from: 'Old text', to: 'New text' });
     expect(audit[1].changes.version).toEqual({ from: 1, to: 2 });
-    expect(Object.keys(audit[2].changes)).toEqual(['administered']);
+    expect(Object.keys(audit[2].changes).sort()).toEqual(['administered', 'version']);
+  });
+
+  it('a save based on an old version → 409 with a clear message, nothing changed; no version → accepted', async () => {
+    const created = (await post('/api/question/', questionPayload({}, { q: 'Shared text' }))).body.question;
+    const asLoaded = (q: any) => ({
+      ...q,
+      question_text: b64(q.question_text),
+      code_block: b64(q.code_block),
+      answers: q.answers.map((a: any) => ({ ...a, text: b64(a.text) })),
+    });
+    // Two editors open version 1; the first saves.
+    const first = await post(`/api/question/${created.id}`, {
+      ...asLoaded(created),
+      question_text: b64('First editor'),
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.question.version).toBe(2);
+    const auditBefore = (await auditOf('question', created.id)).length;
+
+    // The second, still on version 1, toggles only administered: refused, not a silent undo.
+    const second = await post(`/api/question/${created.id}`, { ...asLoaded(created), administered: true });
+    expect(second).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        message: expect.stringMatching(
+          new RegExp(
+            `^Question ${created.id} was changed by someone else since you opened it \\(you edited version 1, it is now version 2\\)\\. Your changes were not saved`,
+          ),
+        ),
+      },
+    });
+    const stored = (await get(`/api/questions/${created.id}`)).body.question;
+    expect(stored).toMatchObject({ question_text: 'First editor', administered: false, version: 2 });
+    expect(await auditOf('question', created.id)).toHaveLength(auditBefore);
+
+    // Based on the current version it goes through; without a version it is accepted as before.
+    const third = await post(`/api/question/${created.id}`, { ...asLoaded(stored), administered: true });
+    expect(third.body.question).toMatchObject({ administered: true, version: 3 });
+    const { version: _v, ...noVersion } = asLoaded(third.body.question);
+    const fourth = await post(`/api/question/${created.id}`, {
+      ...noVersion,
+      question_text: b64('No version'),
+    });
+    expect(fourth.status).toBe(200);
+    expect(fourth.body.question).toMatchObject({ question_text: 'No version', version: 4 });
+  });
+
+  it('two saves of the same version racing: one wins, the other gets 409 (never both)', async () => {
+    const created = (await post('/api/question/', questionPayload())).body.question;
+    const write = (text: string) =>
+      post(`/api/question/${created.id}`, {
+        ...questionPayload({ version: 1 }, { q: text }),
+        answers: created.answers.map((a: any) => ({ ...a, text: b64(a.text) })),
+      });
+    const replies = await Promise.all([write('Racer A'), write('Racer B'), write('Racer C')]);
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    const winner = replies.find((r) => r.status === 200)!.body.question;
+    expect((await get(`/api/questions/${created.id}`)).body.question).toMatchObject({
+      question_text: winner.question_text,
+      version: 2,
+    });
+  });
+
+  it("the server's validation message reaches the client as the reply's message", async () => {
+    const res = await post(
+      '/api/question/',
+      questionPayload({ administered: true }, { q: 'Only one answer', answers: ['lonely'] }),
+    );
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        message:
+          'Invalid request: answers: an administered question needs at least two answers and exactly one correct',
+      },
+    });
   });
 
   it('404 for an unknown or non-numeric question id', async () => {

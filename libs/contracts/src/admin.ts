@@ -2,7 +2,7 @@
 // Write payloads are strict: unknown keys, wrong types and out-of-range numbers are rejected.
 import { z } from 'zod';
 import { CONSTANTS } from './constants';
-import { Base64Error, decodeBase64Utf8, encodeBase64Utf8 } from './base64';
+import { Base64Error, decodeBase64Utf8 } from './base64';
 import {
   AtomFormatSchema,
   AtomSchema,
@@ -118,12 +118,15 @@ export type AtomCreateInput = z.input<typeof AtomCreateSchema>;
 
 /**
  * PUT /api/atoms/{id}/: only the fields sent change. The slug cannot change: `id`, when sent,
- * must equal the path's id (the service checks with atomIdMatchesPath).
+ * must equal the path's id (the service checks with atomIdMatchesPath). `version`, when sent, must
+ * be the stored one (else 409).
  */
-export const AtomUpdateSchema = z
-  .strictObject(atomWritableFields)
-  .partial()
-  .extend({ id: z.string().optional(), num_bank_questions: z.number().optional() });
+export const AtomUpdateSchema = z.strictObject(atomWritableFields).partial().extend({
+  id: z.string().optional(),
+  num_bank_questions: z.number().optional(),
+  /** The version the form loaded; absent (SPEC §7's payload has none) means "overwrite as today". */
+  version: z.number().int().positive().optional(),
+});
 export type AtomUpdate = z.infer<typeof AtomUpdateSchema>;
 
 export function atomIdMatchesPath(update: AtomUpdate, pathId: string): boolean {
@@ -300,30 +303,8 @@ export type QuestionWritePayload = z.input<typeof QuestionWritePayloadSchema>;
 /** What the service gets after parsing: decoded, normalised, defaults filled in. */
 export type QuestionWrite = z.output<typeof QuestionWritePayloadSchema>;
 
-interface HasQuestionText {
-  question_text: string;
-  code_block?: string;
-  answers?: ReadonlyArray<{ text: string }>;
-}
-
-function mapQuestionText<T extends HasQuestionText>(q: T, f: (s: string) => string): T {
-  return {
-    ...q,
-    question_text: f(q.question_text),
-    ...(q.code_block === undefined ? {} : { code_block: f(q.code_block) }),
-    ...(q.answers === undefined ? {} : { answers: q.answers.map((a) => ({ ...a, text: f(a.text) })) }),
-  };
-}
-
-/** Client side: base64-encode question_text, code_block and every answer's text (SPEC §7). */
-export function encodeQuestionPayload<T extends HasQuestionText>(question: T): T {
-  return mapQuestionText(question, encodeBase64Utf8);
-}
-
-/** The inverse of encodeQuestionPayload; throws Base64Error on a field that is not base64 UTF-8. */
-export function decodeQuestionPayload<T extends HasQuestionText>(payload: T): T {
-  return mapQuestionText(payload, decodeBase64Utf8);
-}
+/** Base64 of the free-text fields (SPEC §7), defined zod-free in questions.ts for the admin remote. */
+export { encodeQuestionPayload, decodeQuestionPayload } from './questions';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists

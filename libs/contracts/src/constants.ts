@@ -1,7 +1,9 @@
 // Business constants of SPEC §9 (and a few limits the contracts enforce), in one place so the
 // services and every front end read the same numbers. Durations are in milliseconds.
-// This module imports nothing (no zod): the candidate's first page imports it as
+// This module imports no values (no zod): the candidate's first page imports it as
 // `@skillquiz/contracts/constants`, and the package index re-exports it for everyone else.
+
+import type { Atom } from './entities';
 
 /** The product's name, in page titles, the footer and the shell. */
 export const PRODUCT_NAME = 'SkillQuiz';
@@ -34,6 +36,12 @@ export const CONSTANTS = {
   DEFAULT_ETA_MINUTES: 0,
   /** Questions served per atom when an atom does not say (the seed uses 10 too). */
   DEFAULT_NUM_QUESTIONS: 10,
+  /**
+   * Level thresholds used when an atom has none (entities' DEFAULT_LEVELS_THRESHOLDS, typed). With
+   * theta ~ N(0, 1) the five levels hold roughly 16% / 24% / 29% / 21% / 10% of candidates. Here,
+   * zod-free, so an admin form can start a new atom from them without bundling the schemas.
+   */
+  DEFAULT_LEVELS_THRESHOLDS: ['-inf', -1, -0.25, 0.5, 1.25] as const,
   MIN_TEXTAREA_ROWS: 5,
   /** The questions list's "any atom" key. */
   ALL_ATOMS_KEY: 'all',
@@ -170,3 +178,32 @@ export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
  * (a renamed module, a required prop); an optional addition keeps it.
  */
 export const REMOTE_CONTRACT_VERSION = 1;
+
+/**
+ * A new atom with the defaults of SPEC §3 (the form's starting point and the server's fill-in).
+ * Here rather than in entities.ts so an admin form can use it without bundling zod.
+ */
+export function newAtom(overrides: Partial<Atom> = {}): Atom {
+  return {
+    id: '',
+    name: '',
+    description: '',
+    description_html: '',
+    client_description: '',
+    level_1_description: '',
+    level_2_description: '',
+    level_3_description: '',
+    level_4_description: '',
+    level_5_description: '',
+    category: '',
+    eta_minutes: CONSTANTS.DEFAULT_ETA_MINUTES,
+    num_questions: CONSTANTS.DEFAULT_NUM_QUESTIONS,
+    num_bank_questions: 0,
+    format: CONSTANTS.DEFAULT_ATOM_FORMAT,
+    beta: false,
+    supported_programming_languages: [],
+    beta_question_ordering: [],
+    levels_thresholds: [...CONSTANTS.DEFAULT_LEVELS_THRESHOLDS],
+    ...overrides,
+  };
+}

@@ -49,7 +49,7 @@ export type LevelThresholds = z.infer<typeof LevelThresholdsSchema>;
  * Used when an atom has none. With theta ~ N(0, 1) the five levels hold roughly
  * 16% / 24% / 29% / 21% / 10% of candidates: L1 below -1, L5 from 1.25 up.
  */
-export const DEFAULT_LEVELS_THRESHOLDS: LevelThresholds = [NEG_INF, -1, -0.25, 0.5, 1.25];
+export const DEFAULT_LEVELS_THRESHOLDS: LevelThresholds = [...CONSTANTS.DEFAULT_LEVELS_THRESHOLDS];
 
 /** 2PL parameters: P(correct | theta) = 1 / (1 + e^-(a*theta + d)). */
 export const DifficultyParamsSchema = z.object({
@@ -74,9 +74,7 @@ export const HashIdSchema = z
   .regex(HASH_ID_RE, 'hash_id may hold only letters, digits, "-" and "_"');
 
 /** Claims (topic labels) are stored lowercase with whitespace runs replaced by '_'. */
-export function normalizeClaim(claim: string): string {
-  return claim.trim().toLowerCase().replace(/\s+/g, '_');
-}
+export { normalizeClaim } from './questions';
 
 export const OptionSchema = z.object({ value: z.string(), label: z.string() });
 export type Option = z.infer<typeof OptionSchema>;
@@ -143,6 +141,11 @@ export const AtomSchema = z.object({
   /** Ordered integer question ids served unscored, for calibration. */
   beta_question_ordering: z.array(z.number()),
   levels_thresholds: LevelThresholdsSchema,
+  /**
+   * Goes up by one on every change. The admin form sends back the version it loaded, so a save
+   * made from a stale copy is refused (409) instead of overwriting someone else's edit.
+   */
+  version: z.number().optional(),
 });
 export type Atom = z.infer<typeof AtomSchema>;
 
@@ -150,31 +153,8 @@ export type Atom = z.infer<typeof AtomSchema>;
 export const AtomSummarySchema = AtomSchema.pick({ id: true, name: true, beta: true });
 export type AtomSummary = z.infer<typeof AtomSummarySchema>;
 
-/** A new atom with the defaults of SPEC §3 (the form's starting point and the server's fill-in). */
-export function newAtom(overrides: Partial<Atom> = {}): Atom {
-  return {
-    id: '',
-    name: '',
-    description: '',
-    description_html: '',
-    client_description: '',
-    level_1_description: '',
-    level_2_description: '',
-    level_3_description: '',
-    level_4_description: '',
-    level_5_description: '',
-    category: '',
-    eta_minutes: CONSTANTS.DEFAULT_ETA_MINUTES,
-    num_questions: CONSTANTS.DEFAULT_NUM_QUESTIONS,
-    num_bank_questions: 0,
-    format: CONSTANTS.DEFAULT_ATOM_FORMAT,
-    beta: false,
-    supported_programming_languages: [],
-    beta_question_ordering: [],
-    levels_thresholds: [...DEFAULT_LEVELS_THRESHOLDS],
-    ...overrides,
-  };
-}
+/** A new atom with the defaults of SPEC §3 (defined zod-free in constants.ts for the admin forms). */
+export { newAtom } from './constants';
 
 // ---------------------------------------------------------------------------------------------
 // Question and answer

@@ -1,7 +1,7 @@
 // apiFetch against a real local HTTP server: the §8 mapping, credentials and JSON handling.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiFetch, messageFrom, readCookie, retryAfterSeconds } from './index';
+import { ApiError, apiCall, apiFetch, messageFrom, readCookie, retryAfterSeconds } from './index';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -180,5 +180,21 @@ describe('readCookie', () => {
     ['', 'CSRF-TOKEN', ''],
   ])('%j %s -> %j', (cookies, name, value) => {
     expect(readCookie(name, cookies)).toBe(value);
+  });
+});
+
+describe('apiCall', () => {
+  it('returns the data of an OK reply', async () => {
+    handler = reply(200, '{"question":{"id":1}}');
+    await expect(apiCall(`${base}/x`)).resolves.toEqual({ question: { id: 1 } });
+  });
+
+  it("throws ApiError with the status and the server's message (409), or the §8 default", async () => {
+    handler = reply(409, '{"success":false,"message":"Question 1 was changed by someone else"}');
+    const error = await apiCall(`${base}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'Question 1 was changed by someone else' });
+    handler = reply(404, '');
+    await expect(apiCall(`${base}/x`)).rejects.toMatchObject({ status: 404, message: 'Not found' });
   });
 });

@@ -125,3 +125,20 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   }
   return { success: true, data: parsed as T };
 }
+
+/** A failed call as an exception (status and the SPEC §8 message), for callers such as TanStack Query that expect a throw. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** apiFetch that returns the data or throws ApiError (an AbortError from `signal` is rethrown as is). */
+export async function apiCall<T = unknown>(path: string, init?: ApiFetchInit): Promise<T> {
+  const result = await apiFetch<T>(path, init);
+  if (!result.success) throw new ApiError(result.status, result.message);
+  return result.data;
+}

@@ -13,7 +13,8 @@ import type {
 } from '@skillquiz/contracts';
 import { atomIdMatchesPath } from '@skillquiz/contracts';
 import { auditCreated, auditDeleted, auditUpdated } from '../audit';
-import { badRequest, conflict, notFound } from '../http/errors';
+import mongoose from 'mongoose';
+import { badRequest, conflict, notFound, type HttpError } from '../http/errors';
 import { Atom, Invitation, Question, toAtom, toQuestion, type AtomDoc } from '../models';
 
 /** Bank size per atom slug: how many questions list it. */
@@ -76,17 +77,42 @@ export async function createAtom(input: AtomCreate, actor: string): Promise<Atom
   return toAtom(created, (await bankCounts([id])).get(id) ?? 0);
 }
 
-/** Changes only the fields sent. The slug is the atom's identity and never changes. */
+function staleAtom(id: string): HttpError {
+  return conflict(
+    `The atom '${id}' was changed by someone else since you opened it. Your changes were not saved: ` +
+      'copy them, reload the atom, and apply them again.',
+  );
+}
+
+/**
+ * Changes only the fields sent. The slug is the atom's identity and never changes.
+ *
+ * Optimistic concurrency: a `version` in the input must be the stored one, else 409 and nothing
+ * changes; the write itself is conditional on the version read, so two saves racing from the same
+ * version cannot both win. Input without a version (SPEC §7's payload has none) is applied as
+ * before. Every change bumps the version; a save that changes nothing writes nothing.
+ */
 export async function updateAtom(id: string, input: AtomUpdate, actor: string): Promise<AtomView> {
   if (!atomIdMatchesPath(input, id))
     throw badRequest(`id: the slug of an atom cannot change (it is '${id}')`);
-  const { id: _id, num_bank_questions: _ignored, ...patch } = input;
+  const { id: _id, num_bank_questions: _ignored, version: expected, ...patch } = input;
   const doc = await Atom.findById(id).exec();
   if (!doc) throw notFound(`No atom with id '${id}'`);
+  const current = doc.version ?? 1;
+  if (expected !== undefined && expected !== current) throw staleAtom(id);
   await checkQuestionsExist(patch.beta_question_ordering);
   const before = auditFields(doc.toObject<AtomDoc>());
   doc.set(patch);
-  await doc.save();
+  if (!doc.isModified()) return toAtom(doc.toObject<AtomDoc>(), (await bankCounts([id])).get(id) ?? 0);
+  doc.version = current + 1;
+  // Only if nobody saved since we read it (atoms from before versioning have no stored version).
+  doc.$where = current === 1 ? { version: { $in: [1, null] } } : { version: current };
+  try {
+    await doc.save();
+  } catch (err) {
+    if (err instanceof mongoose.Error.DocumentNotFoundError) throw staleAtom(id);
+    throw err;
+  }
   const after = doc.toObject<AtomDoc>();
   await auditUpdated(actor, 'atom', id, before, auditFields(after));
   return toAtom(after, (await bankCounts([id])).get(id) ?? 0);

@@ -10,6 +10,12 @@
 // Changing only administered or atoms is not a content edit. Quiz results never read a question's
 // live content for what they already served: they keep a snapshot (with the version it was), so an
 // edit never changes a recorded result.
+//
+// Concurrency rule: a write that carries `version` (the admin form sends back the one it loaded)
+// is based on that version; if the question has moved on since, it is refused with 409 and nothing
+// changes. Since the form sends the whole question, a change to administered or atoms alone would
+// otherwise be silently undone by a second editor, so every effective edit bumps `version`, not only
+// content edits. A write without `version` is accepted as before (SPEC §7's payload has none).
 import {
   CONSTANTS,
   PositiveIntParamSchema,
@@ -20,7 +26,7 @@ import {
 } from '@skillquiz/contracts';
 import type { QueryFilter } from 'mongoose';
 import { auditCreated, auditUpdated } from '../audit';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import {
   Atom,
   Question,
@@ -149,16 +155,50 @@ export async function createQuestion(write: QuestionWrite, actor: string): Promi
   return toQuestion(created);
 }
 
-/** Replaces the question's editable fields; a content change bumps its version. */
+/** True when the write changes any stored field: content, administered or atoms. */
+export function changesAnything(before: QuestionDoc, patch: Partial<QuestionDoc>): boolean {
+  return (
+    isContentChange(before, patch) ||
+    (patch.administered !== undefined && patch.administered !== before.administered) ||
+    (patch.atoms !== undefined && JSON.stringify(patch.atoms) !== JSON.stringify(before.atoms))
+  );
+}
+
+/** The 409 for a write based on an older version than the stored one. */
+export function staleVersion(id: number, sent: number, current: number) {
+  return conflict(
+    `Question ${id} was changed by someone else since you opened it (you edited version ${sent}, ` +
+      `it is now version ${current}). Your changes were not saved: keep a copy of them, reload the ` +
+      'question, and make them again.',
+  );
+}
+
+/**
+ * Replaces the question's editable fields; any effective change bumps its version. A write that
+ * carries `version` must be based on the stored one (else 409); the save itself is conditional on
+ * the version read here, so a write landing in between is refused too, never overwritten.
+ */
 export async function updateQuestion(id: number, write: QuestionWrite, actor: string): Promise<QuestionView> {
   const doc = await Question.findById(id).exec();
   if (!doc) throw notFound(`No question with id ${id}`);
-  await checkReferences(write, id);
   const beforeDoc = doc.toObject<QuestionDoc>();
+  if (write.version !== undefined && write.version !== beforeDoc.version) {
+    throw staleVersion(id, write.version, beforeDoc.version);
+  }
+  await checkReferences(write, id);
   const patch = storedFields(write);
+  if (!changesAnything(beforeDoc, patch)) return toQuestion(beforeDoc);
   doc.set(patch);
-  if (isContentChange(beforeDoc, patch)) doc.version = beforeDoc.version + 1;
-  await doc.save();
+  doc.version = beforeDoc.version + 1;
+  doc.$where = { version: beforeDoc.version };
+  try {
+    await doc.save();
+  } catch (err) {
+    if ((err as Error).name !== 'DocumentNotFoundError') throw err;
+    const now = await Question.findById(id, { version: 1 }).lean<Pick<QuestionDoc, 'version'>>().exec();
+    if (!now) throw notFound(`No question with id ${id}`);
+    throw staleVersion(id, write.version ?? beforeDoc.version, now.version);
+  }
   const after = doc.toObject<QuestionDoc>();
   await auditUpdated(actor, 'question', id, auditFields(beforeDoc), auditFields(after));
   return toQuestion(after);

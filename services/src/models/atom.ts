@@ -13,10 +13,12 @@ import { TIMESTAMPS, isInteger, type Timestamps } from './common';
  * The stored atom: the contracts' Atom with the slug as `_id`; `num_bank_questions` is not
  * stored (the server counts the bank when it answers).
  */
-export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions'> &
+export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions' | 'version'> &
   Timestamps & {
     /** The slug. */
     _id: string;
+    /** 1 on create, +1 on every change (optimistic concurrency for the admin form). */
+    version: number;
   };
 
 const text = { type: String, default: '' };
@@ -56,6 +58,8 @@ const atomSchema = new Schema<AtomDoc>(
         message: "levels_thresholds must be five increasing numbers, the first may be '-inf'",
       },
     },
+    // Atoms stored before versioning have none; they read as version 1.
+    version: { type: Number, default: 1, min: 1, validate: isInteger },
   },
   { collection: 'atoms', timestamps: TIMESTAMPS, versionKey: false },
 );

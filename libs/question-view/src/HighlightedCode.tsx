@@ -2,7 +2,7 @@
 // (see CodeBlock): the same markup as the plain block it replaces, so nothing moves when it arrives.
 // The theme is ours so every token colour meets WCAG AA on the block's background.
 import { Highlight, Prism, type PrismTheme } from 'prism-react-renderer';
-import { loadExtraGrammars, useGrammar } from '../code/grammars';
+import { loadExtraGrammars, useGrammar } from './code/grammars';
 
 export { loadExtraGrammars };
 

@@ -3,7 +3,7 @@
 // has a code block; until it arrives the same block shows as plain text with the same line numbers,
 // in the same markup and sizes, so the page does not jump when the colours come in.
 import { lazy, Suspense } from 'react';
-import { languageLabel, prismLanguage } from '../code/languageLabels';
+import { languageLabel, prismLanguage } from './code/languageLabels';
 
 const loadHighlighter = () => import(/* webpackChunkName: "highlighter" */ './HighlightedCode');
 const HighlightedCode = lazy(loadHighlighter);

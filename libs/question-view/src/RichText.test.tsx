@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { prismLanguage } from '../code/languageLabels';
+import { prismLanguage } from './code/languageLabels';
 import { CodeBlock } from './CodeBlock';
 import { parseRichText, RichText } from './RichText';
 

@@ -1,0 +1,9 @@
+// What both admin remotes need, written once.
+import './admin-ui.css';
+
+export { TextField, TextAreaField, SelectField, textAreaRows } from './fields';
+export type { TextFieldProps, TextAreaFieldProps, SelectFieldProps } from './fields';
+export { useUnsavedChangesGuard, UNSAVED_CHANGES_MESSAGE } from './useUnsavedChangesGuard';
+export type { UnsavedChangesGuardOptions } from './useUnsavedChangesGuard';
+export { DataTable, type Column, type DataTableProps } from './DataTable';
+export { showSuccessToast, showErrorToast, dismissToast, type ToastOptions } from './toasts';

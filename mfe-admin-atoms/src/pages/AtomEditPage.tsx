@@ -1,0 +1,198 @@
+// SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages, the
+// breadcrumb 'Atoms > name' (or NEW), Save (only with unsaved changes) and Delete (not for a new
+// atom; confirmed). Moving between the four pages keeps the edits; leaving the atom with unsaved
+// changes asks first. A save sends back the version the form loaded, so a stale save gets the
+// server's 409 and the edits stay in the form.
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { Navigate, NavLink, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
+import { showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
+import {
+  atomFormReducer,
+  initialFormState,
+  isAtomPage,
+  isDirty,
+  toPayload,
+  type AtomPage,
+} from '../hooks/atomForm';
+import { useAtom, useDeleteAtom, useSaveAtom } from '../hooks/useAtoms';
+import { ApiError } from '../api/atomsApi';
+import { GeneralSection } from '../components/GeneralSection';
+import { DescriptionsSection } from '../components/DescriptionsSection';
+import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
+import { QuestionsSection } from '../components/QuestionsSection';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this atom? This action cannot be undone.';
+
+const PAGE_LABELS: Record<AtomPage, string> = {
+  general: 'General',
+  descriptions: 'Descriptions',
+  'beta-questions': 'Beta questions',
+  questions: 'Questions',
+};
+
+const editPath = (id: string, page: AtomPage) => `/admin/atoms/edit/${encodeURIComponent(id)}/${page}`;
+
+export function AtomEditPage() {
+  const { id = 'new', page } = useParams();
+  if (!isAtomPage(page)) return <Navigate to={editPath(id, 'general')} replace />;
+  // A new key per atom: moving from one atom to another starts a fresh form.
+  return <AtomEditor key={id} id={id} page={page} />;
+}
+
+function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const query = useAtom(id, !isNew);
+  const [state, dispatch] = useReducer(atomFormReducer, undefined, () => initialFormState());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The form takes the stored atom once, fresh from the server (not a cached copy that may carry an
+  // old version); later refetches never overwrite what the user typed.
+  // Until then the form holds a blank new atom: `state.isNew` on an existing atom's page means "not loaded".
+  const loaded = isNew || !state.isNew;
+  useEffect(() => {
+    if (query.data && !query.isFetching && !loaded) dispatch({ type: 'loaded', atom: query.data.atom });
+  }, [query.data, query.isFetching, loaded]);
+
+  const dirty = isDirty(state);
+  const thisAtom = `/admin/atoms/edit/${encodeURIComponent(id)}/`;
+  const guard = useUnsavedChangesGuard({
+    when: dirty,
+    keepsEdits: (next: Location) => next.pathname.startsWith(thisAtom),
+  });
+
+  const save = useSaveAtom();
+  const remove = useDeleteAtom();
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || save.isPending) return;
+    save.mutate(
+      { id: isNew ? null : id, payload: toPayload(state.values), version: state.version },
+      {
+        onSuccess: ({ atom }) => {
+          dispatch({ type: 'saved', atom });
+          showSuccessToast('Atom saved', { durationMs: CONSTANTS.TOAST_MS.ATOM });
+          if (isNew) {
+            guard.allowNextNavigation();
+            navigate(editPath(atom.id, page), { replace: true, state: { focusHeading: true } });
+          } else {
+            heading.current?.focus();
+          }
+        },
+        // The edits stay in the form: only the toast says what went wrong.
+        onError: (error) =>
+          showErrorToast('Error saving atom', {
+            durationMs: CONSTANTS.TOAST_MS.ATOM,
+            detail: error.message,
+          }),
+      },
+    );
+  };
+
+  const onDelete = () => {
+    if (isNew || remove.isPending) return;
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    remove.mutate(id, {
+      onSuccess: () => {
+        guard.allowNextNavigation();
+        navigate('/admin/atoms', { state: { focusHeading: true } });
+      },
+      onError: (error) =>
+        showErrorToast('Error deleting atom', {
+          durationMs: CONSTANTS.TOAST_MS.ATOM,
+          detail: error.message,
+        }),
+    });
+  };
+
+  // After a new atom's first save the page remounts under its slug: once the atom is loaded again,
+  // focus goes to its heading, as after any save.
+  const focusHeading = (useLocation().state as { focusHeading?: boolean } | null)?.focusHeading;
+  useEffect(() => {
+    if (loaded && focusHeading) heading.current?.focus();
+  }, [loaded, focusHeading]);
+
+  if (!isNew && query.error && !query.data) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section className="atom-edit" aria-labelledby="atom-heading">
+        <h1 id="atom-heading">{notFound ? 'Atom not found' : 'The atom could not be loaded'}</h1>
+        <p role="alert">{query.error.message}</p>
+        <p>
+          {!notFound && (
+            <button type="button" className="atoms-button" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          )}{' '}
+          <NavLink to="/admin/atoms">Back to the atoms</NavLink>
+        </p>
+      </section>
+    );
+  }
+  if (!loaded) {
+    return (
+      <p role="status" className="atoms-status">
+        Loading the atom…
+      </p>
+    );
+  }
+
+  const title = isNew ? 'NEW' : state.saved.name || id;
+  return (
+    <form className="atom-edit" aria-labelledby="atom-heading" onSubmit={onSave} noValidate>
+      <nav aria-label="Breadcrumb" className="atom-breadcrumb">
+        <h1 id="atom-heading" ref={heading} tabIndex={-1}>
+          <NavLink to="/admin/atoms" end>
+            Atoms
+          </NavLink>
+          <span aria-hidden="true"> &gt; </span>
+          <span className="sq-sr-only">, </span>
+          <span>{title}</span>
+        </h1>
+      </nav>
+      <div className="atom-edit__layout">
+        <div className="atom-edit__side">
+          <nav aria-label="Atom pages">
+            <ul className="atom-menu">
+              {(Object.keys(PAGE_LABELS) as AtomPage[]).map((p) => (
+                <li key={p}>
+                  <NavLink to={editPath(id, p)}>{PAGE_LABELS[p]}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="atom-edit__buttons">
+            <button
+              type="submit"
+              className="atoms-button atoms-button--primary"
+              disabled={!dirty || save.isPending}
+            >
+              {save.isPending ? 'Saving…' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="atoms-button atoms-button--danger"
+              disabled={isNew || remove.isPending}
+              onClick={onDelete}
+            >
+              Delete
+            </button>
+            <p className="atom-edit__status" role="status">
+              {dirty ? 'Unsaved changes' : ''}
+            </p>
+          </div>
+        </div>
+        <div className="atom-edit__page">
+          {page === 'general' && <GeneralSection state={state} dispatch={dispatch} />}
+          {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
+          {page === 'beta-questions' && (
+            <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
+          )}
+          {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+// The atoms admin remote: one exposed module, AdminAtomsApp, mounted by the shell at /admin/atoms/*.
+const { createConfig } = require('@skillquiz/webpack-config');
+
+module.exports = createConfig({
+  name: 'mfe_admin_atoms',
+  dir: __dirname,
+  exposes: { './AdminAtomsApp': './src/AdminAtomsApp.tsx' },
+});

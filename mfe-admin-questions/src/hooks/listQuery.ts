@@ -1,0 +1,88 @@
+// The questions list's state lives in the URL (SPEC §2: page, q, atom, includeNonAdministered=true),
+// so a reload, the back button or a shared link shows the same list. These are the pure rules:
+// reading and writing that query, the API query it becomes (SPEC §7), and what may be cached (§4).
+import { CONSTANTS } from '@skillquiz/contracts/constants';
+
+export interface ListQuery {
+  page: number;
+  q: string;
+  /** An atom slug, or CONSTANTS.ALL_ATOMS_KEY for no filter. */
+  atom: string;
+  includeNonAdministered: boolean;
+}
+
+export const DEFAULT_LIST_QUERY: ListQuery = {
+  page: 1,
+  q: '',
+  atom: CONSTANTS.ALL_ATOMS_KEY,
+  includeNonAdministered: false,
+};
+
+/** The list state a URL query names; anything malformed falls back to its default. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const rawPage = params.get('page') ?? '';
+  const page = /^[1-9][0-9]{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
+  return {
+    page,
+    q: params.get('q') ?? '',
+    atom: params.get('atom') || CONSTANTS.ALL_ATOMS_KEY,
+    includeNonAdministered: params.get('includeNonAdministered') === 'true',
+  };
+}
+
+/** The URL query of a list state: defaults are left out, so the plain list is plain /admin/questions. */
+export function listSearchParams(query: ListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.page !== 1) params.set('page', String(query.page));
+  if (query.q !== '') params.set('q', query.q);
+  if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) params.set('atom', query.atom);
+  if (query.includeNonAdministered) params.set('includeNonAdministered', 'true');
+  return params;
+}
+
+/**
+ * A change of filter starts again at page 1 (page 4 of one search means nothing for the next);
+ * only a change of page itself keeps the page.
+ */
+export function changeListQuery(current: ListQuery, change: Partial<ListQuery>): ListQuery {
+  const next = { ...current, ...change };
+  const filterChanged =
+    next.q !== current.q ||
+    next.atom !== current.atom ||
+    next.includeNonAdministered !== current.includeNonAdministered;
+  if (filterChanged && change.page === undefined) next.page = 1;
+  return next;
+}
+
+/** GET /api/questions/'s query string (SPEC §7): only_administered is the checkbox's inverse. */
+export function apiQueryString(query: ListQuery): string {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    search: query.q.trim(),
+    only_administered: String(!query.includeNonAdministered),
+    atom: query.atom,
+  });
+  return params.toString();
+}
+
+/**
+ * SPEC §4: results per atom and page are cached, except while a search or the non-administered
+ * toggle is active (those are looked at once and change as people edit).
+ */
+export function isCacheable(query: ListQuery): boolean {
+  return query.q.trim() === '' && !query.includeNonAdministered;
+}
+
+/** The cache key of a list fetch; every list key starts with LIST_KEY_ROOT so a save can refresh them all. */
+export const LIST_KEY_ROOT = 'questions';
+export function listKey(query: ListQuery) {
+  return [
+    LIST_KEY_ROOT,
+    { page: query.page, q: query.q.trim(), atom: query.atom, all: query.includeNonAdministered },
+  ] as const;
+}
+
+/** How many pages `total` matches make (at least 1, so an empty list still reads 'Page 1 of 1'). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

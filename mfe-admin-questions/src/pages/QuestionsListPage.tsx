@@ -1,0 +1,150 @@
+// SPEC §2 questions list at /admin/questions: search, atom filter, 'Include non-administered',
+// 'New Question', the table and paging. Its state is the URL query (page, q, atom,
+// includeNonAdministered=true): a reload, the back button or a shared link shows the same list.
+// Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import type { AtomSummary } from '@skillquiz/contracts';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
+import { useAtomList, useQuestionList } from '../hooks/useQuestions';
+import {
+  changeListQuery,
+  listSearchParams,
+  pageCount,
+  parseListQuery,
+  type ListQuery,
+} from '../hooks/listQuery';
+import { QuestionsTable } from '../components/QuestionsTable';
+
+export function QuestionsListPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => parseListQuery(searchParams), [searchParams]);
+  const list = useQuestionList(query);
+  const atoms = useAtomList();
+
+  // The search box keeps what is being typed while its own edits replace the URL; any other
+  // navigation (back, forward, a link) starts it again from the URL's q.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [searchKey, setSearchKey] = useState(location.key);
+  if (navigationType !== 'REPLACE' && location.key !== searchKey) setSearchKey(location.key);
+
+  // flushSync: the checkbox and the select show what the URL says; without it they would flip back
+  // for a frame until the router's (transition) update lands.
+  const update = (change: Partial<ListQuery>) =>
+    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true, flushSync: true });
+
+  const atomNames = useMemo(
+    () => new Map((atoms.data?.atoms ?? []).map((a): [string, AtomSummary] => [a.id, a])),
+    [atoms.data],
+  );
+  const data = list.data;
+  const pages = data ? pageCount(data.total, data.page_size) : 1;
+  const pageLink = (page: number) => `?${listSearchParams({ ...query, page }).toString()}`;
+
+  let status: string;
+  if (list.isError && !data) status = 'The questions could not be loaded.';
+  else if (!data) status = 'Loading questions…';
+  else if (!list.current) status = 'Loading questions…';
+  else status = `${data.total} ${data.total === 1 ? 'question' : 'questions'}, page ${data.page} of ${pages}`;
+
+  return (
+    <section className="qa-page" aria-labelledby="questions-heading">
+      <header className="qa-header">
+        <h1 id="questions-heading">Questions</h1>
+        <Link to="edit/new/" className="qa-button qa-button--primary">
+          New Question
+        </Link>
+      </header>
+
+      <div className="qa-filters" role="search" aria-label="Filter questions">
+        <SearchBox key={searchKey} initial={query.q} onChange={(q) => update({ q })} />
+        <label className="qa-filter">
+          <span className="qa-filter__label">Atom</span>
+          <select className="qa-input" value={query.atom} onChange={(e) => update({ atom: e.target.value })}>
+            <option value={CONSTANTS.ALL_ATOMS_KEY}>All</option>
+            {/* An atom in the URL that the list does not (yet) hold still shows as chosen. */}
+            {query.atom !== CONSTANTS.ALL_ATOMS_KEY && !atomNames.has(query.atom) && (
+              <option value={query.atom}>{query.atom}</option>
+            )}
+            {(atoms.data?.atoms ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+                {a.beta ? ' (Beta)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="qa-filter qa-filter--check">
+          <input
+            type="checkbox"
+            checked={query.includeNonAdministered}
+            onChange={(e) => update({ includeNonAdministered: e.target.checked })}
+          />
+          <span>Include non-administered</span>
+        </label>
+      </div>
+
+      <p className="qa-list-status" role="status" aria-live="polite">
+        {status}
+      </p>
+
+      {data && (
+        <div
+          className={list.current ? 'qa-results' : 'qa-results qa-results--stale'}
+          aria-busy={!list.current}
+        >
+          {data.questions.length === 0 ? (
+            <p className="qa-empty">No questions match.</p>
+          ) : (
+            <QuestionsTable questions={data.questions} atoms={atomNames} />
+          )}
+        </div>
+      )}
+
+      {data && pages > 1 && (
+        <nav className="qa-pager" aria-label="Pages">
+          {query.page > 1 ? (
+            <Link to={pageLink(Math.min(query.page - 1, pages))} className="qa-button" rel="prev">
+              Previous page
+            </Link>
+          ) : (
+            <span className="qa-button qa-button--disabled" aria-disabled="true">
+              Previous page
+            </span>
+          )}
+          <span className="qa-pager__where">
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={pageLink(query.page + 1)} className="qa-button" rel="next">
+              Next page
+            </Link>
+          ) : (
+            <span className="qa-button qa-button--disabled" aria-disabled="true">
+              Next page
+            </span>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function SearchBox({ initial, onChange }: { initial: string; onChange(q: string): void }) {
+  const [text, setText] = useState(initial);
+  return (
+    <label className="qa-filter">
+      <span className="qa-filter__label">Search</span>
+      <input
+        type="search"
+        className="qa-input"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value);
+        }}
+      />
+    </label>
+  );
+}

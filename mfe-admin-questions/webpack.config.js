@@ -1,0 +1,8 @@
+// The questions admin remote: one exposed module, AdminQuestionsApp, mounted by the shell at /admin/questions/*.
+const { createConfig } = require('@skillquiz/webpack-config');
+
+module.exports = createConfig({
+  name: 'mfe_admin_questions',
+  dir: __dirname,
+  exposes: { './AdminQuestionsApp': './src/AdminQuestionsApp.tsx' },
+});
