@@ -1,5 +1,5 @@
 // Reads, writes, cursors and admin commands through the official driver.
-import { Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { Int32, Long, MongoServerError, ObjectId } from 'mongodb';
 import { EXTERNAL_URI, TestDoc, useDriverTarget } from './target';
 
 const t = useDriverTarget();

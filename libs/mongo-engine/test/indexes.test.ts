@@ -1,5 +1,5 @@
 // Indexes and the duplicate-key error shapes (code 11000) through the driver.
-import { Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { TestDoc, useDriverTarget } from './target';
 
 const t = useDriverTarget();

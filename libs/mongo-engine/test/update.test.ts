@@ -1,5 +1,5 @@
 // Update operators, positional paths, upserts and findAndModify through the official driver.
-import { Collection, Db, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { Collection, Int32, Long, MongoServerError, ObjectId } from 'mongodb';
 import { TestDoc, useDriverTarget } from './target';
 
 const t = useDriverTarget();

@@ -84,10 +84,12 @@ export function QuestionCard({ view }: { view: QuestionView }) {
     ' ',
   );
   return (
-    // Focusable so that keyboard users can undim a past row as a mouse user does by hovering.
+    // Focusable so that keyboard users can undim a past row as a mouse user does by hovering (the
+    // card holds no control that could take the focus instead).
     <article
       className={className}
       aria-labelledby={headingId}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       data-question-number={view.number}
     >

@@ -1,7 +1,7 @@
 // The question timer: mm:ss to expires_at, refreshed every second; it sticks to the top right
 // (10 px / 20 px) once its place has been scrolled past (SPEC §2). Its one-second tick is also the
 // question's expiry check (SPEC §4): the page learns of the deadline through onExpire.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { formatCountdown, isQuestionExpired, msUntil } from '../hooks/time';
 
@@ -16,16 +16,15 @@ export function Countdown({ expiresAt, supportEmail, onExpire }: CountdownProps)
   const [now, setNow] = useState(() => Date.now());
   const [stuck, setStuck] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
-  // Read through a ref: a new callback identity must not restart the tick.
-  const expire = useRef(onExpire);
-  expire.current = onExpire;
+  // An effect event: a new callback identity must not restart the tick.
+  const expire = useEffectEvent(() => onExpire?.());
 
   useEffect(() => {
     let fired = false;
     const check = (t: number) => {
       if (!fired && isQuestionExpired(expiresAt, t)) {
         fired = true;
-        expire.current?.();
+        expire();
       }
     };
     check(Date.now());

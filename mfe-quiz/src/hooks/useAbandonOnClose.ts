@@ -1,7 +1,7 @@
 // SPEC §4: closing or unloading the page while a quiz is in progress makes an abandon call. The
 // server records it as a pending leave that a return within its grace clears, so a closed and
 // reopened tab still resumes (issue 5).
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { abandonBeacon } from '../api/quizApi';
 
@@ -23,13 +23,12 @@ export function abandonsOnClose(
  * once the quiz is finished or expired).
  */
 export function useAbandonOnClose(token: string, active: boolean): void {
-  const activeRef = useRef(active);
-  activeRef.current = active;
+  const isActive = useEffectEvent(() => active);
   useEffect(() => {
     if (!token) return undefined;
     let sent = false;
     const leave = () => {
-      if (sent || !activeRef.current) return;
+      if (sent || !isActive()) return;
       sent = abandonBeacon(token);
     };
     // A page kept in the back/forward cache is not closed; when it comes back it may leave again.

@@ -63,14 +63,17 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
   const [expired, setExpired] = useState(false);
   useEffect(() => {
     if (expired || !result) return undefined;
-    if (isQuizExpired(result, Date.now())) {
-      setExpired(true);
-      return undefined;
-    }
-    const id = setInterval(() => {
+    const check = () => {
       if (isQuizExpired(result, Date.now())) setExpired(true);
-    }, CONSTANTS.QUIZ_EXPIRY_CHECK_INTERVAL_MS);
-    return () => clearInterval(id);
+    };
+    // The first check right after this commit, then every interval (state set from timers, not
+    // synchronously in the effect, so a loaded result renders once before the expired screen).
+    const first = setTimeout(check, 0);
+    const id = setInterval(check, CONSTANTS.QUIZ_EXPIRY_CHECK_INTERVAL_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
   }, [result, expired]);
   return expired;
 }
@@ -123,6 +126,14 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [held, setRedirectsHeld] = useState(false);
   const [gone, setGone] = useState(false);
+  // Another token in the URL is another quiz: forget the last one's state while rendering (React's
+  // "adjusting state when a prop changes"), before the effect below loads the new one.
+  const [loadedToken, setLoadedToken] = useState(token);
+  if (token !== loadedToken) {
+    setLoadedToken(token);
+    setResult(undefined);
+    setGone(false);
+  }
   const latestLoad = useRef(0);
 
   const reload = useCallback(async () => {
@@ -152,8 +163,9 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   }, [token]);
 
   useEffect(() => {
-    setResult(undefined);
-    setGone(false);
+    // reload sets state only after its await, never synchronously in this effect; the rule does not
+    // follow the async boundary of a callback it is handed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void reload();
   }, [reload]);
 

@@ -1,6 +1,6 @@
 // The question page and its state flow (SPEC §2, §4): fetch the next question when it differs from
 // the one shown, submit, time out, move on; integrity tracking and the per-question log meanwhile.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CandidateQuestion } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
@@ -107,13 +107,12 @@ export function QuestionPage() {
   // The route follows the question shown, once per question: navigate/href change identity with
   // every route change, and re-running on that would pull the URL back while the next one loads.
   const location = useLocation();
-  const routing = useRef({ href, navigate, pathname: location.pathname });
-  routing.current = { href, navigate, pathname: location.pathname };
+  const followRoute = useEffectEvent((number: number) => {
+    const path = href(`question/${number}`);
+    if (location.pathname.replace(/\/+$/, '') !== path) navigate(path, { replace: true });
+  });
   useEffect(() => {
-    if (!question) return;
-    const path = routing.current.href(`question/${question.number}`);
-    if (routing.current.pathname.replace(/\/+$/, '') !== path)
-      routing.current.navigate(path, { replace: true });
+    if (question) followRoute(question.number);
   }, [question]);
 
   /** Sends the answer (null = the empty answer of a timed-out question) and says what comes next. */
@@ -184,27 +183,28 @@ export function QuestionPage() {
   }, []);
 
   // Timed out: send the empty answer now (the indicator shows meanwhile); close after 2000 ms.
-  // The latest send/proceed/reload are read through a ref: their identities change with the route
-  // (the redirect rule may already move the URL on), which must not cancel the closing.
-  const latest = useRef({ send, proceed, reload });
-  latest.current = { send, proceed, reload };
+  // The latest send/proceed/reload are read through effect events: their identities change with the
+  // route (the redirect rule may already move the URL on), which must not cancel the closing.
+  const sendEmpty = useEffectEvent(() => send(null));
+  const proceedWith = useEffectEvent((outcome: Outcome) => proceed(outcome));
+  const reloadQuiz = useEffectEvent(() => reload());
   useEffect(() => {
     if (!timedOut || !question || sendingRef.current) return;
     sendingRef.current = true;
     setSubmitting(true);
     setClosing(true);
     const delay = new Promise((r) => setTimeout(r, CONSTANTS.TIMEOUT_NEXT_QUESTION_DELAY_MS));
-    void Promise.all([latest.current.send(null), delay]).then(async ([outcome]) => {
+    void Promise.all([sendEmpty(), delay]).then(async ([outcome]) => {
       if (!mounted.current) return;
       setClosing(false);
       if (outcome.kind === 'next' || outcome.kind === 'done') {
-        await latest.current.proceed(outcome);
+        await proceedWith(outcome);
         return;
       }
       // Not accepted (e.g. the server's clock has not reached the deadline yet): reload and re-check.
       sendingRef.current = false;
       setSubmitting(false);
-      await latest.current.reload();
+      await reloadQuiz();
       if (mounted.current) setTimedOut(false);
     });
   }, [timedOut, question]);

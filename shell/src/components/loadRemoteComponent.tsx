@@ -3,8 +3,7 @@
 import {
   lazy,
   useEffect,
-  useMemo,
-  useRef,
+  useEffectEvent,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -24,7 +23,7 @@ export interface RemoteComponentOptions {
   load?: RemoteLoader;
 }
 
-type AnyComponent = ComponentType<any>;
+type AnyComponent = ComponentType<object>;
 
 function asDefaultExport(mod: unknown): { default: AnyComponent } {
   const candidate =
@@ -40,11 +39,10 @@ function asDefaultExport(mod: unknown): { default: AnyComponent } {
 
 /** Rendered beside the remote inside its boundary: it commits only when the remote rendered. */
 function MountProbe({ onChange }: { onChange: (mounted: boolean) => void }) {
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const report = useEffectEvent(onChange);
   useEffect(() => {
-    latest.current(true);
-    return () => latest.current(false);
+    report(true);
+    return () => report(false);
   }, []);
   return null;
 }
@@ -76,14 +74,19 @@ export function loadRemoteComponent<P extends object>(
 
   function RemoteComponent({ onMountedChange, ...props }: P & RemoteWrapperProps) {
     const [attempt, setAttempt] = useState(0);
-    const Remote = useMemo(() => lazyComponent(attempt > 0), [attempt]);
+    // Held in state, made only on mount and on Retry: a component made during render would remount
+    // the remote on every render.
+    const [Remote, setRemote] = useState(() => lazyComponent(false));
     return (
       <RemoteBoundary
         label={id}
         attempt={attempt}
         silent={silent}
         asMain={asMain}
-        onRetry={() => setAttempt((a) => a + 1)}
+        onRetry={() => {
+          setAttempt((a) => a + 1);
+          setRemote(() => lazyComponent(true));
+        }}
       >
         <Remote {...props} />
         {onMountedChange && <MountProbe onChange={onMountedChange} />}
