@@ -1,7 +1,7 @@
-// Every atom call of SPEC §7 through apiFetch (@skillquiz/http-client: SPEC §8's error mapping, and
-// the CSRF header on writes). A failed call throws ApiError carrying the server's message, which is
-// what TanStack Query expects of a query or mutation function.
-import { apiFetch, type ApiFetchInit } from '@skillquiz/http-client';
+// Every atom call of SPEC §7 through apiCall (@skillquiz/http-client: SPEC §8's error mapping, and
+// the CSRF header on writes). A failed call throws its ApiError carrying the server's message, which
+// is what TanStack Query expects of a query or mutation function.
+import { apiCall as call } from '@skillquiz/http-client';
 import type {
   AtomListResponse,
   AtomResponse,
@@ -9,21 +9,6 @@ import type {
   QuestionResponse,
 } from '@skillquiz/contracts';
 import type { AtomPayload } from '../hooks/atomForm';
-
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-async function call<T>(path: string, init?: ApiFetchInit): Promise<T> {
-  const result = await apiFetch<T>(path, init);
-  if (!result.success) throw new ApiError(result.status, result.message);
-  return result.data;
-}
 
 const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
 

@@ -16,7 +16,7 @@ import {
   type AtomPage,
 } from '../hooks/atomForm';
 import { useAtom, useDeleteAtom, useSaveAtom } from '../hooks/useAtoms';
-import { ApiError } from '../api/atomsApi';
+import { ApiError } from '@skillquiz/http-client';
 import { GeneralSection } from '../components/GeneralSection';
 import { DescriptionsSection } from '../components/DescriptionsSection';
 import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
