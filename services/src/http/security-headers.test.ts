@@ -117,6 +117,23 @@ describe('securityHeaders', () => {
     }
   });
 
+  it("lets a remote's dev server (npm run dev) open its live-reload socket in development only", async () => {
+    // CSP 3: an http: source does not match ws:, so the dev loop's ws://<host>:<port>/ws needs its own entry.
+    process.env.REMOTES_MANIFEST = JSON.stringify({ mfe_quiz: 'http://localhost:3101/mf-manifest.json' });
+    for (const isProduction of [false, true]) {
+      const srv = await start({ ...devConfig, isProduction });
+      try {
+        const csp = parseCsp((await fetch(`${srv.base}/`)).headers.get('content-security-policy'));
+        expect(csp['connect-src']).toContain('http://localhost:3101');
+        if (isProduction) expect(csp['connect-src']).not.toContain('ws://localhost:3101');
+        else expect(csp['connect-src']).toContain('ws://localhost:3101');
+        expect(csp['script-src']).not.toContain('ws://localhost:3101');
+      } finally {
+        await srv.close();
+      }
+    }
+  });
+
   it('sends HSTS and upgrades insecure requests only in production', async () => {
     const srv = await start({ ...devConfig, isProduction: true });
     try {

@@ -33,7 +33,9 @@ export function cspDirectives(
     // 'unsafe-inline' for styles only: style-loader and react-toastify add <style> elements at run
     // time (see docs/DECISIONS.md, "Content-Security-Policy").
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'connect-src': ["'self'", ...remotes],
+    // In development a remote may be a dev server (`npm run dev`) whose live reload talks over a
+    // WebSocket on the same host and port; CSP 3 does not let an http: source stand for ws:.
+    'connect-src': ["'self'", ...remotes, ...(config.isProduction ? [] : remotes.map(socketOrigin))],
     'img-src': ["'self'", 'data:', ...remotes, ...config.logoOrigins],
     'font-src': ["'self'", 'data:', ...remotes],
     'worker-src': ["'self'"],
@@ -41,6 +43,11 @@ export function cspDirectives(
   };
   if (config.isProduction) directives['upgrade-insecure-requests'] = [];
   return directives;
+}
+
+/** http://host:port -> ws://host:port (https -> wss). */
+function socketOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
 }
 
 const MAX_CACHED_POLICIES = 16;
