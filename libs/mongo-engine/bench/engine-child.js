@@ -29,7 +29,7 @@ async function main() {
       await engine.compact();
       process.send({ compacted: true, ms: performance.now() - t0 });
     } else if (m === 'memory') {
-      process.send({ memory: true, rss: process.memoryUsage().rss, peak: peakRss() });
+      process.send({ memory: true, ...process.memoryUsage(), peak: peakRss() });
     } else if (m === 'stop') {
       await engine.stop();
       process.exit(0);
