@@ -308,12 +308,8 @@ export function idKeyAt(buf: Buffer, start: number): string {
     buf[start + 6] === 0x69 &&
     buf[start + 7] === 0x64 &&
     buf[start + 8] === 0
-  ) {
-    const b = start + 9;
-    // prettier-ignore
-    return String.fromCharCode(79, buf[b], buf[b + 1], buf[b + 2], buf[b + 3], buf[b + 4], buf[b + 5], buf[b + 6],
-      buf[b + 7], buf[b + 8], buf[b + 9], buf[b + 10], buf[b + 11]);
-  }
+  )
+    return keyAt(buf, 0x07, start + 9, start + 21)!;
   return keyOf(fieldsAt(buf, start, ID_ONLY)._id);
 }
 
