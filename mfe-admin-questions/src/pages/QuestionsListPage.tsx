@@ -29,10 +29,20 @@ export function QuestionsListPage() {
   const [searchKey, setSearchKey] = useState(location.key);
   if (navigationType !== 'REPLACE' && location.key !== searchKey) setSearchKey(location.key);
 
-  // flushSync: the checkbox and the select show what the URL says; without it they would flip back
-  // for a frame until the router's (transition) update lands.
-  const update = (change: Partial<ListQuery>) =>
-    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true, flushSync: true });
+  // The checkbox and the select show the user's change at once, then whatever the URL says: a
+  // controlled control that waited for the router's update would flip back until it landed (a click
+  // that seems to do nothing on a busy machine).
+  const [shown, setShown] = useState(query);
+  const [shownFor, setShownFor] = useState(query);
+  if (shownFor !== query) {
+    setShownFor(query);
+    setShown(query);
+  }
+  const update = (change: Partial<ListQuery>) => {
+    const next = changeListQuery(query, change);
+    setShown(next);
+    setSearchParams(listSearchParams(next), { replace: true });
+  };
 
   const atomNames = useMemo(
     () => new Map((atoms.data?.atoms ?? []).map((a): [string, AtomSummary] => [a.id, a])),
@@ -61,7 +71,7 @@ export function QuestionsListPage() {
         <SearchBox key={searchKey} initial={query.q} onChange={(q) => update({ q })} />
         <label className="qa-filter">
           <span className="qa-filter__label">Atom</span>
-          <select className="qa-input" value={query.atom} onChange={(e) => update({ atom: e.target.value })}>
+          <select className="qa-input" value={shown.atom} onChange={(e) => update({ atom: e.target.value })}>
             <option value={CONSTANTS.ALL_ATOMS_KEY}>All</option>
             {/* An atom in the URL that the list does not (yet) hold still shows as chosen. */}
             {query.atom !== CONSTANTS.ALL_ATOMS_KEY && !atomNames.has(query.atom) && (
@@ -78,7 +88,7 @@ export function QuestionsListPage() {
         <label className="qa-filter qa-filter--check">
           <input
             type="checkbox"
-            checked={query.includeNonAdministered}
+            checked={shown.includeNonAdministered}
             onChange={(e) => update({ includeNonAdministered: e.target.checked })}
           />
           <span>Include non-administered</span>
