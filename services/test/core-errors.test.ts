@@ -21,12 +21,15 @@ describe('toErrorReply', () => {
     expect(toErrorReply(r.error)).toEqual({ status: 500, message: 'Internal server error' });
   });
 
-  it('maps mongoose cast and validation errors to 400', () => {
+  it('maps mongoose cast and validation errors to 400', async () => {
     const Thing = mongoose.model(
       'CoreErrorsThing',
       new mongoose.Schema({ n: { type: Number, required: true } }),
     );
-    const validation = new Thing({}).validateSync();
+    const validation = await new Thing({}).validate().then(
+      () => new Error('expected a validation error'),
+      (err: unknown) => err,
+    );
     expect(toErrorReply(validation)).toEqual({
       status: 400,
       message: expect.stringMatching(/^Invalid request: n: /),

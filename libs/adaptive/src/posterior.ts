@@ -110,8 +110,7 @@ export function posteriorDensity(
   out: Float64Array = new Float64Array(GRID_POINTS),
 ): Float64Array {
   const ld = posterior.logDensity;
-  let max = -Infinity;
-  for (let i = 0; i < GRID_POINTS; i++) if (ld[i] > max) max = ld[i];
+  const max = maxOf(ld);
   let mass = 0;
   for (let i = 0; i < GRID_POINTS; i++) {
     const w = Math.exp(ld[i] - max);
@@ -123,11 +122,17 @@ export function posteriorDensity(
   return out;
 }
 
-/** EAP estimate and posterior SD, O(grid), no allocation. */
-export function summarizePosterior(posterior: Posterior): ThetaEstimate {
-  const ld = posterior.logDensity;
+/** Largest value of a log-density (subtracted before exp so long tests stay finite). */
+function maxOf(ld: Float64Array): number {
   let max = -Infinity;
   for (let i = 0; i < GRID_POINTS; i++) if (ld[i] > max) max = ld[i];
+  return max;
+}
+
+/** EAP (posterior mean) alone, O(grid), no allocation: one pass of exp where the SD needs two. */
+export function posteriorMean(posterior: Pick<Posterior, 'logDensity'>): number {
+  const ld = posterior.logDensity;
+  const max = maxOf(ld);
   let m0 = 0;
   let m1 = 0;
   for (let i = 0; i < GRID_POINTS; i++) {
@@ -136,13 +141,23 @@ export function summarizePosterior(posterior: Posterior): ThetaEstimate {
     m0 += w;
     m1 += w * THETA_GRID[i];
   }
-  const mean = m1 / m0;
-  // Second pass about the mean avoids the cancellation of E[x^2] - E[x]^2 when the SD is small.
+  return m1 / m0;
+}
+
+/** EAP estimate and posterior SD, O(grid), no allocation. */
+export function summarizePosterior(posterior: Posterior): ThetaEstimate {
+  const ld = posterior.logDensity;
+  const mean = posteriorMean(posterior);
+  // A second pass about the mean avoids the cancellation of E[x^2] - E[x]^2 when the SD is small.
+  const max = maxOf(ld);
+  let m0 = 0;
   let m2 = 0;
   for (let i = 0; i < GRID_POINTS; i++) {
     const half = i === 0 || i === GRID_POINTS - 1 ? 0.5 : 1;
+    const w = half * Math.exp(ld[i] - max);
     const dx = THETA_GRID[i] - mean;
-    m2 += half * Math.exp(ld[i] - max) * dx * dx;
+    m0 += w;
+    m2 += w * dx * dx;
   }
   return { estimate: mean, error: Math.sqrt(m2 / m0) };
 }

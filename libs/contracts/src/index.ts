@@ -6,3 +6,4 @@ export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
+export * from './analytics';

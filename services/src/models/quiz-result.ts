@@ -93,6 +93,8 @@ export interface QuizResultDoc extends Timestamps {
   blur_on_window_blur: boolean;
   /** The demo skip (pass_243) answered questions: not a real candidate's answers. */
   simulated: boolean;
+  /** Taken by a simulated candidate of `npm run simulate` (demo data for the content analytics). */
+  demo_data: boolean;
 }
 
 const snapshotAnswerSchema = new Schema<SnapshotAnswerDoc>(
@@ -183,6 +185,7 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     },
     blur_on_window_blur: { type: Boolean, default: false },
     simulated: { type: Boolean, default: false },
+    demo_data: { type: Boolean, default: false },
   },
   { collection: 'quiz_results', timestamps: TIMESTAMPS, versionKey: false },
 );

@@ -45,6 +45,7 @@ const stateDefaults = () =>
     content_relevant_rating: null,
     blur_on_window_blur: false,
     simulated: false,
+    demo_data: false,
   }) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
 
 function toState(doc: LeanQuiz): QuizState {

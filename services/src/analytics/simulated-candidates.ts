@@ -1,0 +1,107 @@
+// Simulated candidates of known ability taking real quizzes through the real quiz API, so the content
+// analytics have something to show on a first run (`npm run simulate`, and the first-run seed of
+// `npm start`). Each one gets its own invitation of the given company, its quiz is marked demo_data
+// (the screens say how much of what they show is demo data), and it answers every question as a
+// 2PL candidate would: correctly with probability P(theta) under the question's parameters.
+//
+// The simulator reads the served question's key from the database (candidates never get it over the
+// API). Beta questions answer to "true" parameters that differ from their provisional ones by a fixed
+// amount derived from the question id, so online calibration has something to find.
+import { createRng, probabilityCorrect, type DifficultyParams, type Rng } from '@skillquiz/adaptive';
+import { gaussian } from '@skillquiz/item-analysis';
+import type { AnswerResponse, CandidateQuestion, QuizResult as QuizResultView } from '@skillquiz/contracts';
+import { createInvitation, findOrCreateCompany } from '../invitations';
+import { QuizResult, type CompanyDoc, type QuizResultDoc } from '../models';
+
+export interface SimulationRun {
+  /** The services' base URL (http://host:port). */
+  baseUrl: string;
+  atom: string;
+  candidates: number;
+  company: CompanyDoc | { name: string };
+  /** Abilities ~ N(mean, sd). */
+  population?: { mean: number; sd: number };
+  seed?: number;
+  /** Called after each finished candidate. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SimulationSummary {
+  candidates: number;
+  answers: number;
+}
+
+export async function runSimulatedCandidates(run: SimulationRun): Promise<SimulationSummary> {
+  const rng = createRng(run.seed ?? 20261122);
+  const normal = gaussian(rng);
+  const population = run.population ?? { mean: 0, sd: 1 };
+  const company = '_id' in run.company ? run.company : await findOrCreateCompany(run.company);
+  let answers = 0;
+  for (let c = 0; c < run.candidates; c++) {
+    const theta = population.mean + population.sd * normal();
+    const { quizzes } = await createInvitation({ company, requiredAtoms: [run.atom] });
+    const token = quizzes[0].token;
+    await QuizResult.updateOne({ token }, { $set: { demo_data: true } }).exec();
+    answers += await takeQuiz(run.baseUrl, token, theta, rng);
+    run.onProgress?.(c + 1, run.candidates);
+  }
+  return { candidates: run.candidates, answers };
+}
+
+async function takeQuiz(baseUrl: string, token: string, theta: number, rng: Rng): Promise<number> {
+  const api = `${baseUrl}/api/quiz/${token}`;
+  let next = (await json<QuizResultView>('GET', `${api}/`)).next_question?.number ?? null;
+  let answered = 0;
+  while (next !== null) {
+    const question = await json<CandidateQuestion>('GET', `${api}/question/${next}/`);
+    const served = await servedRecord(token, next);
+    const params = served.scored
+      ? served.snapshot.difficulty_params
+      : betaTruth(served.question_id, served.snapshot.difficulty_params);
+    const key = served.snapshot.answers.findIndex((a) => a.c);
+    const wrong = question.answers
+      .map((_, i) => i)
+      .filter((i) => question.answers[i].hash_id !== served.snapshot.answers[key]?.hash_id);
+    const correct = rng() < probabilityCorrect(params, theta);
+    const keyIndex = question.answers.findIndex((a) => a.hash_id === served.snapshot.answers[key]?.hash_id);
+    const position = correct || wrong.length === 0 ? keyIndex : wrong[Math.floor(rng() * wrong.length)];
+    const reply = await json<AnswerResponse>('POST', `${api}/question/${next}/`, {
+      answer: question.answers[position].hash_id,
+      answer_position: position,
+    });
+    answered++;
+    next = reply.next_question?.number ?? null;
+  }
+  await json('POST', `${api}/finish`);
+  return answered;
+}
+
+async function servedRecord(token: string, number: number) {
+  const quiz = await QuizResult.findOne({ token })
+    .select({ served: 1 })
+    .lean<Pick<QuizResultDoc, 'served'>>()
+    .exec();
+  const served = quiz?.served.find((s) => s.number === number);
+  if (!served) throw new Error(`simulated candidate: quiz ${token.slice(0, 6)}… has no question ${number}`);
+  return served;
+}
+
+/** A beta question's hidden "true" parameters: its provisional ones, moved by a fixed amount per id. */
+export function betaTruth(questionId: number, provisional: DifficultyParams): DifficultyParams {
+  const r = createRng(questionId * 7919);
+  return { a: provisional.a * (0.7 + 0.8 * r()), d: provisional.d + (r() * 2 - 1) * 1.2 };
+}
+
+async function json<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(
+      `simulated candidate: ${method} ${new URL(url).pathname.replace(/quiz\/[^/]+/, 'quiz/…')} → ${res.status} ${text}`,
+    );
+  return (text ? JSON.parse(text) : undefined) as T;
+}

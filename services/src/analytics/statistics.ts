@@ -1,0 +1,70 @@
+// Item statistics and the current calibration of questions, from every served record (issue 14).
+// Read-only: nothing here changes a question or a quiz.
+import type { QuestionAnalyticsResponse, QuestionStatisticsListResponse } from '@skillquiz/contracts';
+import {
+  GRADUATION_MAX_SE,
+  calibrateBank,
+  itemStatistics,
+  readyToGraduate,
+  type CalibrationResult,
+} from '@skillquiz/item-analysis';
+import { CONSTANTS } from '@skillquiz/contracts';
+import { notFound } from '../http/errors';
+import { Atom, Question, type QuestionDoc } from '../models';
+import { loadResponses, quizzesPerAtom } from './records';
+
+type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered'>;
+
+export async function findQuestionForAnalytics(id: number): Promise<QuestionFields> {
+  const q = await Question.findById(id)
+    .select({ difficulty_params: 1, version: 1, administered: 1 })
+    .lean<QuestionFields>()
+    .exec();
+  if (!q) throw notFound(`No question with id '${id}'`);
+  return q;
+}
+
+/** The question's current calibration from every quiz that served it (null before any answer). */
+export async function currentCalibration(q: QuestionFields): Promise<CalibrationResult | null> {
+  const { responses } = await loadResponses({ 'served.question_id': q._id });
+  return (
+    calibrateBank(responses, {
+      only: new Set([q._id]),
+      start: () => ({ a: q.difficulty_params.a, d: q.difficulty_params.d }),
+    }).get(q._id) ?? null
+  );
+}
+
+/** Statistics, calibration and graduation readiness of one question. */
+export async function questionAnalytics(id: number): Promise<QuestionAnalyticsResponse> {
+  const q = await findQuestionForAnalytics(id);
+  const [{ responses, demoQuizzes }, atomQuizzes, beta] = await Promise.all([
+    loadResponses({ 'served.question_id': id }),
+    quizzesPerAtom(),
+    Atom.exists({ beta_question_ordering: id }),
+  ]);
+  const statistics = itemStatistics(responses, { atomQuizzes }).get(id) ?? null;
+  const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
+  const calibration =
+    calibrateBank(responses, { only: new Set([id]), start: () => configured }).get(id) ?? null;
+  return {
+    statistics,
+    calibration,
+    configured,
+    version: q.version,
+    beta: beta !== null,
+    graduation_max_se: GRADUATION_MAX_SE,
+    ready_to_graduate: calibration !== null && readyToGraduate(calibration),
+    demo_answers: responses.filter(
+      (r) => r.questionId === id && r.correct !== null && demoQuizzes.has(r.quizId),
+    ).length,
+  };
+}
+
+/** Statistics of every question served in an atom's quizzes ('all': every quiz), keyed by id. */
+export async function listStatistics(atom: string): Promise<QuestionStatisticsListResponse> {
+  const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
+  const [{ responses }, atomQuizzes] = await Promise.all([loadResponses(filter), quizzesPerAtom()]);
+  const stats = itemStatistics(responses, { atomQuizzes });
+  return { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+}

@@ -1,0 +1,170 @@
+// Content analytics API over real HTTP (issue 14), signed in through the dev sign-on: statistics from
+// simulated candidates who took real quizzes through the quiz API, calibration applied and audited,
+// a beta question graduated, the simulator run in a worker, and the guards (admin only, CSRF on
+// writes, 4xx on bad input, 409 on a stale version).
+import { insertAnsweredQuizzes } from './helpers/analytics-fixture';
+import { MongoClient, type Db } from 'mongodb';
+import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { connect } from './quiz-fixtures';
+import { runSimulatedCandidates } from '../src/analytics/simulated-candidates';
+import { DEMO_DATA_COMPANY } from '../src/analytics/demo-data';
+import { Atom } from '../src/models';
+import mongoose from 'mongoose';
+
+jest.setTimeout(240_000);
+
+let env: AdminStack;
+let client: MongoClient;
+let db: Db;
+const admin = new Browser();
+const viewer = new Browser();
+let betaId: number;
+
+beforeAll(async () => {
+  env = await startAdminStack();
+  await signIn(admin, env.baseUrl, env.provider.admin);
+  await signIn(viewer, env.baseUrl, env.provider.user).catch(() => undefined);
+  client = await MongoClient.connect(env.stack.mongoUri);
+  db = client.db();
+  await connect(env.stack.mongoUri);
+  betaId = (await Atom.findById('javascript').lean().exec())!.beta_question_ordering[0];
+  // Real quizzes through the real quiz API.
+  await runSimulatedCandidates({
+    baseUrl: env.baseUrl,
+    atom: 'javascript',
+    candidates: 24,
+    company: DEMO_DATA_COMPANY,
+  });
+});
+afterAll(async () => {
+  await mongoose.disconnect();
+  await client?.close();
+  await env?.stop();
+});
+
+async function call<T = any>(browser: Browser, method: string, path: string, body?: unknown, csrf = true) {
+  const res = await browser.fetch(
+    `${env.baseUrl}${path}`,
+    jsonCall(browser, env.baseUrl, method, body, csrf),
+  );
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+describe('statistics', () => {
+  it('counts what the quizzes served, per question, and marks demo data', async () => {
+    const list = await call(admin, 'GET', '/api/questions/statistics?atom=javascript');
+    expect(list.status).toBe(200);
+    const ids = Object.keys(list.body.statistics);
+    expect(ids.length).toBeGreaterThan(5);
+    // The beta question is served once per quiz.
+    const beta = list.body.statistics[String(betaId)];
+    expect(beta).toMatchObject({ served: 24, answered: 24, timeouts: 0 });
+    // Cross-check one scored question's counts against the stored served records.
+    const some = Number(ids.find((id) => Number(id) !== betaId));
+    const quizzes = await db
+      .collection('quiz_results')
+      .find({ 'served.question_id': some })
+      .project({ served: 1 })
+      .toArray();
+    const served = quizzes
+      .flatMap((q) => q.served)
+      .filter((s: { question_id: number }) => s.question_id === some);
+    const correct = served.filter((s: { correct: boolean }) => s.correct).length;
+    expect(list.body.statistics[String(some)]).toMatchObject({
+      served: served.length,
+      answered: served.length,
+      shareCorrect: correct / served.length,
+    });
+
+    const one = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      beta: true,
+      demo_answers: 24,
+      graduation_max_se: 0.2,
+      statistics: { questionId: betaId, served: 24 },
+      calibration: { n: 24 },
+    });
+    expect(typeof one.body.version).toBe('number');
+  });
+
+  it('is admin only and refuses bad input', async () => {
+    const anonymous = new Browser();
+    expect((await call(anonymous, 'GET', '/api/questions/statistics')).status).toBe(401);
+    expect((await call(viewer, 'GET', `/api/questions/${betaId}/statistics`)).status).toBe(403);
+    expect((await call(admin, 'GET', '/api/questions/abc/statistics')).status).toBe(404);
+    expect((await call(admin, 'GET', '/api/questions/999999/statistics')).status).toBe(404);
+    expect((await call(admin, 'GET', '/api/questions/statistics?atom=x&bogus=1')).status).toBe(400);
+  });
+});
+
+describe('calibration', () => {
+  it('applies a calibration only with CSRF and the current version, and audits old and new values', async () => {
+    const seen = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
+    const path = `/api/questions/${betaId}/calibration/apply`;
+    expect((await call(admin, 'POST', path, { version: seen.body.version }, false)).status).toBe(403);
+    expect((await call(admin, 'POST', path, { version: 'x' })).status).toBe(400);
+    expect((await call(admin, 'POST', path, { version: seen.body.version + 5 })).status).toBe(409);
+
+    await insertAnsweredQuizzes('javascript', betaId, 900);
+    const now = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
+    expect(now.body.calibration.converged).toBe(true);
+    const applied = await call(admin, 'POST', path, { version: now.body.version });
+    expect(applied.status).toBe(200);
+    expect(applied.body.old).toEqual(now.body.configured);
+    expect(applied.body.new.a).toBeCloseTo(now.body.calibration.a, 3);
+    expect(applied.body.version).toBe(now.body.version + 1);
+    const stored = await db.collection('questions').findOne({ _id: betaId as never });
+    expect(stored!.difficulty_params).toEqual(applied.body.new);
+    const audit = await db
+      .collection('audit_logs')
+      .find({ entity: 'question', entity_id: String(betaId) })
+      .sort({ at: -1 })
+      .limit(1)
+      .toArray();
+    expect(audit[0].actor).toBe(env.provider.admin.email);
+    expect(audit[0].changes.difficulty_params).toEqual({ from: applied.body.old, to: applied.body.new });
+    // A quiz already served keeps its snapshot.
+    const old = await db
+      .collection('quiz_results')
+      .findOne({ 'served.question_id': betaId, demo_data: true });
+    const snap = old!.served.find((s: { question_id: number }) => s.question_id === betaId).snapshot;
+    expect(snap.difficulty_params).toEqual(now.body.configured);
+  });
+
+  it('graduates a beta question once its standard errors are below the threshold', async () => {
+    const now = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
+    expect(now.body.ready_to_graduate).toBe(true);
+    const res = await call(admin, 'POST', `/api/questions/${betaId}/graduate`, { version: now.body.version });
+    expect(res.status).toBe(200);
+    expect(res.body.administered).toBe(true);
+    const atom = await db.collection('atoms').findOne({ _id: 'javascript' as never });
+    expect(atom!.beta_question_ordering).not.toContain(betaId);
+    expect((await db.collection('questions').findOne({ _id: betaId as never }))!.administered).toBe(true);
+  });
+
+  it('refuses to graduate a question without enough answers, saying why', async () => {
+    const other = (await Atom.findById('javascript').lean().exec())!.beta_question_ordering[0];
+    const seen = await call(admin, 'GET', `/api/questions/${other}/statistics`);
+    const res = await call(admin, 'POST', `/api/questions/${other}/graduate`, { version: seen.body.version });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/no usable calibration yet|not ready to graduate/);
+  });
+});
+
+describe('simulator', () => {
+  it('runs the atom bank through the real engine in a worker', async () => {
+    const res = await call(admin, 'POST', '/api/atoms/javascript/simulate', { candidates: 200, mean: 0.5 });
+    expect(res.status).toBe(200);
+    const r = res.body.report;
+    expect(r).toMatchObject({ candidates: 200, population: { mean: 0.5, sd: 1 } });
+    expect(r.rmse).toBeGreaterThan(0);
+    expect(r.rmse).toBeLessThan(1);
+    expect(Array.isArray(r.warnings)).toBe(true);
+    expect((await call(admin, 'POST', '/api/atoms/javascript/simulate', { candidates: 10 })).status).toBe(
+      400,
+    );
+    expect((await call(admin, 'POST', '/api/atoms/nope/simulate', {})).status).toBe(404);
+    expect((await call(admin, 'POST', '/api/atoms/javascript/simulate', {}, false)).status).toBe(403);
+  });
+});

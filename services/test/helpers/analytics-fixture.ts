@@ -1,0 +1,92 @@
+// Many answered quizzes at once, written through mongoose, for analytics tests that need more answers
+// than driving the quiz API would give in a test's time: candidates of known ability take 10-question
+// adaptive quizzes of an atom's real bank (the simulator's selection) and answer its beta question as
+// a simulated candidate does (analytics/simulated-candidates.ts' betaTruth parameters).
+import { randomBytes } from 'node:crypto';
+import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
+import { simulateBank } from '@skillquiz/item-analysis';
+import { betaTruth } from '../../src/analytics/simulated-candidates';
+import { Atom, Question, QuizResult, type QuestionDoc, type ServedQuestionDoc } from '../../src/models';
+
+function served(
+  q: QuestionDoc,
+  atomId: string,
+  number: number,
+  scored: boolean,
+  correct: boolean,
+): ServedQuestionDoc {
+  const key = q.answers.find((a) => a.c)!;
+  const wrong = q.answers.find((a) => !a.c)!;
+  const at = new Date(Date.now() - 60_000);
+  return {
+    number,
+    question_id: q._id,
+    atom_id: atomId,
+    scored,
+    snapshot: {
+      question_text: q.question_text,
+      code_block: q.code_block,
+      code_language: q.code_language,
+      claim: q.claim,
+      difficulty_params: { a: q.difficulty_params.a, d: q.difficulty_params.d },
+      original_question_id: q.original_question_id,
+      version: q.version,
+      answers: q.answers.map((a) => ({ hash_id: a.hash_id, text: a.text, c: a.c === true })),
+    },
+    selected_at: at,
+    served_at: at,
+    expires_at: new Date(at.getTime() + 120_000),
+    answered_at: new Date(at.getTime() + 20_000),
+    answer: (correct ? key : wrong).hash_id,
+    answer_position: 0,
+    correct,
+    timed_out: false,
+    post_skill_estimate: null,
+    post_skill_estimate_error: null,
+  };
+}
+
+export async function insertAnsweredQuizzes(
+  atomId: string,
+  betaId: number,
+  candidates: number,
+): Promise<void> {
+  const atom = (await Atom.findById(atomId).lean().exec())!;
+  const beta = new Set(atom.beta_question_ordering);
+  const bank = (
+    await Question.find({ atoms: atomId, administered: true }).lean<QuestionDoc[]>().exec()
+  ).filter((q) => !beta.has(q._id));
+  const byId = new Map(bank.map((q) => [String(q._id), q]));
+  const betaQ = (await Question.findById(betaId).lean<QuestionDoc>().exec())!;
+  const truth = betaTruth(betaId, betaQ.difficulty_params);
+  const records = new Map<number, { theta: number; served: ServedQuestionDoc[] }>();
+  simulateBank({
+    items: bank.map((q) => ({
+      id: String(q._id),
+      a: q.difficulty_params.a,
+      d: q.difficulty_params.d,
+      claim: q.claim,
+    })),
+    numQuestions: 10,
+    candidates,
+    seed: 11,
+    onAnswer: ({ candidate, theta, item, correct }) => {
+      const entry = records.get(candidate) ?? { theta, served: [] };
+      entry.served.push(served(byId.get(item.id)!, atomId, entry.served.length + 1, true, correct));
+      records.set(candidate, entry);
+    },
+  });
+  const rng = createRng(5);
+  const docs = [...records.values()].map(({ theta, served: list }) => {
+    list.push(served(betaQ, atomId, list.length + 1, false, rng() < probabilityCorrect(truth, theta)));
+    return {
+      token: randomBytes(18).toString('base64url'),
+      atom_ids: [atomId],
+      plan: [{ atom_id: atomId, scored: 10, beta_question_id: betaId }],
+      served: list,
+      started_at: new Date(),
+      finished_at: new Date(),
+    };
+  });
+  await QuizResult.insertMany(docs);
+}
