@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, withBoundPort } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { createLogger } from './http/logger';
 import { demoQuizLink, seedIfEmpty } from './seed';
+import { seedDemoCandidates } from './seed/demo-candidates';
 
 async function main(): Promise<void> {
   let config;
@@ -66,6 +67,22 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
+
+  // Demo data for the content analytics, in the background: the product is usable meanwhile.
+  if (config.seedDemoCandidates > 0) {
+    seedDemoCandidates({
+      baseUrl: `http://${shownHost}:${port}`,
+      perAtom: config.seedDemoCandidates,
+      justSeeded: seed.seeded,
+      logger,
+    }).catch((err: unknown) => {
+      if (!stopping)
+        logger.warn(
+          `demo data: the simulated candidates stopped (${err instanceof Error ? err.message : String(err)}); ` +
+            'the next start resumes them',
+        );
+    });
+  }
 }
 
 main().catch((err) => {
