@@ -6,6 +6,7 @@
 import { itemInformation } from '@skillquiz/adaptive';
 import type { DifficultyParams, QuestionAnalyticsResponse } from '@skillquiz/contracts';
 import { LinePlot, showErrorToast, showSuccessToast } from '@skillquiz/admin-ui';
+import { RichText } from '@skillquiz/question-view';
 import { useCalibrationAction, useQuestionAnalytics } from '../hooks/useAnalytics';
 
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
@@ -21,9 +22,11 @@ export interface StatisticsTabProps {
   dirty: boolean;
   /** Called after a calibration changed the question, so the form reloads it. */
   onQuestionChanged: () => void;
+  /** The question's answers, to name the choices (the statistics know them by hash_id). */
+  answers: readonly { hash_id: string | null; text: string }[];
 }
 
-export function StatisticsTab({ id, dirty, onQuestionChanged }: StatisticsTabProps) {
+export function StatisticsTab({ id, dirty, onQuestionChanged, answers }: StatisticsTabProps) {
   const analytics = useQuestionAnalytics(id);
   if (id === null) {
     return (
@@ -48,7 +51,15 @@ export function StatisticsTab({ id, dirty, onQuestionChanged }: StatisticsTabPro
       </section>
     );
   }
-  return <StatisticsView id={id} data={analytics.data} dirty={dirty} onQuestionChanged={onQuestionChanged} />;
+  return (
+    <StatisticsView
+      id={id}
+      data={analytics.data}
+      dirty={dirty}
+      onQuestionChanged={onQuestionChanged}
+      answers={answers}
+    />
+  );
 }
 
 function StatisticsView({
@@ -56,16 +67,15 @@ function StatisticsView({
   data,
   dirty,
   onQuestionChanged,
-}: {
-  id: number;
-  data: QuestionAnalyticsResponse;
-  dirty: boolean;
-  onQuestionChanged: () => void;
-}) {
+  answers,
+}: Omit<StatisticsTabProps, 'id'> & { id: number; data: QuestionAnalyticsResponse }) {
   const { statistics: s, calibration: c, configured } = data;
   const apply = useCalibrationAction(id, 'apply');
   const graduate = useCalibrationAction(id, 'graduate');
   const busy = apply.isPending || graduate.isPending;
+  // The server stores parameters to 4 decimals: at that precision there is nothing left to apply.
+  const same = (x: number, y: number) => Math.abs(x - y) < 5e-5;
+  const applied = c !== null && same(c.a, configured.a) && same(c.d, configured.d);
   const run = (action: typeof apply, done: string) =>
     action.mutate(data.version, {
       onSuccess: (r) => {
@@ -134,7 +144,7 @@ function StatisticsView({
               {s.choices.map((ch) => (
                 <tr key={ch.choice || 'none'}>
                   <th scope="row">
-                    {ch.choice === '' ? 'No answer (timed out)' : <code>{ch.choice}</code>}
+                    <ChoiceLabel choice={ch.choice} answers={answers} />
                     {ch.isKey && <span className="qa-badge">correct</span>}
                   </th>
                   <td>{ch.low}</td>
@@ -188,11 +198,14 @@ function StatisticsView({
         ]}
       />
       {dirty && <p className="qa-note">Save or discard your changes before applying a calibration.</p>}
+      {applied && !data.beta && (
+        <p className="qa-note">The configured parameters are the calibrated ones: nothing to apply.</p>
+      )}
       <div className="qa-actions">
         <button
           type="button"
           className="qa-button"
-          disabled={!c?.converged || dirty || busy}
+          disabled={!c?.converged || applied || dirty || busy}
           onClick={() => run(apply, 'Calibration applied')}
         >
           Apply calibration
@@ -216,5 +229,17 @@ function StatisticsView({
         </p>
       )}
     </section>
+  );
+}
+
+/** An answer by its text; one the question no longer has (edited since it was served) by its id. */
+function ChoiceLabel({ choice, answers }: { choice: string; answers: StatisticsTabProps['answers'] }) {
+  if (choice === '') return <>No answer (timed out)</>;
+  const answer = answers.find((a) => a.hash_id === choice);
+  if (answer) return <RichText text={answer.text} />;
+  return (
+    <>
+      <code>{choice}</code> <span className="qa-sub">(no longer an answer)</span>
+    </>
   );
 }

@@ -205,6 +205,7 @@ function QuestionEditor({ id }: { id: number | null }) {
             <StatisticsTab
               id={id}
               dirty={state.dirty}
+              answers={state.fields.answers}
               onQuestionChanged={() => {
                 // The calibration bumped the version: take the stored question (no unsaved edits to keep).
                 void query.refetch().then((r) => {
