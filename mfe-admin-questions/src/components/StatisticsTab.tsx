@@ -8,6 +8,7 @@ import type { DifficultyParams, QuestionAnalyticsResponse } from '@skillquiz/con
 import { LinePlot, showErrorToast, showSuccessToast } from '@skillquiz/admin-ui';
 import { RichText } from '@skillquiz/question-view';
 import { useCalibrationAction, useQuestionAnalytics } from '../hooks/useAnalytics';
+import { reasonInWords } from '../hooks/reviewReasons';
 
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
 const num = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
@@ -122,7 +123,7 @@ function StatisticsView({
           ) : (
             <ul className="qa-flags" aria-label="Needs review">
               {s.flags.map((f) => (
-                <li key={f.code}>{f.reason}</li>
+                <li key={f.code}>{reasonInWords(f.reason, answers)}</li>
               ))}
             </ul>
           )}
