@@ -5,7 +5,7 @@
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
-//              DEMO_MODE_ALLOWED=true unless it is set, and (not in production) SEED_DEMO_CANDIDATES=250
+//              DEMO_MODE_ALLOWED=true unless it is set, and (not in production) SEED_DEMO_CANDIDATES=400
 //              unless it is set: the first start's simulated candidates for the content analytics
 //
 // PORT=0 asks for a free port: the services bind it themselves and print it, except when the dev
@@ -261,7 +261,7 @@ async function main() {
   const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED) ? 'on' : 'off';
   // The first start's demo data for the content analytics (simulated candidates, in the background
   // after the seed). Never by default in production; SEED_DEMO_CANDIDATES=0 turns it off.
-  if (env.SEED_DEMO_CANDIDATES === undefined && !isProduction) servicesEnv.SEED_DEMO_CANDIDATES = '250';
+  if (env.SEED_DEMO_CANDIDATES === undefined && !isProduction) servicesEnv.SEED_DEMO_CANDIDATES = '400';
   const demoCandidates = Number(servicesEnv.SEED_DEMO_CANDIDATES || 0);
   const demoData =
     demoCandidates > 0
