@@ -65,6 +65,19 @@ describe('RestAbilities', () => {
 });
 
 describe('itemStatistics', () => {
+  it('does not flag a beta question for exposure: every quiz of its atom serves it by design', () => {
+    const rs: ServedResponse[] = [];
+    for (let c = 0; c < 20; c++) {
+      rs.push(response({ quizId: `q${c}`, questionId: 1, correct: c % 2 === 0 }));
+      rs.push(response({ quizId: `q${c}`, questionId: 9, correct: c % 3 === 0, scored: false }));
+    }
+    const stats = itemStatistics(rs, { atomQuizzes: new Map([['js', 20]]) });
+    expect(stats.get(9)!.exposureRate).toBe(1);
+    expect(stats.get(9)!.flags.map((f) => f.code)).not.toContain('over_exposed');
+    // The same serving as a scored question is over the cap.
+    expect(stats.get(1)!.flags.map((f) => f.code)).toContain('over_exposed');
+  });
+
   it('counts, shares, times, exposure and choices by ability third', () => {
     const rs: ServedResponse[] = [];
     // 30 candidates; an anchor item (id 1) sets their ability; item 2 is answered correctly by the

@@ -110,7 +110,13 @@ export function itemStatistics(
       ),
       flags: [],
     };
-    stats.flags = reviewFlags(stats, rules);
+    // The exposure cap is the engine's control of scored questions: a beta question is served in every
+    // quiz of its atom by design, so only scored serving counts towards the over-exposure flag.
+    const scoredExposure = exposureRate(
+      indices.map((i) => responses[i]).filter((r) => r.scored),
+      options.atomQuizzes,
+    );
+    stats.flags = reviewFlags(stats, rules, scoredExposure);
     out.set(questionId, stats);
   }
   return out;
@@ -200,7 +206,11 @@ function choiceCounts(answered: readonly ServedResponse[], abilities: readonly n
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-function reviewFlags(s: ItemStatistics, rules: typeof REVIEW_RULES): ReviewFlag[] {
+function reviewFlags(
+  s: ItemStatistics,
+  rules: typeof REVIEW_RULES,
+  scoredExposure: number | null,
+): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (
     s.discrimination !== null &&
@@ -245,11 +255,11 @@ function reviewFlags(s: ItemStatistics, rules: typeof REVIEW_RULES): ReviewFlag[
         `take longer to read than its clock allows (expected at most ${pct(rules.maxTimeoutShare)}).`,
     });
   }
-  if (s.exposureRate !== null && s.exposureRate > rules.exposureCap) {
+  if (scoredExposure !== null && scoredExposure > rules.exposureCap) {
     flags.push({
       code: 'over_exposed',
       reason:
-        `Served in ${pct(s.exposureRate)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
+        `Served in ${pct(scoredExposure)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
         `candidates could share it; the bank needs more questions like it.`,
     });
   }

@@ -1,4 +1,5 @@
-// SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages, the
+// SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages (and the
+// bank simulator of issue 14), the
 // breadcrumb 'Atoms > name' (or NEW), Save (only with unsaved changes) and Delete (not for a new
 // atom; confirmed). Moving between the four pages keeps the edits; leaving the atom with unsaved
 // changes asks first. A save sends back the version the form loaded, so a stale save gets the
@@ -21,6 +22,7 @@ import { GeneralSection } from '../components/GeneralSection';
 import { DescriptionsSection } from '../components/DescriptionsSection';
 import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
 import { QuestionsSection } from '../components/QuestionsSection';
+import { SimulatorSection } from '../components/SimulatorSection';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this atom? This action cannot be undone.';
 
@@ -29,6 +31,7 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   descriptions: 'Descriptions',
   'beta-questions': 'Beta questions',
   questions: 'Questions',
+  simulator: 'Simulator',
 };
 
 const editPath = (id: string, page: AtomPage) => `/admin/atoms/edit/${encodeURIComponent(id)}/${page}`;
@@ -191,6 +194,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
             <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
           )}
           {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
+          {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
         </div>
       </div>
     </form>

@@ -16,8 +16,17 @@ import { VariationTab } from '../components/VariationTab';
 import { AnswersTab } from '../components/AnswersTab';
 import { PreviewTab } from '../components/PreviewTab';
 import { AdministrationTab } from '../components/AdministrationTab';
+import { StatisticsTab } from '../components/StatisticsTab';
 
-export const QUESTION_TABS = ['content', 'variation', 'answers', 'preview', 'administration'] as const;
+// SPEC's five tabs, then the content analytics' statistics tab (issue 14).
+export const QUESTION_TABS = [
+  'content',
+  'variation',
+  'answers',
+  'preview',
+  'administration',
+  'statistics',
+] as const;
 export type QuestionTab = (typeof QUESTION_TABS)[number];
 const TAB_LABELS: Record<QuestionTab, string> = {
   content: 'Content',
@@ -25,6 +34,7 @@ const TAB_LABELS: Record<QuestionTab, string> = {
   answers: 'Answers',
   preview: 'Preview',
   administration: 'Administration',
+  statistics: 'Statistics',
 };
 
 function isTab(page: string | null): page is QuestionTab {
@@ -192,6 +202,19 @@ function QuestionEditor({ id }: { id: number | null }) {
               dispatch={dispatch}
               claimOptions={options.claim}
               atoms={atoms.data?.atoms ?? []}
+            />
+          )}
+          {tab === 'statistics' && (
+            <StatisticsTab
+              id={id}
+              dirty={state.dirty}
+              answers={state.fields.answers}
+              onQuestionChanged={() => {
+                // The calibration bumped the version: take the stored question (no unsaved edits to keep).
+                void query.refetch().then((r) => {
+                  if (r.data) dispatch({ type: 'loaded', question: r.data.question });
+                });
+              }}
             />
           )}
         </div>

@@ -2,11 +2,14 @@
 // 'New Question', the table and paging. Its state is the URL query (page, q, atom,
 // includeNonAdministered=true): a reload, the back button or a shared link shows the same list.
 // Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
+// Beyond SPEC (issue 14): 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
+// statistics columns, and with it 'Needs review' lists the atom's flagged questions with the reasons.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import type { AtomSummary } from '@skillquiz/contracts';
+import type { AtomSummary, ItemStatistics } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useAtomList, useQuestionList } from '../hooks/useQuestions';
+import { useStatisticsList } from '../hooks/useAnalytics';
 import {
   changeListQuery,
   listSearchParams,
@@ -15,12 +18,14 @@ import {
   type ListQuery,
 } from '../hooks/listQuery';
 import { QuestionsTable } from '../components/QuestionsTable';
+import { NeedsReviewTable } from '../components/NeedsReviewTable';
 
 export function QuestionsListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(searchParams), [searchParams]);
   const list = useQuestionList(query);
   const atoms = useAtomList();
+  const statistics = useStatisticsList(query.atom, query.statistics);
 
   // The search box keeps what is being typed while its own edits replace the URL; any other
   // navigation (back, forward, a link) starts it again from the URL's q.
@@ -57,6 +62,11 @@ export function QuestionsListPage() {
   else if (!data) status = 'Loading questions…';
   else if (!list.current) status = 'Loading questions…';
   else status = `${data.total} ${data.total === 1 ? 'question' : 'questions'}, page ${data.page} of ${pages}`;
+  const stats = query.statistics ? statistics.data?.statistics : undefined;
+  let statsStatus = '';
+  if (query.statistics && statistics.isError)
+    statsStatus = `The statistics could not be loaded: ${statistics.error.message}`;
+  else if (query.statistics && !stats) statsStatus = 'Loading statistics…';
 
   return (
     <section className="qa-page" aria-labelledby="questions-heading">
@@ -93,13 +103,34 @@ export function QuestionsListPage() {
           />
           <span>Include non-administered</span>
         </label>
+        <label className="qa-filter qa-filter--check">
+          <input
+            type="checkbox"
+            checked={query.statistics}
+            onChange={(e) => update({ statistics: e.target.checked })}
+          />
+          <span>Show statistics</span>
+        </label>
+        {query.statistics && (
+          <label className="qa-filter qa-filter--check">
+            <input
+              type="checkbox"
+              checked={query.needsReview}
+              onChange={(e) => update({ needsReview: e.target.checked })}
+            />
+            <span>Needs review</span>
+          </label>
+        )}
       </div>
 
       <p className="qa-list-status" role="status" aria-live="polite">
-        {status}
+        {query.needsReview ? reviewStatus(stats) : status}
+        {statsStatus && ` ${statsStatus}`}
       </p>
 
-      {data && (
+      {query.needsReview && stats && <NeedsReviewTable statistics={stats} atom={query.atom} />}
+
+      {!query.needsReview && data && (
         <div
           className={list.current ? 'qa-results' : 'qa-results qa-results--stale'}
           aria-busy={!list.current}
@@ -107,12 +138,12 @@ export function QuestionsListPage() {
           {data.questions.length === 0 ? (
             <p className="qa-empty">No questions match.</p>
           ) : (
-            <QuestionsTable questions={data.questions} atoms={atomNames} />
+            <QuestionsTable questions={data.questions} atoms={atomNames} statistics={stats} />
           )}
         </div>
       )}
 
-      {data && pages > 1 && (
+      {!query.needsReview && data && pages > 1 && (
         <nav className="qa-pager" aria-label="Pages">
           {query.page > 1 ? (
             <Link to={pageLink(Math.min(query.page - 1, pages))} className="qa-button" rel="prev">
@@ -139,6 +170,12 @@ export function QuestionsListPage() {
       )}
     </section>
   );
+}
+
+function reviewStatus(stats: Record<string, ItemStatistics> | undefined): string {
+  if (!stats) return '';
+  const flagged = Object.values(stats).filter((s) => s.flags.length > 0).length;
+  return `${flagged} ${flagged === 1 ? 'question needs' : 'questions need'} review`;
 }
 
 function SearchBox({ initial, onChange }: { initial: string; onChange(q: string): void }) {
