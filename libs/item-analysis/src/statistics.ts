@@ -205,6 +205,12 @@ function choiceCounts(answered: readonly ServedResponse[], abilities: readonly n
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** x as a percentage with as many decimals (up to 2) as it takes not to read the same as `limit`. */
+const pctBeside = (x: number, limit: number) => {
+  let digits = 0;
+  while (digits < 2 && (x * 100).toFixed(digits) === (limit * 100).toFixed(digits)) digits++;
+  return `${(x * 100).toFixed(digits)}%`;
+};
 
 function reviewFlags(
   s: ItemStatistics,
@@ -242,7 +248,7 @@ function reviewFlags(
       flags.push({
         code: 'extreme_share_correct',
         reason:
-          `${pct(s.shareCorrect)} of ${s.answered} answers are correct: ${hard ? 'too hard' : 'too easy'} to tell ` +
+          `${pctBeside(s.shareCorrect, hard ? rules.shareCorrectLow : rules.shareCorrectHigh)} of ${s.answered} answers are correct: ${hard ? 'too hard' : 'too easy'} to tell ` +
           `candidates apart (expected between ${pct(rules.shareCorrectLow)} and ${pct(rules.shareCorrectHigh)}).`,
       });
     }
@@ -251,7 +257,7 @@ function reviewFlags(
     flags.push({
       code: 'many_timeouts',
       reason:
-        `${pct(s.timeouts / s.answered)} of answers are time-outs (${s.timeouts} of ${s.answered}): the question may ` +
+        `${pctBeside(s.timeouts / s.answered, rules.maxTimeoutShare)} of answers are time-outs (${s.timeouts} of ${s.answered}): the question may ` +
         `take longer to read than its clock allows (expected at most ${pct(rules.maxTimeoutShare)}).`,
     });
   }
@@ -259,7 +265,7 @@ function reviewFlags(
     flags.push({
       code: 'over_exposed',
       reason:
-        `Served in ${pct(scoredExposure)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
+        `Served in ${pctBeside(scoredExposure, rules.exposureCap)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
         `candidates could share it; the bank needs more questions like it.`,
     });
   }
