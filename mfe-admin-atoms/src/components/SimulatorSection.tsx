@@ -103,7 +103,7 @@ export function SimulatorSection({ id, isNew, dirty }: { id: string; isNew: bool
       </div>
       <button
         type="button"
-        className="atoms-button atoms-button--primary"
+        className="sq-button sq-button--primary"
         onClick={run}
         disabled={simulation.isPending}
         aria-describedby="sim-status"

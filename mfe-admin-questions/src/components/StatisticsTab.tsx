@@ -205,7 +205,7 @@ function StatisticsView({
       <div className="qa-actions">
         <button
           type="button"
-          className="qa-button"
+          className="sq-button"
           disabled={!c?.converged || applied || dirty || busy}
           onClick={() => run(apply, 'Calibration applied')}
         >
@@ -214,7 +214,7 @@ function StatisticsView({
         {data.beta && (
           <button
             type="button"
-            className="qa-button qa-button--primary"
+            className="sq-button sq-button--primary"
             disabled={!data.ready_to_graduate || dirty || busy}
             onClick={() => run(graduate, 'Question graduated')}
           >

@@ -72,7 +72,7 @@ export function QuestionsListPage() {
     <section className="qa-page" aria-labelledby="questions-heading">
       <header className="qa-header">
         <h1 id="questions-heading">Questions</h1>
-        <Link to="edit/new/" className="qa-button qa-button--primary">
+        <Link to="edit/new/" className="sq-button sq-button--primary">
           New Question
         </Link>
       </header>
@@ -146,11 +146,11 @@ export function QuestionsListPage() {
       {!query.needsReview && data && pages > 1 && (
         <nav className="qa-pager" aria-label="Pages">
           {query.page > 1 ? (
-            <Link to={pageLink(Math.min(query.page - 1, pages))} className="qa-button" rel="prev">
+            <Link to={pageLink(Math.min(query.page - 1, pages))} className="sq-button" rel="prev">
               Previous page
             </Link>
           ) : (
-            <span className="qa-button qa-button--disabled" aria-disabled="true">
+            <span className="sq-button sq-button--disabled" aria-disabled="true">
               Previous page
             </span>
           )}
@@ -158,11 +158,11 @@ export function QuestionsListPage() {
             Page {query.page} of {pages}
           </span>
           {query.page < pages ? (
-            <Link to={pageLink(query.page + 1)} className="qa-button" rel="next">
+            <Link to={pageLink(query.page + 1)} className="sq-button" rel="next">
               Next page
             </Link>
           ) : (
-            <span className="qa-button qa-button--disabled" aria-disabled="true">
+            <span className="sq-button sq-button--disabled" aria-disabled="true">
               Next page
             </span>
           )}
