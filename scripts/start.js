@@ -5,7 +5,9 @@
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
-//              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production
+//              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production, and (not in
+//              production) SEED_DEMO_CANDIDATES=400 unless it is set: the first start's simulated
+//              candidates for the content analytics
 //
 // PORT=0 asks for a free port: the services bind it themselves and print it, except when the dev
 // sign-on needs their URL first (its redirect URI), where a free port is chosen here and the start
@@ -334,6 +336,14 @@ async function main() {
   // stays off unless DEMO_MODE_ALLOWED is set, since demo mode hands every candidate the answer key.
   if (env.DEMO_MODE_ALLOWED === undefined && !isProduction) servicesEnv.DEMO_MODE_ALLOWED = 'true';
   const demoMode = /^(true|1|yes)$/.test(servicesEnv.DEMO_MODE_ALLOWED ?? '') ? 'on' : 'off';
+  // The first start's demo data for the content analytics (simulated candidates, in the background
+  // after the seed). Never by default in production; SEED_DEMO_CANDIDATES=0 turns it off.
+  if (env.SEED_DEMO_CANDIDATES === undefined && !isProduction) servicesEnv.SEED_DEMO_CANDIDATES = '400';
+  const demoCandidates = Number(servicesEnv.SEED_DEMO_CANDIDATES || 0);
+  const demoData =
+    demoCandidates > 0
+      ? `${demoCandidates} simulated candidates per seeded atom after the first seed, in the background`
+      : 'off';
 
   // 1. Database.
   if (env.MONGODB_URI) {
@@ -399,6 +409,7 @@ async function main() {
     `  Demo candidate: ${demoLink || '(no demo quiz link yet: the candidate quiz API is not built)'}`,
     `  Database:       ${env.MONGODB_URI ? 'MONGODB_URI' : `embedded engine, data in ${dataDir}`}`,
     `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)${demoMode === 'on' && isProduction ? '   !! IN PRODUCTION: candidates see the answers !!' : ''}`,
+    `  Demo data:      ${demoData} (SEED_DEMO_CANDIDATES)`,
     '  Stop with Ctrl-C.',
     '',
   ];

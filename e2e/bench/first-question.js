@@ -56,7 +56,15 @@ async function startProduct(env) {
   const lines = [];
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, ...env },
+    // No first-run simulated candidates: their background load would be measured as the page's.
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_DEMO_CANDIDATES: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own group: the engine, sign-on and services go down with it
   });

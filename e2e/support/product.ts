@@ -74,7 +74,15 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.js')], {
     cwd: REPO_ROOT,
     // start.js turns demo mode on unless told otherwise; the tests rely on it (demo label, pass_243).
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, ...env },
+    // No first-run simulated candidates (a minute of background load); tests insert their own data.
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_DEMO_CANDIDATES: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group: see stopTree
   });

@@ -41,6 +41,12 @@ const envSchema = z.object({
   QUESTION_TIME_LIMIT_SECONDS: positiveNumber.optional(),
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
   ABANDON_GRACE_MINUTES: positiveNumber.default(120),
+  SEED_DEMO_CANDIDATES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(5000)
+    .default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   REMOTES_DIR: z.string().min(1).optional(),
   LOGO_ORIGINS: z
@@ -85,6 +91,11 @@ export interface Config {
    * before the quiz counts as abandoned. Longer than the 60-minute resume threshold (SPEC §2).
    */
   abandonGraceMinutes: number;
+  /**
+   * Simulated demo candidates per seeded atom after the first seed (issue 14). 0 (the default, also
+   * in production unless set) is off; `npm start` sets it outside production.
+   */
+  seedDemoCandidates: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Published remote versions, served at /remotes/<package>/<version>/ (see web/remote-versions.ts). */
   remotesDir: string;
@@ -148,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     questionTimeLimitSeconds: e.QUESTION_TIME_LIMIT_SECONDS,
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
+    seedDemoCandidates: e.SEED_DEMO_CANDIDATES,
     logLevel: e.LOG_LEVEL,
     remotesDir: remotesDirFrom(e),
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),

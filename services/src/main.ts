@@ -8,6 +8,7 @@ import { connectDatabase, type Database } from './db/connect';
 import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
 import { demoQuizLink, seedIfEmpty } from './seed';
+import { seedDemoCandidates } from './seed/demo-candidates';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [
   '',
@@ -80,6 +81,22 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
+
+  // Demo data for the content analytics, in the background: the product is usable meanwhile.
+  if (config.seedDemoCandidates > 0) {
+    seedDemoCandidates({
+      baseUrl: `http://${shownHost}:${port}`,
+      perAtom: config.seedDemoCandidates,
+      justSeeded: seed.seeded,
+      logger,
+    }).catch((err: unknown) => {
+      if (!stopping)
+        logger.warn(
+          `demo data: the simulated candidates stopped (${err instanceof Error ? err.message : String(err)}); ` +
+            'the next start resumes them',
+        );
+    });
+  }
 }
 
 main().catch((err) => {

@@ -135,11 +135,19 @@ describe('calibration', () => {
   it('graduates a beta question once its standard errors are below the threshold', async () => {
     const now = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
     expect(now.body.ready_to_graduate).toBe(true);
+    const atomBefore = await db.collection('atoms').findOne({ _id: 'javascript' as never });
     const res = await call(admin, 'POST', `/api/questions/${betaId}/graduate`, { version: now.body.version });
     expect(res.status).toBe(200);
     expect(res.body.administered).toBe(true);
     const atom = await db.collection('atoms').findOne({ _id: 'javascript' as never });
     expect(atom!.beta_question_ordering).not.toContain(betaId);
+    // The atom changed: an atom form loaded before cannot save the old ordering back.
+    expect(atom!.version).toBe((atomBefore!.version ?? 1) + 1);
+    const stale = await call(admin, 'PUT', '/api/atoms/javascript/', {
+      beta_question_ordering: atomBefore!.beta_question_ordering,
+      version: atomBefore!.version ?? 1,
+    });
+    expect(stale.status).toBe(409);
     expect((await db.collection('questions').findOne({ _id: betaId as never }))!.administered).toBe(true);
   });
 

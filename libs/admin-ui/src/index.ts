@@ -7,3 +7,5 @@ export { useUnsavedChangesGuard, UNSAVED_CHANGES_MESSAGE } from './useUnsavedCha
 export type { UnsavedChangesGuardOptions } from './useUnsavedChangesGuard';
 export { DataTable, type Column, type DataTableProps } from './DataTable';
 export { showSuccessToast, showErrorToast, dismissToast, type ToastOptions } from './toasts';
+export { LinePlot, type LinePlotProps, type PlotSeries } from './LinePlot';
+export { EditorFrame, type EditorFrameProps, type EditorMenuItem } from './EditorFrame';

@@ -65,6 +65,28 @@ describe('RestAbilities', () => {
 });
 
 describe('itemStatistics', () => {
+  it('does not flag a beta question for exposure: every quiz of its atom serves it by design', () => {
+    const rs: ServedResponse[] = [];
+    for (let c = 0; c < 20; c++) {
+      rs.push(response({ quizId: `q${c}`, questionId: 1, correct: c % 2 === 0 }));
+      rs.push(response({ quizId: `q${c}`, questionId: 9, correct: c % 3 === 0, scored: false }));
+    }
+    const stats = itemStatistics(rs, { atomQuizzes: new Map([['js', 20]]) });
+    expect(stats.get(9)!.exposureRate).toBe(1);
+    expect(stats.get(9)!.flags.map((f) => f.code)).not.toContain('over_exposed');
+    // The same serving as a scored question is over the cap.
+    expect(stats.get(1)!.flags.map((f) => f.code)).toContain('over_exposed');
+  });
+
+  it('says a share just above its limit with the digit that tells them apart (25.4%, not 25%)', () => {
+    // 1000 quizzes of the atom, the question served in 254 of them: above the 25% cap.
+    const rs: ServedResponse[] = [];
+    for (let c = 0; c < 254; c++) rs.push(response({ quizId: `q${c}`, questionId: 1, correct: c % 2 === 0 }));
+    const flags = itemStatistics(rs, { atomQuizzes: new Map([['js', 1000]]) }).get(1)!.flags;
+    const exposure = flags.find((f) => f.code === 'over_exposed')!;
+    expect(exposure.reason).toMatch(/Served in 25\.4% of its atom's quizzes, above the 25% exposure cap/);
+  });
+
   it('counts, shares, times, exposure and choices by ability third', () => {
     const rs: ServedResponse[] = [];
     // 30 candidates; an anchor item (id 1) sets their ability; item 2 is answered correctly by the

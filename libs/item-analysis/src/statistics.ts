@@ -110,7 +110,13 @@ export function itemStatistics(
       ),
       flags: [],
     };
-    stats.flags = reviewFlags(stats, rules);
+    // The exposure cap is the engine's control of scored questions: a beta question is served in every
+    // quiz of its atom by design, so only scored serving counts towards the over-exposure flag.
+    const scoredExposure = exposureRate(
+      indices.map((i) => responses[i]).filter((r) => r.scored),
+      options.atomQuizzes,
+    );
+    stats.flags = reviewFlags(stats, rules, scoredExposure);
     out.set(questionId, stats);
   }
   return out;
@@ -199,8 +205,18 @@ function choiceCounts(answered: readonly ServedResponse[], abilities: readonly n
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** x as a percentage with as many decimals (up to 2) as it takes not to read the same as `limit`. */
+const pctBeside = (x: number, limit: number) => {
+  let digits = 0;
+  while (digits < 2 && (x * 100).toFixed(digits) === (limit * 100).toFixed(digits)) digits++;
+  return `${(x * 100).toFixed(digits)}%`;
+};
 
-function reviewFlags(s: ItemStatistics, rules: typeof REVIEW_RULES): ReviewFlag[] {
+function reviewFlags(
+  s: ItemStatistics,
+  rules: typeof REVIEW_RULES,
+  scoredExposure: number | null,
+): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (
     s.discrimination !== null &&
@@ -232,7 +248,7 @@ function reviewFlags(s: ItemStatistics, rules: typeof REVIEW_RULES): ReviewFlag[
       flags.push({
         code: 'extreme_share_correct',
         reason:
-          `${pct(s.shareCorrect)} of ${s.answered} answers are correct: ${hard ? 'too hard' : 'too easy'} to tell ` +
+          `${pctBeside(s.shareCorrect, hard ? rules.shareCorrectLow : rules.shareCorrectHigh)} of ${s.answered} answers are correct: ${hard ? 'too hard' : 'too easy'} to tell ` +
           `candidates apart (expected between ${pct(rules.shareCorrectLow)} and ${pct(rules.shareCorrectHigh)}).`,
       });
     }
@@ -241,15 +257,15 @@ function reviewFlags(s: ItemStatistics, rules: typeof REVIEW_RULES): ReviewFlag[
     flags.push({
       code: 'many_timeouts',
       reason:
-        `${pct(s.timeouts / s.answered)} of answers are time-outs (${s.timeouts} of ${s.answered}): the question may ` +
+        `${pctBeside(s.timeouts / s.answered, rules.maxTimeoutShare)} of answers are time-outs (${s.timeouts} of ${s.answered}): the question may ` +
         `take longer to read than its clock allows (expected at most ${pct(rules.maxTimeoutShare)}).`,
     });
   }
-  if (s.exposureRate !== null && s.exposureRate > rules.exposureCap) {
+  if (scoredExposure !== null && scoredExposure > rules.exposureCap) {
     flags.push({
       code: 'over_exposed',
       reason:
-        `Served in ${pct(s.exposureRate)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
+        `Served in ${pctBeside(scoredExposure, rules.exposureCap)} of its atom's quizzes, above the ${pct(rules.exposureCap)} exposure cap: ` +
         `candidates could share it; the bank needs more questions like it.`,
     });
   }

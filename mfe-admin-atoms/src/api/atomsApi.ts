@@ -7,8 +7,13 @@ import type {
   AtomResponse,
   AtomWithQuestionsResponse,
   QuestionResponse,
+  SimulateRequest,
+  SimulateResponse,
 } from '@skillquiz/contracts';
 import type { AtomPayload } from '../hooks/atomForm';
+
+/** The simulator's inputs as typed: a field that is not a number goes as typed and gets the server's 400. */
+export type SimulationInputs = { [K in keyof SimulateRequest]: SimulateRequest[K] | string };
 
 const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
 
@@ -21,5 +26,8 @@ export const atomsApi = {
     call<AtomResponse>(`${atomPath(id)}/`, { method: 'PUT', body: { ...atom, version } }),
   remove: (id: string) =>
     call<{ success: true }>(`/api/atoms/delete/${encodeURIComponent(id)}`, { method: 'POST' }),
+  /** Issue 14: the bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
+  simulate: (id: string, request: SimulationInputs) =>
+    call<SimulateResponse>(`${atomPath(id)}/simulate`, { method: 'POST', body: request }),
   question: (id: number) => call<QuestionResponse>(`/api/questions/${id}`),
 };

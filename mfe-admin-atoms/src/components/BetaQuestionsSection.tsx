@@ -87,7 +87,7 @@ export function BetaQuestionsSection({
         <div className="atoms-actions">
           <button
             type="button"
-            className="atoms-button"
+            className="sq-button"
             data-question={row.id}
             data-action="up"
             disabled={!canMoveUp(row.index)}
@@ -98,7 +98,7 @@ export function BetaQuestionsSection({
           </button>
           <button
             type="button"
-            className="atoms-button"
+            className="sq-button"
             data-question={row.id}
             data-action="down"
             disabled={!canMoveDown(row.index, ordering.length)}
@@ -109,7 +109,7 @@ export function BetaQuestionsSection({
           </button>
           <button
             type="button"
-            className="atoms-button atoms-button--danger"
+            className="sq-button sq-button--danger"
             data-question={row.id}
             data-action="remove"
             aria-label={`Remove question ${row.id}`}
@@ -150,7 +150,7 @@ export function BetaQuestionsSection({
           onChange={(e) => setIdText(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="atoms-button" onClick={add}>
+        <button type="button" className="sq-button" onClick={add}>
           Add
         </button>
       </div>

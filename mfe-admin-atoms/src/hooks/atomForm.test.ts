@@ -118,7 +118,9 @@ describe('payload', () => {
 });
 
 it('knows the four pages', () => {
-  expect(['general', 'descriptions', 'beta-questions', 'questions'].every(isAtomPage)).toBe(true);
+  expect(['general', 'descriptions', 'beta-questions', 'questions', 'simulator'].every(isAtomPage)).toBe(
+    true,
+  );
   expect(isAtomPage('preview')).toBe(false);
   expect(isAtomPage(undefined)).toBe(false);
 });

@@ -8,7 +8,8 @@ import type { Atom } from '@skillquiz/contracts';
 // The zod-free subpath: the schemas stay out of the remote's bundle.
 import { newAtom } from '@skillquiz/contracts/constants';
 
-export const ATOM_PAGES = ['general', 'descriptions', 'beta-questions', 'questions'] as const;
+// SPEC's four pages, then the bank simulator (issue 14).
+export const ATOM_PAGES = ['general', 'descriptions', 'beta-questions', 'questions', 'simulator'] as const;
 export type AtomPage = (typeof ATOM_PAGES)[number];
 export const isAtomPage = (page: string | undefined): page is AtomPage =>
   (ATOM_PAGES as readonly string[]).includes(page ?? '');

@@ -2,7 +2,7 @@
 // delete refreshes what it changed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AtomWithQuestionsResponse } from '@skillquiz/contracts';
-import { atomsApi } from '../api/atomsApi';
+import { atomsApi, type SimulationInputs } from '../api/atomsApi';
 import type { AtomPayload } from './atomForm';
 
 export const atomKeys = {
@@ -48,5 +48,12 @@ export function useDeleteAtom() {
       queryClient.removeQueries({ queryKey: atomKeys.one(id) });
       await queryClient.invalidateQueries({ queryKey: atomKeys.list });
     },
+  });
+}
+
+/** Bank simulator (issue 14): a POST that stores nothing, so nothing is refreshed after it. */
+export function useSimulation(id: string) {
+  return useMutation({
+    mutationFn: (request: SimulationInputs) => atomsApi.simulate(id, request),
   });
 }

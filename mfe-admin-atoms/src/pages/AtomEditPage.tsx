@@ -1,4 +1,5 @@
-// SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages, the
+// SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages (and the
+// bank simulator of issue 14), the
 // breadcrumb 'Atoms > name' (or NEW), Save (only with unsaved changes) and Delete (not for a new
 // atom; confirmed). Moving between the four pages keeps the edits; leaving the atom with unsaved
 // changes asks first. A save sends back the version the form loaded, so a stale save gets the
@@ -6,7 +7,7 @@
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
+import { EditorFrame, showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import {
   atomFormReducer,
   initialFormState,
@@ -21,6 +22,7 @@ import { GeneralSection } from '../components/GeneralSection';
 import { DescriptionsSection } from '../components/DescriptionsSection';
 import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
 import { QuestionsSection } from '../components/QuestionsSection';
+import { SimulatorSection } from '../components/SimulatorSection';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this atom? This action cannot be undone.';
 
@@ -29,6 +31,7 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   descriptions: 'Descriptions',
   'beta-questions': 'Beta questions',
   questions: 'Questions',
+  simulator: 'Simulator',
 };
 
 const editPath = (id: string, page: AtomPage) => `/admin/atoms/edit/${encodeURIComponent(id)}/${page}`;
@@ -122,7 +125,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
         <p role="alert">{query.error.message}</p>
         <p>
           {!notFound && (
-            <button type="button" className="atoms-button" onClick={() => void query.refetch()}>
+            <button type="button" className="sq-button" onClick={() => void query.refetch()}>
               Try again
             </button>
           )}{' '}
@@ -141,58 +144,30 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
 
   const title = isNew ? 'NEW' : state.saved.name || id;
   return (
-    <form className="atom-edit" aria-labelledby="atom-heading" onSubmit={onSave} noValidate>
-      <nav aria-label="Breadcrumb" className="atom-breadcrumb">
-        <h1 id="atom-heading" ref={heading} tabIndex={-1}>
-          <NavLink to="/admin/atoms" end>
-            Atoms
-          </NavLink>
-          <span aria-hidden="true"> &gt; </span>
-          <span className="sq-sr-only">, </span>
-          <span>{title}</span>
-        </h1>
-      </nav>
-      <div className="atom-edit__layout">
-        <div className="atom-edit__side">
-          <nav aria-label="Atom pages">
-            <ul className="atom-menu">
-              {(Object.keys(PAGE_LABELS) as AtomPage[]).map((p) => (
-                <li key={p}>
-                  <NavLink to={editPath(id, p)}>{PAGE_LABELS[p]}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="atom-edit__buttons">
-            <button
-              type="submit"
-              className="atoms-button atoms-button--primary"
-              disabled={!dirty || save.isPending}
-            >
-              {save.isPending ? 'Saving…' : 'Save'}
-            </button>
-            <button
-              type="button"
-              className="atoms-button atoms-button--danger"
-              disabled={isNew || remove.isPending}
-              onClick={onDelete}
-            >
-              Delete
-            </button>
-            <p className="atom-edit__status" role="status">
-              {dirty ? 'Unsaved changes' : ''}
-            </p>
-          </div>
-        </div>
-        <div className="atom-edit__page">
-          {page === 'general' && <GeneralSection state={state} dispatch={dispatch} />}
-          {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
-          {page === 'beta-questions' && (
-            <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
-          )}
-          {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
-        </div>
-      </div>
-    </form>
+    <EditorFrame
+      headingId="atom-heading"
+      headingRef={heading}
+      parent={{ label: 'Atoms', to: '/admin/atoms' }}
+      title={title}
+      menuLabel="Atom pages"
+      menu={(Object.keys(PAGE_LABELS) as AtomPage[]).map((p) => ({
+        key: p,
+        label: PAGE_LABELS[p],
+        to: editPath(id, p),
+        current: p === page,
+      }))}
+      save={{ disabled: !dirty || save.isPending, pending: save.isPending }}
+      remove={{ disabled: isNew || remove.isPending, onClick: onDelete }}
+      status={dirty ? 'Unsaved changes' : ''}
+      onSubmit={onSave}
+    >
+      {page === 'general' && <GeneralSection state={state} dispatch={dispatch} />}
+      {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
+      {page === 'beta-questions' && (
+        <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
+      )}
+      {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
+      {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
+    </EditorFrame>
   );
 }

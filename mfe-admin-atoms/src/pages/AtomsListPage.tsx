@@ -58,7 +58,7 @@ const columns: Column<Atom>[] = [
           Edit
         </Link>
         {/* SPEC §2: the list's Delete does nothing; an atom is deleted from its edit page. */}
-        <button type="button" className="atoms-button" disabled aria-describedby="atoms-delete-hint">
+        <button type="button" className="sq-button" disabled aria-describedby="atoms-delete-hint">
           Delete
         </button>
       </div>
@@ -97,7 +97,7 @@ export function AtomsListPage() {
         <h1 id="atoms-heading" ref={heading} tabIndex={-1}>
           Atoms
         </h1>
-        <Link className="atoms-button atoms-button--primary" to="/admin/atoms/edit/new/">
+        <Link className="sq-button sq-button--primary" to="/admin/atoms/edit/new/">
           New Atom
         </Link>
       </div>
@@ -112,7 +112,7 @@ export function AtomsListPage() {
       {error && !data && (
         <div role="alert" className="atoms-status atoms-status--error">
           <p>The atoms could not be loaded: {error.message}</p>
-          <button type="button" className="atoms-button" onClick={() => void refetch()} disabled={isFetching}>
+          <button type="button" className="sq-button" onClick={() => void refetch()} disabled={isFetching}>
             Try again
           </button>
         </div>

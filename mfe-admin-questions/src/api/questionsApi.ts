@@ -3,6 +3,9 @@
 import { apiCall } from '@skillquiz/http-client';
 import type {
   AtomListResponse,
+  CalibrationActionResponse,
+  QuestionAnalyticsResponse,
+  QuestionStatisticsListResponse,
   ClaimOptionsResponse,
   CodeBlockOptionsResponse,
   LanguageOptionsResponse,
@@ -26,4 +29,18 @@ export const questionsApi = {
   codeBlockOptions: () => apiCall<CodeBlockOptionsResponse>('/api/questions/code-block-options'),
   claimOptions: () => apiCall<ClaimOptionsResponse>('/api/questions/claim-options'),
   languageOptions: () => apiCall<LanguageOptionsResponse>('/api/questions/language-options'),
+  // Content analytics (issue 14): statistics, calibration, graduation.
+  analytics: (id: number) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
+  listStatistics: (atom: string) =>
+    apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`),
+  applyCalibration: (id: number, version: number) =>
+    apiCall<CalibrationActionResponse>(`/api/questions/${id}/calibration/apply`, {
+      method: 'POST',
+      body: { version },
+    }),
+  graduate: (id: number, version: number) =>
+    apiCall<CalibrationActionResponse>(`/api/questions/${id}/graduate`, {
+      method: 'POST',
+      body: { version },
+    }),
 };

@@ -45,7 +45,7 @@ export function AnswersTab({ state, dispatch }: TabProps) {
       </ol>
       <button
         type="button"
-        className="qa-button"
+        className="sq-button"
         ref={addButton}
         onClick={() => dispatch({ type: 'addAnswer' })}
       >
@@ -108,7 +108,7 @@ function AnswerRow({
               </option>
             ))}
           </select>
-          <button type="button" className="qa-button qa-button--danger" onClick={onDelete}>
+          <button type="button" className="sq-button sq-button--danger" onClick={onDelete}>
             Delete<span className="sq-sr-only"> answer {index + 1}</span>
           </button>
         </div>

@@ -1,18 +1,22 @@
 // The questions list's table (SPEC §2): ID (link to edit), Administered (check or cross, with
 // words for screen readers), Question (text and code as the candidate sees them), Correct Answer
-// (or 'None'), Atoms (a bullet list of names).
+// (or 'None'), Atoms (a bullet list of names); with 'Show statistics' on, the statistics columns.
 import { Link } from 'react-router-dom';
-import type { AtomSummary, Question } from '@skillquiz/contracts';
+import type { AtomSummary, ItemStatistics, Question } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { RichText } from '@skillquiz/question-view';
 import { QuestionBody } from './QuestionBody';
+import { statisticsColumns } from './statisticsColumns';
 
 export function QuestionsTable({
   questions,
   atoms,
+  statistics,
 }: {
   questions: Question[];
   atoms: ReadonlyMap<string, AtomSummary>;
+  /** With 'Show statistics' on (issue 14): item statistics by question id, as extra columns. */
+  statistics?: Readonly<Record<string, ItemStatistics>>;
 }) {
   const columns: Column<Question>[] = [
     {
@@ -73,5 +77,6 @@ export function QuestionsTable({
         ),
     },
   ];
+  if (statistics) columns.push(...statisticsColumns<Question>((q) => statistics[String(q.id)]));
   return <DataTable caption="Questions" columns={columns} rows={questions} rowKey={(q) => q.id} />;
 }

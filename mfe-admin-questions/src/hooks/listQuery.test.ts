@@ -18,6 +18,8 @@ describe('URL query', () => {
       q: 'closure',
       atom: 'javascript',
       includeNonAdministered: true,
+      statistics: false,
+      needsReview: false,
     });
   });
 
@@ -30,10 +32,18 @@ describe('URL query', () => {
 
   it('writes only what differs from the defaults, and round-trips', () => {
     expect(listSearchParams(DEFAULT_LIST_QUERY).toString()).toBe('');
-    const query = { page: 2, q: 'a b&c', atom: 'sql', includeNonAdministered: true };
+    const query = { ...DEFAULT_LIST_QUERY, page: 2, q: 'a b&c', atom: 'sql', includeNonAdministered: true };
     const qs = listSearchParams(query).toString();
     expect(qs).toBe('page=2&q=a+b%26c&atom=sql&includeNonAdministered=true');
     expect(parse(qs)).toEqual(query);
+  });
+
+  it('statistics and needsReview (issue 14) are off by default; needsReview only with statistics', () => {
+    expect(parse('needsReview=true')).toEqual(DEFAULT_LIST_QUERY);
+    const both = parse('statistics=true&needsReview=true');
+    expect(both).toEqual({ ...DEFAULT_LIST_QUERY, statistics: true, needsReview: true });
+    expect(listSearchParams(both).toString()).toBe('statistics=true&needsReview=true');
+    expect(listSearchParams({ ...DEFAULT_LIST_QUERY, needsReview: true }).toString()).toBe('');
   });
 });
 
@@ -48,14 +58,28 @@ describe('changes', () => {
     expect(changeListQuery(onPage3, { page: 4 })).toEqual({ ...onPage3, page: 4 });
     expect(changeListQuery(onPage3, { atom: 'sql' }).page).toBe(3);
   });
+  it('showing statistics keeps the page; hiding them ends the review filter', () => {
+    expect(changeListQuery(onPage3, { statistics: true })).toEqual({ ...onPage3, statistics: true });
+    const reviewing = { ...onPage3, statistics: true, needsReview: true };
+    expect(changeListQuery(reviewing, { statistics: false })).toEqual(onPage3);
+  });
 });
 
 describe('API query (SPEC §7)', () => {
   it('only_administered is the inverse of the checkbox; search is trimmed', () => {
     expect(apiQueryString(DEFAULT_LIST_QUERY)).toBe('page=1&search=&only_administered=true&atom=all');
-    expect(apiQueryString({ page: 2, q: ' closure ', atom: 'js', includeNonAdministered: true })).toBe(
-      'page=2&search=closure&only_administered=false&atom=js',
+    expect(apiQueryString({ ...DEFAULT_LIST_QUERY, statistics: true, needsReview: true })).toBe(
+      'page=1&search=&only_administered=true&atom=all',
     );
+    expect(
+      apiQueryString({
+        ...DEFAULT_LIST_QUERY,
+        page: 2,
+        q: ' closure ',
+        atom: 'js',
+        includeNonAdministered: true,
+      }),
+    ).toBe('page=2&search=closure&only_administered=false&atom=js');
   });
 });
 

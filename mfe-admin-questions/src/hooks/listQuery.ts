@@ -9,6 +9,10 @@ export interface ListQuery {
   /** An atom slug, or CONSTANTS.ALL_ATOMS_KEY for no filter. */
   atom: string;
   includeNonAdministered: boolean;
+  /** 'Show statistics' (issue 14; off by default, so SPEC's list is unchanged). Not part of the API query. */
+  statistics: boolean;
+  /** 'Needs review' (only with statistics shown): the flagged questions instead of the page. */
+  needsReview: boolean;
 }
 
 export const DEFAULT_LIST_QUERY: ListQuery = {
@@ -16,17 +20,22 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   q: '',
   atom: CONSTANTS.ALL_ATOMS_KEY,
   includeNonAdministered: false,
+  statistics: false,
+  needsReview: false,
 };
 
 /** The list state a URL query names; anything malformed falls back to its default. */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const rawPage = params.get('page') ?? '';
   const page = /^[1-9][0-9]{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
+  const statistics = params.get('statistics') === 'true';
   return {
     page,
     q: params.get('q') ?? '',
     atom: params.get('atom') || CONSTANTS.ALL_ATOMS_KEY,
     includeNonAdministered: params.get('includeNonAdministered') === 'true',
+    statistics,
+    needsReview: statistics && params.get('needsReview') === 'true',
   };
 }
 
@@ -37,6 +46,8 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.q !== '') params.set('q', query.q);
   if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) params.set('atom', query.atom);
   if (query.includeNonAdministered) params.set('includeNonAdministered', 'true');
+  if (query.statistics) params.set('statistics', 'true');
+  if (query.statistics && query.needsReview) params.set('needsReview', 'true');
   return params;
 }
 
@@ -51,6 +62,8 @@ export function changeListQuery(current: ListQuery, change: Partial<ListQuery>):
     next.atom !== current.atom ||
     next.includeNonAdministered !== current.includeNonAdministered;
   if (filterChanged && change.page === undefined) next.page = 1;
+  // The review filter belongs to the statistics: hiding them turns it off too.
+  if (!next.statistics) next.needsReview = false;
   return next;
 }
 

@@ -8,7 +8,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
 import { ApiError } from '@skillquiz/http-client';
-import { showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
+import { EditorFrame, showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import { newQuestionForm, parseQuestionId, questionFormReducer, toWritePayload } from '../hooks/questionForm';
 import { useAtomList, useOptionLists, useQuestion, useSaveQuestion } from '../hooks/useQuestions';
 import { ContentTab } from '../components/ContentTab';
@@ -16,8 +16,17 @@ import { VariationTab } from '../components/VariationTab';
 import { AnswersTab } from '../components/AnswersTab';
 import { PreviewTab } from '../components/PreviewTab';
 import { AdministrationTab } from '../components/AdministrationTab';
+import { StatisticsTab } from '../components/StatisticsTab';
 
-export const QUESTION_TABS = ['content', 'variation', 'answers', 'preview', 'administration'] as const;
+// SPEC's five tabs, then the content analytics' statistics tab (issue 14).
+export const QUESTION_TABS = [
+  'content',
+  'variation',
+  'answers',
+  'preview',
+  'administration',
+  'statistics',
+] as const;
 export type QuestionTab = (typeof QUESTION_TABS)[number];
 const TAB_LABELS: Record<QuestionTab, string> = {
   content: 'Content',
@@ -25,6 +34,7 @@ const TAB_LABELS: Record<QuestionTab, string> = {
   answers: 'Answers',
   preview: 'Preview',
   administration: 'Administration',
+  statistics: 'Statistics',
 };
 
 function isTab(page: string | null): page is QuestionTab {
@@ -111,7 +121,7 @@ function QuestionEditor({ id }: { id: number | null }) {
         <p role="alert">{query.error.message}</p>
         <p className="qa-actions">
           {!notFound && (
-            <button type="button" className="qa-button" onClick={() => void query.refetch()}>
+            <button type="button" className="sq-button" onClick={() => void query.refetch()}>
               Try again
             </button>
           )}
@@ -129,73 +139,53 @@ function QuestionEditor({ id }: { id: number | null }) {
   }
 
   return (
-    <form className="qa-edit" aria-labelledby="question-heading" onSubmit={onSave} noValidate>
-      <nav aria-label="Breadcrumb" className="qa-breadcrumb">
-        <h1 id="question-heading" ref={heading} tabIndex={-1}>
-          <Link to="/admin/questions">Questions</Link>
-          <span aria-hidden="true"> &gt; </span>
-          <span className="sq-sr-only">, </span>
-          <span>{isNew ? 'NEW' : id}</span>
-        </h1>
-      </nav>
-      <div className="qa-edit__layout">
-        <div className="qa-edit__side">
-          <nav aria-label="Question tabs">
-            <ul className="qa-menu">
-              {QUESTION_TABS.map((t) => (
-                <li key={t}>
-                  <Link
-                    to={`?page=${t}`}
-                    replace
-                    className={t === tab ? 'active' : undefined}
-                    aria-current={t === tab ? 'page' : undefined}
-                  >
-                    {TAB_LABELS[t]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="qa-edit__buttons">
-            <button
-              type="submit"
-              className="qa-button qa-button--primary"
-              disabled={!state.dirty || save.isPending}
-            >
-              {save.isPending ? 'Saving…' : 'Save'}
-            </button>
-            <button
-              type="button"
-              className="qa-button qa-button--danger"
-              disabled={isNew}
-              onClick={() => setDeleteNote(true)}
-            >
-              Delete
-            </button>
-            <p className="qa-edit__status" role="status">
-              {deleteNote ? DELETE_NOTE : state.dirty ? 'Unsaved changes' : ''}
-            </p>
-          </div>
-        </div>
-        <div className="qa-edit__page">
-          {tab === 'content' && (
-            <ContentTab state={state} dispatch={dispatch} codeBlockOptions={options.codeBlock} />
-          )}
-          {tab === 'variation' && (
-            <VariationTab state={state} dispatch={dispatch} languageOptions={options.language} />
-          )}
-          {tab === 'answers' && <AnswersTab state={state} dispatch={dispatch} />}
-          {tab === 'preview' && <PreviewTab fields={state.fields} />}
-          {tab === 'administration' && (
-            <AdministrationTab
-              state={state}
-              dispatch={dispatch}
-              claimOptions={options.claim}
-              atoms={atoms.data?.atoms ?? []}
-            />
-          )}
-        </div>
-      </div>
-    </form>
+    <EditorFrame
+      headingId="question-heading"
+      headingRef={heading}
+      parent={{ label: 'Questions', to: '/admin/questions' }}
+      title={isNew ? 'NEW' : String(id)}
+      menuLabel="Question tabs"
+      menu={QUESTION_TABS.map((t) => ({
+        key: t,
+        label: TAB_LABELS[t],
+        to: `?page=${t}`,
+        replace: true,
+        current: t === tab,
+      }))}
+      save={{ disabled: !state.dirty || save.isPending, pending: save.isPending }}
+      remove={{ disabled: isNew, onClick: () => setDeleteNote(true) }}
+      status={deleteNote ? DELETE_NOTE : state.dirty ? 'Unsaved changes' : ''}
+      onSubmit={onSave}
+    >
+      {tab === 'content' && (
+        <ContentTab state={state} dispatch={dispatch} codeBlockOptions={options.codeBlock} />
+      )}
+      {tab === 'variation' && (
+        <VariationTab state={state} dispatch={dispatch} languageOptions={options.language} />
+      )}
+      {tab === 'answers' && <AnswersTab state={state} dispatch={dispatch} />}
+      {tab === 'preview' && <PreviewTab fields={state.fields} />}
+      {tab === 'administration' && (
+        <AdministrationTab
+          state={state}
+          dispatch={dispatch}
+          claimOptions={options.claim}
+          atoms={atoms.data?.atoms ?? []}
+        />
+      )}
+      {tab === 'statistics' && (
+        <StatisticsTab
+          id={id}
+          dirty={state.dirty}
+          answers={state.fields.answers}
+          onQuestionChanged={() => {
+            // The calibration bumped the version: take the stored question (no unsaved edits to keep).
+            void query.refetch().then((r) => {
+              if (r.data) dispatch({ type: 'loaded', question: r.data.question });
+            });
+          }}
+        />
+      )}
+    </EditorFrame>
   );
 }

@@ -2,11 +2,14 @@
 // 'New Question', the table and paging. Its state is the URL query (page, q, atom,
 // includeNonAdministered=true): a reload, the back button or a shared link shows the same list.
 // Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
+// Beyond SPEC (issue 14): 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
+// statistics columns, and with it 'Needs review' lists the atom's flagged questions with the reasons.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import type { AtomSummary } from '@skillquiz/contracts';
+import type { AtomSummary, ItemStatistics } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useAtomList, useQuestionList } from '../hooks/useQuestions';
+import { useStatisticsList } from '../hooks/useAnalytics';
 import {
   changeListQuery,
   listSearchParams,
@@ -15,12 +18,14 @@ import {
   type ListQuery,
 } from '../hooks/listQuery';
 import { QuestionsTable } from '../components/QuestionsTable';
+import { NeedsReviewTable } from '../components/NeedsReviewTable';
 
 export function QuestionsListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(searchParams), [searchParams]);
   const list = useQuestionList(query);
   const atoms = useAtomList();
+  const statistics = useStatisticsList(query.atom, query.statistics);
 
   // The search box keeps what is being typed while its own edits replace the URL; any other
   // navigation (back, forward, a link) starts it again from the URL's q.
@@ -29,10 +34,20 @@ export function QuestionsListPage() {
   const [searchKey, setSearchKey] = useState(location.key);
   if (navigationType !== 'REPLACE' && location.key !== searchKey) setSearchKey(location.key);
 
-  // flushSync: the checkbox and the select show what the URL says; without it they would flip back
-  // for a frame until the router's (transition) update lands.
-  const update = (change: Partial<ListQuery>) =>
-    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true, flushSync: true });
+  // The checkbox and the select show the user's change at once, then whatever the URL says: a
+  // controlled control that waited for the router's update would flip back until it landed (a click
+  // that seems to do nothing on a busy machine).
+  const [shown, setShown] = useState(query);
+  const [shownFor, setShownFor] = useState(query);
+  if (shownFor !== query) {
+    setShownFor(query);
+    setShown(query);
+  }
+  const update = (change: Partial<ListQuery>) => {
+    const next = changeListQuery(query, change);
+    setShown(next);
+    setSearchParams(listSearchParams(next), { replace: true });
+  };
 
   const atomNames = useMemo(
     () => new Map((atoms.data?.atoms ?? []).map((a): [string, AtomSummary] => [a.id, a])),
@@ -47,12 +62,17 @@ export function QuestionsListPage() {
   else if (!data) status = 'Loading questions…';
   else if (!list.current) status = 'Loading questions…';
   else status = `${data.total} ${data.total === 1 ? 'question' : 'questions'}, page ${data.page} of ${pages}`;
+  const stats = query.statistics ? statistics.data?.statistics : undefined;
+  let statsStatus = '';
+  if (query.statistics && statistics.isError)
+    statsStatus = `The statistics could not be loaded: ${statistics.error.message}`;
+  else if (query.statistics && !stats) statsStatus = 'Loading statistics…';
 
   return (
     <section className="qa-page" aria-labelledby="questions-heading">
       <header className="qa-header">
         <h1 id="questions-heading">Questions</h1>
-        <Link to="edit/new/" className="qa-button qa-button--primary">
+        <Link to="edit/new/" className="sq-button sq-button--primary">
           New Question
         </Link>
       </header>
@@ -61,7 +81,7 @@ export function QuestionsListPage() {
         <SearchBox key={searchKey} initial={query.q} onChange={(q) => update({ q })} />
         <label className="qa-filter">
           <span className="qa-filter__label">Atom</span>
-          <select className="qa-input" value={query.atom} onChange={(e) => update({ atom: e.target.value })}>
+          <select className="qa-input" value={shown.atom} onChange={(e) => update({ atom: e.target.value })}>
             <option value={CONSTANTS.ALL_ATOMS_KEY}>All</option>
             {/* An atom in the URL that the list does not (yet) hold still shows as chosen. */}
             {query.atom !== CONSTANTS.ALL_ATOMS_KEY && !atomNames.has(query.atom) && (
@@ -78,18 +98,39 @@ export function QuestionsListPage() {
         <label className="qa-filter qa-filter--check">
           <input
             type="checkbox"
-            checked={query.includeNonAdministered}
+            checked={shown.includeNonAdministered}
             onChange={(e) => update({ includeNonAdministered: e.target.checked })}
           />
           <span>Include non-administered</span>
         </label>
+        <label className="qa-filter qa-filter--check">
+          <input
+            type="checkbox"
+            checked={query.statistics}
+            onChange={(e) => update({ statistics: e.target.checked })}
+          />
+          <span>Show statistics</span>
+        </label>
+        {query.statistics && (
+          <label className="qa-filter qa-filter--check">
+            <input
+              type="checkbox"
+              checked={query.needsReview}
+              onChange={(e) => update({ needsReview: e.target.checked })}
+            />
+            <span>Needs review</span>
+          </label>
+        )}
       </div>
 
       <p className="qa-list-status" role="status" aria-live="polite">
-        {status}
+        {query.needsReview ? reviewStatus(stats) : status}
+        {statsStatus && ` ${statsStatus}`}
       </p>
 
-      {data && (
+      {query.needsReview && stats && <NeedsReviewTable statistics={stats} atom={query.atom} />}
+
+      {!query.needsReview && data && (
         <div
           className={list.current ? 'qa-results' : 'qa-results qa-results--stale'}
           aria-busy={!list.current}
@@ -97,19 +138,19 @@ export function QuestionsListPage() {
           {data.questions.length === 0 ? (
             <p className="qa-empty">No questions match.</p>
           ) : (
-            <QuestionsTable questions={data.questions} atoms={atomNames} />
+            <QuestionsTable questions={data.questions} atoms={atomNames} statistics={stats} />
           )}
         </div>
       )}
 
-      {data && pages > 1 && (
+      {!query.needsReview && data && pages > 1 && (
         <nav className="qa-pager" aria-label="Pages">
           {query.page > 1 ? (
-            <Link to={pageLink(Math.min(query.page - 1, pages))} className="qa-button" rel="prev">
+            <Link to={pageLink(Math.min(query.page - 1, pages))} className="sq-button" rel="prev">
               Previous page
             </Link>
           ) : (
-            <span className="qa-button qa-button--disabled" aria-disabled="true">
+            <span className="sq-button sq-button--disabled" aria-disabled="true">
               Previous page
             </span>
           )}
@@ -117,11 +158,11 @@ export function QuestionsListPage() {
             Page {query.page} of {pages}
           </span>
           {query.page < pages ? (
-            <Link to={pageLink(query.page + 1)} className="qa-button" rel="next">
+            <Link to={pageLink(query.page + 1)} className="sq-button" rel="next">
               Next page
             </Link>
           ) : (
-            <span className="qa-button qa-button--disabled" aria-disabled="true">
+            <span className="sq-button sq-button--disabled" aria-disabled="true">
               Next page
             </span>
           )}
@@ -129,6 +170,12 @@ export function QuestionsListPage() {
       )}
     </section>
   );
+}
+
+function reviewStatus(stats: Record<string, ItemStatistics> | undefined): string {
+  if (!stats) return '';
+  const flagged = Object.values(stats).filter((s) => s.flags.length > 0).length;
+  return `${flagged} ${flagged === 1 ? 'question needs' : 'questions need'} review`;
 }
 
 function SearchBox({ initial, onChange }: { initial: string; onChange(q: string): void }) {

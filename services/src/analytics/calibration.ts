@@ -52,12 +52,15 @@ export async function graduateQuestion(
   }
   const result = await writeParameters(q, calibration, actor, { administered: true });
   const atoms = await Atom.find({ beta_question_ordering: id })
-    .select({ beta_question_ordering: 1 })
+    .select({ beta_question_ordering: 1, version: 1 })
     .lean()
     .exec();
   for (const atom of atoms) {
     const before = atom.beta_question_ordering;
-    await Atom.updateOne({ _id: atom._id }, { $pull: { beta_question_ordering: id } }).exec();
+    // A new atom version, so an atom form opened before this cannot save the old ordering back
+    // (its stale version gets 409). Atoms from before versioning read as version 1.
+    const bump = atom.version === undefined ? { $set: { version: 2 } } : { $inc: { version: 1 } };
+    await Atom.updateOne({ _id: atom._id }, { $pull: { beta_question_ordering: id }, ...bump }).exec();
     await auditUpdated(
       actor,
       'atom',

@@ -31,13 +31,21 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
   });
 }
 
-/** Writes a file and, like the build, its brotli and gzip siblings. */
+/**
+ * Writes a file and, like the build, its brotli and gzip siblings. Each is replaced by a rename, as a
+ * deploy does: rewritten in place, a file the server is still streaming on a kept-alive connection
+ * would grow under it and send bytes past its Content-Length.
+ */
 function writeBuilt(root: string, rel: string, content: string) {
   const file = path.join(root, rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+  const replace = (target: string, data: string | Buffer) => {
+    fs.writeFileSync(`${target}.tmp`, data);
+    fs.renameSync(`${target}.tmp`, target);
+  };
+  replace(file, content);
+  replace(`${file}.br`, zlib.brotliCompressSync(content));
+  replace(`${file}.gz`, zlib.gzipSync(content));
 }
 
 // Big and repetitive enough that a wrong encoding could not pass for the right one by accident.

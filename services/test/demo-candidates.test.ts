@@ -1,0 +1,68 @@
+// First-run demo data (issue 14): with SEED_DEMO_CANDIDATES set, the start that seeds the demo
+// content then runs that many simulated candidates per seeded atom through the real quiz API, in the
+// background, marked as demo data; a later start does not run them again; without the variable
+// (the default, and what the test harnesses use) nothing runs.
+import { MongoClient, type Db } from 'mongodb';
+import { startStack, type Stack } from './helpers/stack';
+
+jest.setTimeout(180_000);
+
+const PER_ATOM = 4;
+let stack: Stack | undefined;
+let client: MongoClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await stack?.stop();
+  client = undefined;
+  stack = undefined;
+});
+
+async function open(env: Record<string, string> = {}): Promise<Db> {
+  stack = await startStack(env);
+  client = await MongoClient.connect(stack.mongoUri);
+  return client.db();
+}
+
+const finishedDemoQuizzes = (db: Db, atom: string) =>
+  db
+    .collection('quiz_results')
+    .countDocuments({ demo_data: true, atom_ids: atom, finished_at: { $ne: null } });
+
+async function until(check: () => Promise<boolean>, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting for the demo candidates');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+it('runs the simulated candidates once, after the first seed, marked as demo data', async () => {
+  const db = await open({ SEED_DEMO_CANDIDATES: String(PER_ATOM), LOG_LEVEL: 'info' });
+  const done = 'demo data: 12 simulated candidates done';
+  await until(async () => stack!.services.output.some((line) => line.includes(done)));
+  const marker = await db.collection('seed_state').findOne({ _id: 'demo-candidates' as never });
+  expect(marker).toMatchObject({ done: true, per_atom: PER_ATOM });
+  for (const atom of ['javascript', 'python', 'sql'])
+    expect(await finishedDemoQuizzes(db, atom)).toBe(PER_ATOM);
+  // Every one of them is a real quiz: questions served and answered through the quiz API.
+  const quiz = await db.collection('quiz_results').findOne({ demo_data: true });
+  expect(quiz!.served.length).toBeGreaterThan(1);
+  expect(quiz!.served.every((s: { answered_at: Date | null }) => s.answered_at !== null)).toBe(true);
+
+  // A later start (the database already seeded) runs none again.
+  const before = await db.collection('quiz_results').countDocuments({ demo_data: true });
+  await stack!.restartServices({ SEED_DEMO_CANDIDATES: String(PER_ATOM) });
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await db.collection('quiz_results').countDocuments({ demo_data: true })).toBe(before);
+});
+
+it('runs none unless SEED_DEMO_CANDIDATES is set', async () => {
+  const db = await open();
+  await until(
+    async () => (await db.collection('seed_state').findOne({ _id: 'demo' as never }))?.done === true,
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await db.collection('quiz_results').countDocuments({ demo_data: true })).toBe(0);
+  expect(await db.collection('seed_state').findOne({ _id: 'demo-candidates' as never })).toBeNull();
+});
