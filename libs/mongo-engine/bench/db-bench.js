@@ -29,7 +29,11 @@ const TARGETS = {
 /** Start the engine process on `dbpath`; resolves once it accepts connections, with the time that took. */
 function spawnEngine(dbpath) {
   const t0 = performance.now();
-  const proc = fork(CHILD, [dbpath], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // with the V8 flags bin/skillquiz-mongo.js gives itself
+  const proc = fork(CHILD, [dbpath], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: require('../bin/node-flags'),
+  });
   const logs = [];
   const waiters = [];
   proc.on('message', (m) => {

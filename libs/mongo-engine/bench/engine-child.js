@@ -1,4 +1,4 @@
-// The engine as its own process for db-bench.js (as `npm start` runs it), driven over the IPC channel so the
+// The engine as its own process for db-bench.js (as `npm start` runs it, with bin/node-flags.js), driven over the IPC channel so the
 // benchmark can ask for a compaction and read the process's memory without any admin command on the wire.
 'use strict';
 const fs = require('node:fs');
@@ -29,7 +29,7 @@ async function main() {
       await engine.compact();
       process.send({ compacted: true, ms: performance.now() - t0 });
     } else if (m === 'memory') {
-      process.send({ memory: true, rss: process.memoryUsage().rss, peak: peakRss() });
+      process.send({ memory: true, ...process.memoryUsage(), peak: peakRss() });
     } else if (m === 'stop') {
       await engine.stop();
       process.exit(0);

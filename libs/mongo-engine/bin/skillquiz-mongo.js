@@ -2,6 +2,22 @@
 // skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]
 // Prints "skillquiz-mongo listening on <host>:<port>" once it accepts connections; SIGINT/SIGTERM stop it cleanly.
 'use strict';
+const NODE_FLAGS = require('./node-flags');
+
+// Run with the engine's V8 flags, whoever started us (npm start runs `node bin/skillquiz-mongo.js`): replace this
+// process by one that has them. execve keeps the pid, open files and signals, so a supervisor sees no difference.
+if (
+  typeof process.execve === 'function' &&
+  !NODE_FLAGS.every((f) => process.execArgv.some((a) => a.split('=')[0] === f.split('=')[0]))
+)
+  process.execve(process.execPath, [
+    process.execPath,
+    ...NODE_FLAGS,
+    ...process.execArgv,
+    __filename,
+    ...process.argv.slice(2),
+  ]);
+
 const { parseArgs: parseArgv } = require('node:util');
 const { startEngine } = require('../dist/index.js');
 

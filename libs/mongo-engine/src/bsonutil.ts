@@ -115,7 +115,7 @@ export function keyOf(v: unknown): string {
     case 'bigint':
       return 'N' + v.toString();
   }
-  if (v instanceof Date) return flatKey('D', String(v.getTime()));
+  if (v instanceof Date) return dateKey(v.getTime());
   if (v instanceof RegExp) return 'R' + v.source + '/' + v.flags;
   if (Array.isArray(v)) return '[' + JSON.stringify(v.map(keyOf));
   const t = bsonType(v);
@@ -127,6 +127,11 @@ export function keyOf(v: unknown): string {
     return 'X' + (v as Binary).sub_type + ':' + Buffer.from((v as Binary).buffer).toString('base64');
   if (t) return t + ':' + JSON.stringify(v);
   return '{' + JSON.stringify(Object.entries(v as Doc).map(([k, x]) => [k, keyOf(x)]));
+}
+
+/** keyOf a Date holding `ms`. */
+export function dateKey(ms: number): string {
+  return flatKey('D', String(ms));
 }
 
 /**

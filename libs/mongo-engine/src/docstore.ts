@@ -1,63 +1,265 @@
-// A collection's documents kept as their BSON bytes, decoded when read.
+// A collection's documents kept as their BSON bytes in an arena, decoded when read.
 //
 // A million small documents as JavaScript objects take ~500 bytes each and millions of heap objects (each ObjectId,
-// Date and sub-document is one) that every full GC walks; as BSON they take their encoded size plus one view.
-// Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one. Loading a
-// snapshot reads only the fields the indexes need (fieldsOf), not the whole document.
+// Date and sub-document is one) that every full GC walks. As one Uint8Array each they still cost a typed-array
+// object and usually a backing store per document (a few hundred bytes, most of the engine's memory at 1M). So the
+// bytes live in large slabs, and each document is a slot: the map holds the slot number, two typed arrays hold the
+// slot's slab and offset (the BSON length is the document's first 4 bytes).
+//
+// Stored bytes are never overwritten: a replaced document is appended anew and a deleted one left in place, as
+// garbage. That keeps a compaction's capture valid while writes go on (it holds the slabs and offsets it saw).
+// A slab whose garbage reaches half of what was placed in it is reclaimed: its live documents are copied to the
+// slab being appended to and the arena drops it (a capture still holding it keeps it alive until it is done).
+// Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
 import { BSON, ObjectId } from 'bson';
-import { DESERIALIZE_OPTIONS, Doc, decode, encode } from './bsonutil';
+import { DESERIALIZE_OPTIONS, Doc, dateKey, decode, encode, keyOf } from './bsonutil';
+
+const FIRST_SLAB = 64 * 1024;
+const MAX_SLAB = 16 * 1024 * 1024;
+
+/** A consistent view of a collection's documents at one instant (see Journal.capture). */
+export interface DocsCapture {
+  readonly count: number;
+  /** document `i`'s bytes (a view into a slab nothing overwrites) */
+  bytes(i: number): Uint8Array;
+}
 
 export class DocStore {
-  private readonly raw = new Map<string, Uint8Array>();
+  /** id key -> slot, in insertion order (natural order) */
+  private readonly slots = new Map<string, number>();
+  private slabOf = new Int32Array(1024);
+  private offOf = new Int32Array(1024);
+  private readonly freeSlots: number[] = [];
+  private slotCount = 0;
+
+  /** slab index -> its buffer (null once reclaimed), bytes placed in it, bytes of it still live */
+  private readonly slabs: (Buffer | null)[] = [];
+  private readonly placed: number[] = [];
+  private readonly live: number[] = [];
+  private readonly freeSlabs: number[] = [];
+  /** the slab appended to, and its write position */
+  private current = -1;
+  private writeAt = 0;
+  /** bytes of live documents in all slabs */
+  private liveTotal = 0;
+  private reclaiming = false;
+  /** the last buffer handed to adopt() and its slab index */
+  private adopted: { buf: Buffer; slab: number } | null = null;
 
   get size(): number {
-    return this.raw.size;
+    return this.slots.size;
   }
 
   has(key: string): boolean {
-    return this.raw.has(key);
+    return this.slots.has(key);
   }
 
   get(key: string): Doc | undefined {
-    const bytes = this.raw.get(key);
-    return bytes && decode(bytes);
+    const slot = this.slots.get(key);
+    return slot === undefined ? undefined : decode(this.view(slot));
   }
 
   getRaw(key: string): Uint8Array | undefined {
-    return this.raw.get(key);
+    const slot = this.slots.get(key);
+    return slot === undefined ? undefined : this.view(slot);
   }
 
   set(key: string, doc: Doc): void {
-    this.raw.set(key, encode(doc));
+    this.setRaw(key, encode(doc));
   }
 
+  /** Store a copy of `bytes` (a whole BSON document) as the document `key`. */
   setRaw(key: string, bytes: Uint8Array): void {
-    this.raw.set(key, bytes);
+    const len = bytes.byteLength;
+    if (this.current < 0 || this.writeAt + len > this.slabs[this.current]!.length) this.newSlab(len);
+    const slab = this.current;
+    const at = this.writeAt;
+    this.slabs[slab]!.set(bytes, at);
+    this.writeAt += len;
+    this.placed[slab] += len;
+    this.live[slab] += len;
+    this.liveTotal += len;
+    this.place(key, slab, at);
+  }
+
+  /**
+   * Make `buf` (bytes read from a snapshot, never written to afterwards) a slab as it is, for documents to be
+   * added from it with setAt. Returns its slab index; the same buffer twice gives the same slab.
+   */
+  adopt(buf: Buffer): number {
+    if (this.adopted?.buf === buf) return this.adopted.slab;
+    const slab = this.addSlab(buf);
+    this.adopted = { buf, slab };
+    return slab;
+  }
+
+  /** Add a new document (its key not yet stored) at `offset` of an adopted slab (its length is its first 4 bytes). */
+  setAt(key: string, slab: number, offset: number): void {
+    const len = this.slabs[slab]!.readInt32LE(offset);
+    this.placed[slab] += len;
+    this.live[slab] += len;
+    this.liveTotal += len;
+    // a snapshot holds each id once: a new slot without looking the key up first (a million lookups saved)
+    const slot = this.slotCount++;
+    if (slot >= this.slabOf.length) this.growSlots();
+    this.slabOf[slot] = slab;
+    this.offOf[slot] = offset;
+    const before = this.slots.size;
+    this.slots.set(key, slot);
+    if (this.slots.size === before)
+      throw new Error(`snapshot holds the document ${JSON.stringify(key)} twice`);
   }
 
   delete(key: string): boolean {
-    return this.raw.delete(key);
+    const slot = this.slots.get(key);
+    if (slot === undefined) return false;
+    this.slots.delete(key);
+    this.release(slot);
+    this.freeSlots.push(slot);
+    return true;
   }
 
   /** Decoded documents in insertion order (natural order). */
   *values(): IterableIterator<Doc> {
-    for (const bytes of this.raw.values()) yield decode(bytes);
+    for (const slot of this.slots.values()) yield decode(this.view(slot));
   }
 
   *entries(): IterableIterator<[string, Doc]> {
-    for (const [k, bytes] of this.raw) yield [k, decode(bytes)];
+    for (const [k, slot] of this.slots) yield [k, decode(this.view(slot))];
   }
 
   [Symbol.iterator](): IterableIterator<[string, Doc]> {
     return this.entries();
   }
 
-  rawValues(): IterableIterator<Uint8Array> {
-    return this.raw.values();
+  *rawEntries(): IterableIterator<[string, Uint8Array]> {
+    for (const [k, slot] of this.slots) yield [k, this.view(slot)];
   }
 
-  rawEntries(): IterableIterator<[string, Uint8Array]> {
-    return this.raw.entries();
+  /** Every document's location now, in natural order; valid however the store changes afterwards. */
+  capture(): DocsCapture {
+    const count = this.slots.size;
+    const slabOf = new Int32Array(count);
+    const offOf = new Int32Array(count);
+    let i = 0;
+    for (const slot of this.slots.values()) {
+      slabOf[i] = this.slabOf[slot];
+      offOf[i++] = this.offOf[slot];
+    }
+    // the slab list as it is now: a slab reclaimed later stays reachable from here
+    const slabs = this.slabs.slice();
+    return {
+      count,
+      bytes(k: number): Uint8Array {
+        const buf = slabs[slabOf[k]]!;
+        const at = offOf[k];
+        return buf.subarray(at, at + buf.readInt32LE(at));
+      },
+    };
+  }
+
+  /** Memory held: the slabs' sizes and the bytes of live documents in them (tests, diagnostics). */
+  stats(): { slabs: number; slabBytes: number; liveBytes: number } {
+    let slabs = 0;
+    let slabBytes = 0;
+    let liveBytes = 0;
+    this.slabs.forEach((b, i) => {
+      if (!b) return;
+      slabs++;
+      slabBytes += b.length;
+      liveBytes += this.live[i];
+    });
+    return { slabs, slabBytes, liveBytes };
+  }
+
+  private view(slot: number): Buffer {
+    const buf = this.slabs[this.slabOf[slot]]!;
+    const at = this.offOf[slot];
+    return buf.subarray(at, at + buf.readInt32LE(at));
+  }
+
+  /** Point `key` at a location, reusing its slot (so it keeps its place in natural order) or taking a new one. */
+  private place(key: string, slab: number, offset: number): void {
+    let slot = this.slots.get(key);
+    if (slot !== undefined) this.release(slot);
+    else {
+      slot = this.freeSlots.pop() ?? this.slotCount++;
+      if (slot >= this.slabOf.length) this.growSlots();
+      this.slots.set(key, slot);
+    }
+    this.slabOf[slot] = slab;
+    this.offOf[slot] = offset;
+  }
+
+  /** The slot's current bytes become garbage; the slot names no slab until it is placed again. */
+  private release(slot: number): void {
+    const slab = this.slabOf[slot];
+    const len = this.slabs[slab]!.readInt32LE(this.offOf[slot]);
+    this.slabOf[slot] = -1;
+    this.live[slab] -= len;
+    this.liveTotal -= len;
+    if (slab !== this.current && this.live[slab] * 2 <= this.placed[slab]) this.reclaim(slab);
+  }
+
+  /** Copy a mostly-garbage slab's live documents to the current slab and drop it. */
+  private reclaim(slab: number): void {
+    this.reclaiming = true;
+    if (this.live[slab] > 0) {
+      const buf = this.slabs[slab]!;
+      for (let s = 0; s < this.slotCount; s++) {
+        if (this.slabOf[s] !== slab) continue;
+        const at = this.offOf[s];
+        const len = buf.readInt32LE(at);
+        if (this.current < 0 || this.writeAt + len > this.slabs[this.current]!.length) this.newSlab(len);
+        buf.copy(this.slabs[this.current]!, this.writeAt, at, at + len);
+        this.slabOf[s] = this.current;
+        this.offOf[s] = this.writeAt;
+        this.writeAt += len;
+        this.placed[this.current] += len;
+        this.live[this.current] += len;
+      }
+    }
+    this.reclaiming = false;
+    this.slabs[slab] = null;
+    this.placed[slab] = this.live[slab] = 0;
+    this.freeSlabs.push(slab);
+    if (this.adopted?.slab === slab) this.adopted = null;
+  }
+
+  private newSlab(atLeast: number): void {
+    // a quarter of the collection's data, between 64 KiB and 16 MiB: a small busy collection does not take 16 MiB
+    let size = FIRST_SLAB;
+    while (size < MAX_SLAB && size * 4 < this.liveTotal) size *= 2;
+    size = Math.max(size, atLeast);
+    const previous = this.current;
+    // allocUnsafeSlow: a slab of its own (never part of Buffer's shared pool), not zeroed (never read past writeAt)
+    this.current = this.addSlab(Buffer.allocUnsafeSlow(size));
+    this.writeAt = 0;
+    if (
+      !this.reclaiming &&
+      previous >= 0 &&
+      this.slabs[previous] &&
+      this.live[previous] * 2 <= this.placed[previous]
+    )
+      this.reclaim(previous);
+  }
+
+  private addSlab(buf: Buffer): number {
+    const slab = this.freeSlabs.pop() ?? this.slabs.length;
+    this.slabs[slab] = buf;
+    this.placed[slab] = 0;
+    this.live[slab] = 0;
+    return slab;
+  }
+
+  private growSlots(): void {
+    const n = this.slabOf.length * 2;
+    const slabOf = new Int32Array(n);
+    slabOf.set(this.slabOf);
+    const offOf = new Int32Array(n);
+    offOf.set(this.offOf);
+    this.slabOf = slabOf;
+    this.offOf = offOf;
   }
 }
 
@@ -66,25 +268,102 @@ export class DocStore {
  * Used to index a document from a snapshot without building the whole object.
  */
 export function fieldsOf(bytes: Uint8Array, names: ReadonlySet<string> | null): Doc {
-  if (names === null) return decode(bytes);
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return fieldsAt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0, names);
+}
+
+/** fieldsOf for the document starting at byte `start` of `buf` (no view of it is made). */
+export function fieldsAt(buf: Buffer, start: number, names: ReadonlySet<string> | null): Doc {
+  const docEnd = start + buf.readInt32LE(start) - 1;
+  if (names === null) return decode(buf.subarray(start, docEnd + 1));
   const wanted = nameBytes(names);
   const out: Doc = {};
   let found = 0;
-  let i = 4;
-  while (i < buf.length - 1 && found < wanted.length) {
+  let i = start + 4;
+  while (i < docEnd && found < wanted.length) {
     const type = buf[i];
     const nameEnd = buf.indexOf(0, i + 1);
-    const start = nameEnd + 1;
-    const end = start + valueSize(buf, type, start);
+    const at = nameEnd + 1;
+    const end = at + valueSize(buf, type, at);
     const w = wanted.find((n) => sameBytes(buf, i + 1, nameEnd, n.bytes));
     if (w) {
       found++;
-      out[w.name] = valueAt(buf, type, start, i, end);
+      out[w.name] = valueAt(buf, type, at, i, end);
     }
     i = end;
   }
   return out;
+}
+
+const ID_ONLY: ReadonlySet<string> = new Set(['_id']);
+
+/**
+ * keyOf(_id) of the document at byte `start` of `buf`. An ObjectId's key is read straight from its 12 bytes
+ * (as keyOf builds it), without making an ObjectId.
+ */
+export function idKeyAt(buf: Buffer, start: number): string {
+  // _id is the first field of every document the engine stores (idFirst), so this looks at one element
+  if (
+    buf[start + 4] === 0x07 &&
+    buf[start + 5] === 0x5f &&
+    buf[start + 6] === 0x69 &&
+    buf[start + 7] === 0x64 &&
+    buf[start + 8] === 0
+  )
+    return keyAt(buf, 0x07, start + 9, start + 21)!;
+  return keyOf(fieldsAt(buf, start, ID_ONLY)._id);
+}
+
+/**
+ * keyOf of the top-level fields `names` (UTF-8) of the document at byte `start`, read from the bytes without
+ * building the values (a snapshot's million documents would each make a Date, a string and the keys' pieces).
+ * Null when a field holds a value of another kind than a string, number, date, ObjectId, boolean or null (an
+ * array fans out, a sub-document's key needs its fields): the caller then takes the values and keyOf.
+ */
+export function keysAt(buf: Buffer, start: number, names: readonly Buffer[]): string[] | null {
+  const keys: string[] = new Array(names.length).fill('n'); // a missing field's key: keyOf(undefined)
+  const docEnd = start + buf.readInt32LE(start) - 1;
+  let found = 0;
+  let i = start + 4;
+  while (i < docEnd && found < names.length) {
+    const type = buf[i];
+    const nameEnd = buf.indexOf(0, i + 1);
+    const at = nameEnd + 1;
+    const end = at + valueSize(buf, type, at);
+    const n = names.findIndex((name) => sameBytes(buf, i + 1, nameEnd, name));
+    if (n >= 0) {
+      found++;
+      const key = keyAt(buf, type, at, end);
+      if (key === null) return null;
+      keys[n] = key;
+    }
+    i = end;
+  }
+  return keys;
+}
+
+function keyAt(buf: Buffer, type: number, at: number, end: number): string | null {
+  switch (type) {
+    case 0x01:
+      return keyOf(buf.readDoubleLE(at));
+    case 0x02:
+      return keyOf(buf.toString('utf8', at + 4, end - 1));
+    case 0x07:
+      // prettier-ignore
+      return String.fromCharCode(79, buf[at], buf[at + 1], buf[at + 2], buf[at + 3], buf[at + 4], buf[at + 5],
+        buf[at + 6], buf[at + 7], buf[at + 8], buf[at + 9], buf[at + 10], buf[at + 11]);
+    case 0x08:
+      return buf[at] === 1 ? 'T' : 'F';
+    case 0x09: {
+      const ms = buf.readInt32LE(at + 4) * 2 ** 32 + buf.readUInt32LE(at);
+      // beyond a Date's range decoding gives an invalid Date: leave that to keyOf
+      return Math.abs(ms) <= 8.64e15 ? dateKey(ms) : null;
+    }
+    case 0x0a:
+      return 'n';
+    case 0x10:
+      return keyOf(buf.readInt32LE(at));
+  }
+  return null;
 }
 
 // field names as UTF-8, compared byte by byte (decoding every field name of a million documents is slow)
@@ -169,18 +448,15 @@ function valueSize(buf: Buffer, type: number, at: number): number {
   throw new Error(`unknown BSON type 0x${type.toString(16)}`);
 }
 
-/** Each document of a BSON array's bytes (`{ d: [...] }` snapshot records), as views into `buf`. */
-export function arrayDocs(buf: Buffer, arrayStart: number): Uint8Array[] {
-  const out: Uint8Array[] = [];
+/** Calls `onDoc` with the offset in `buf` of each document of the BSON array at `arrayStart` ({ d: [...] } records). */
+export function forEachArrayDoc(buf: Buffer, arrayStart: number, onDoc: (offset: number) => void): void {
   const end = arrayStart + buf.readInt32LE(arrayStart) - 1;
   let i = arrayStart + 4;
   while (i < end) {
-    const nameEnd = buf.indexOf(0, i + 1);
-    const len = buf.readInt32LE(nameEnd + 1);
-    out.push(buf.subarray(nameEnd + 1, nameEnd + 1 + len));
-    i = nameEnd + 1 + len;
+    const at = buf.indexOf(0, i + 1) + 1;
+    onDoc(at);
+    i = at + buf.readInt32LE(at);
   }
-  return out;
 }
 
 /** A `{ d: [docs] }` record payload built from documents' bytes, without decoding them (one allocation). */

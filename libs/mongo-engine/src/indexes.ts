@@ -1,7 +1,8 @@
 // In-memory hash indexes: key string -> set of document ids. They enforce uniqueness and serve equality lookups.
 import { CommandError } from './errors';
 import { Doc, keyOf, shellString } from './bsonutil';
-import { valuesAtPath } from './paths';
+import { valuesAtParts } from './paths';
+import { keysAt } from './docstore';
 import type { Query } from 'mingo/query';
 import { makeQuery } from './mingo';
 
@@ -16,6 +17,8 @@ export interface IndexSpec {
 export interface IndexEntry {
   key: string;
   values: unknown[];
+  /** keyOf(values[0]) when already computed (a compound index's prefix key) */
+  first?: string;
 }
 
 const SEP = '\u0001';
@@ -32,6 +35,10 @@ export function idsOf(ids: IdSet | undefined): Iterable<string> {
 
 export class HashIndex {
   readonly fields: string[];
+  /** each field split at its dots (split once: indexing a million documents would split them a million times) */
+  private readonly parts: string[][];
+  /** the fields' names as UTF-8 when addFromBytes can serve this index */
+  private readonly byteNames: Buffer[] | null;
   readonly map = new Map<string, IdSet>();
   /** compound indexes also map their first field alone, so a query pinning only that prefix is served too */
   readonly prefix: Map<string, IdSet> | null;
@@ -40,6 +47,12 @@ export class HashIndex {
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
+    this.parts = this.fields.map((f) => f.split('.'));
+    // top-level fields of a plain index can be keyed from BSON bytes (a sparse index treats missing fields apart)
+    this.byteNames =
+      spec.partialFilterExpression || spec.sparse || this.fields.some((f) => f.includes('.'))
+        ? null
+        : this.fields.map((f) => Buffer.from(f, 'utf8'));
     this.prefix = this.fields.length > 1 ? new Map() : null;
     const pf = spec.partialFilterExpression;
     this.partial = pf && typeof pf === 'object' ? makeQuery(pf as Doc) : null;
@@ -57,10 +70,23 @@ export class HashIndex {
     return !!this.spec.unique;
   }
 
+  /**
+   * Index the document at byte `start` of `buf` (loading a snapshot) straight from its bytes; false when this
+   * index or the document's values need the decoded values (entriesOf).
+   */
+  addFromBytes(id: string, buf: Buffer, start: number): boolean {
+    if (!this.byteNames) return false;
+    const keys = keysAt(buf, start, this.byteNames);
+    if (!keys) return false;
+    addTo(this.map, keys.length === 1 ? keys[0] : keys.join(SEP), id);
+    if (this.prefix) addTo(this.prefix, keys[0], id);
+    return true;
+  }
+
   /** Index keys of one document: the cartesian product of each field's (multikey) values. */
   entriesOf(doc: Doc): IndexEntry[] {
     if (this.partial && !this.partial.test(doc)) return [];
-    const perField = this.fields.map((f) => valuesAtPath(doc, f));
+    const perField = this.parts.map((p) => valuesAtParts(doc, p));
     if (perField.length === 1 && perField[0].length === 1) {
       // the common case: one field, one value
       const v = perField[0][0];
@@ -68,6 +94,12 @@ export class HashIndex {
       return [{ key: keyOf(v), values: [v] }];
     }
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
+    if (perField.every((vals) => vals.length === 1)) {
+      // a compound key with one value per field (no fan-out): one entry
+      const values = perField.map((vals) => vals[0]);
+      const keys = values.map(keyOf);
+      return [{ key: keys.join(SEP), values, first: keys[0] }];
+    }
     let acc: { keys: string[]; values: unknown[] }[] = [{ keys: [], values: [] }];
     for (const vals of perField) {
       const next: typeof acc = [];
@@ -91,14 +123,14 @@ export class HashIndex {
   add(id: string, entries: IndexEntry[]): void {
     for (const e of entries) {
       addTo(this.map, e.key, id);
-      if (this.prefix) addTo(this.prefix, keyOf(e.values[0]), id);
+      if (this.prefix) addTo(this.prefix, e.first ?? keyOf(e.values[0]), id);
     }
   }
 
   remove(id: string, entries: IndexEntry[]): void {
     for (const e of entries) {
       removeFrom(this.map, e.key, id);
-      if (this.prefix) removeFrom(this.prefix, keyOf(e.values[0]), id);
+      if (this.prefix) removeFrom(this.prefix, e.first ?? keyOf(e.values[0]), id);
     }
   }
 

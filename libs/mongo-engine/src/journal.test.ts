@@ -1,6 +1,9 @@
 import { crc32 } from './crc32';
-import { encode } from './bsonutil';
-import { frame, readRecords } from './journal';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { decode, encode } from './bsonutil';
+import { forEachRecord, frame, readRecords } from './journal';
 
 describe('journal framing', () => {
   const rec = (n: number) => frame(encode({ ops: [{ o: 'put', db: 'd', c: 'c', d: { _id: n } }] }));
@@ -36,5 +39,36 @@ describe('journal framing', () => {
   it('computes the standard CRC-32', () => {
     const data = Buffer.from('123456789');
     expect(crc32(data)).toBe(0xcbf43926);
+  });
+});
+
+describe('reading a framed file in chunks', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-records-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('hands out every record across chunk boundaries, and never overwrites a chunk the reader kept', () => {
+    // records of varying sizes, some larger than a chunk
+    const payloads = Array.from({ length: 60 }, (_, i) => encode({ i, pad: 'p'.repeat((i * 37) % 300) }));
+    const file = path.join(dir, 'records');
+    fs.writeFileSync(file, Buffer.concat([...payloads.map((p) => frame(p)), Buffer.from([1, 2, 3])]));
+    const seen: number[] = [];
+    const kept: { i: number; view: Buffer }[] = [];
+    const { validBytes, size } = forEachRecord(
+      file,
+      (payload, chunk, at) => {
+        expect(chunk.subarray(at, at + payload.length).equals(payload)).toBe(true);
+        const { i } = decode(payload) as { i: number };
+        seen.push(i);
+        if (i % 3) return false;
+        kept.push({ i, view: payload });
+        return true;
+      },
+      256,
+    );
+    expect(size - validBytes).toBe(3);
+    expect(seen).toEqual(payloads.map((_, i) => i));
+    // the records in a kept chunk still hold their bytes after the whole file was read
+    expect(kept).toHaveLength(20);
+    for (const { i, view } of kept) expect(view.equals(payloads[i])).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ import * as crypto from 'node:crypto';
 import { Doc, decode, encode } from './bsonutil';
 import { crc32 } from './crc32';
 import { Collection, Op, Store } from './store';
-import { arrayDocs, docsRecord } from './docstore';
+import { DocsCapture, docsRecord } from './docstore';
 import type { IndexSpec } from './indexes';
 
 export const JOURNAL_FILE = 'journal.skq';
@@ -78,40 +78,47 @@ export function readRecords(buf: Buffer, from = 0): { records: Op[][]; validByte
   return { records, validBytes: off };
 }
 
-/** Calls `onRecord` with each record's payload of a framed file, read in chunks (a snapshot can be large). */
-function forEachRecord(
+/**
+ * Calls `onRecord` with each record's payload of a framed file, read in chunks of CHUNK bytes (a snapshot can be large),
+ * with the chunk and the payload's offset in it. When `onRecord` returns true it keeps the chunk (as a slab of
+ * documents): the bytes read so far are then never written again, the next read goes to a new chunk.
+ */
+export function forEachRecord(
   file: string,
-  onRecord: (payload: Buffer) => void,
+  onRecord: (payload: Buffer, chunk: Buffer, at: number) => boolean | void,
+  CHUNK = 16 * 1024 * 1024,
 ): { validBytes: number; size: number } {
   const fd = fs.openSync(file, 'r');
   try {
     const size = fs.fstatSync(fd).size;
-    let buf = Buffer.alloc(16 * 1024 * 1024);
+    let buf = Buffer.allocUnsafeSlow(Math.max(HEADER, Math.min(CHUNK, size)));
+    let kept = false; // onRecord kept buf
     let have = 0; // bytes in buf
     let pos = 0; // file offset of buf[0]
     let off = 0; // next record in buf
     for (;;) {
-      if (off + HEADER <= have) {
+      while (off + HEADER <= have) {
         const len = buf.readUInt32LE(off);
         if (len < 5 || len > MAX_RECORD) return { validBytes: pos + off, size };
-        if (off + HEADER + len <= have) {
-          const payload = buf.subarray(off + HEADER, off + HEADER + len);
-          if (crc32(payload) !== buf.readUInt32LE(off + 4)) return { validBytes: pos + off, size };
-          onRecord(payload);
-          off += HEADER + len;
-          continue;
-        }
-        if (HEADER + len > buf.length) {
-          const bigger = Buffer.alloc(HEADER + len);
-          buf.copy(bigger, 0, off, have);
-          buf = bigger;
-          have -= off;
-          pos += off;
-          off = 0;
-        }
+        if (off + HEADER + len > have) break;
+        const payload = buf.subarray(off + HEADER, off + HEADER + len);
+        if (crc32(payload) !== buf.readUInt32LE(off + 4)) return { validBytes: pos + off, size };
+        if (onRecord(payload, buf, off + HEADER)) kept = true;
+        off += HEADER + len;
       }
-      // move the partial record to the front and read more
-      if (off > 0) {
+      // bytes the partial record at `off` needs in all
+      const need = off + HEADER <= have ? HEADER + buf.readUInt32LE(off) : HEADER;
+      if (kept || need > buf.length) {
+        // a new chunk starting with the partial record (a kept chunk is never written again)
+        const next = Buffer.allocUnsafeSlow(Math.max(need, Math.min(CHUNK, size - pos - off)));
+        buf.copy(next, 0, off, have);
+        buf = next;
+        kept = false;
+        have -= off;
+        pos += off;
+        off = 0;
+      } else if (off > 0) {
+        // move the partial record to the front and read more
         buf.copy(buf, 0, off, have);
         have -= off;
         pos += off;
@@ -138,8 +145,8 @@ interface CapturedCollection {
   c: string;
   opts: Doc;
   ix: IndexSpec[];
-  /** the documents' BSON bytes (immutable: a write replaces a document's bytes, never edits them) */
-  docs: Uint8Array[];
+  /** the documents' BSON bytes (immutable: a write stores new bytes elsewhere, never edits them) */
+  docs: DocsCapture;
 }
 
 /** Documents per snapshot record, and how long an encoding slice may hold the event loop. */
@@ -220,11 +227,11 @@ export class Journal {
     let version = 0;
     let ended = false;
     let coll: Collection | undefined;
-    const { validBytes, size } = forEachRecord(snapPath, (payload) => {
+    const { validBytes, size } = forEachRecord(snapPath, (payload, chunk, at) => {
       if (version === 2 && isDocsRecord(payload)) {
-        // the documents stay BSON: a copy of the record (the read buffer is reused), viewed per document
-        for (const bytes of arrayDocs(Buffer.from(payload), 7)) coll!.loadRaw(bytes);
-        return;
+        // the documents stay where they were read: the chunk becomes a slab of the collection
+        coll!.loadDocs(chunk, at + 7);
+        return true;
       }
       const rec = decode(payload);
       if (version === 0) {
@@ -433,7 +440,7 @@ export class Journal {
           c,
           opts: coll.options,
           ix: coll.indexes.map((i) => i.spec),
-          docs: [...coll.docs.rawValues()],
+          docs: coll.docs.capture(),
         });
     return { jid: this.jid, mark: this.appended, colls };
   }
@@ -469,9 +476,12 @@ export class Journal {
       let sliceStart = performance.now();
       for (const coll of colls) {
         await put({ cc: { db: coll.db, c: coll.c, opts: coll.opts, ix: coll.ix } });
-        for (let i = 0; i < coll.docs.length; i += DOCS_PER_RECORD) {
+        for (let i = 0; i < coll.docs.count; i += DOCS_PER_RECORD) {
           if (this.closed) throw new Error('engine stopping');
-          await put(docsRecord(coll.docs.slice(i, i + DOCS_PER_RECORD)));
+          const views: Uint8Array[] = [];
+          for (let k = i; k < Math.min(coll.docs.count, i + DOCS_PER_RECORD); k++)
+            views.push(coll.docs.bytes(k));
+          await put(docsRecord(views));
           const spent = performance.now() - sliceStart;
           if (spent >= SLICE_MS) {
             longestSlice = Math.max(longestSlice, spent);

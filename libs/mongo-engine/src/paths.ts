@@ -3,8 +3,13 @@ import { isPlainObject, ownField } from './bsonutil';
 
 /** Values at a dotted path; arrays are expanded (multikey). Missing fields yield `undefined`. */
 export function valuesAtPath(doc: unknown, path: string): unknown[] {
+  return valuesAtParts(doc, path.split('.'));
+}
+
+/** valuesAtPath with the path already split at its dots. */
+export function valuesAtParts(doc: unknown, parts: string[]): unknown[] {
   const out: unknown[] = [];
-  collect(doc, path.split('.'), 0, out);
+  collect(doc, parts, 0, out);
   return out.length ? out : [undefined];
 }
 

@@ -74,12 +74,25 @@ export function allMatches(
   command: string,
   variables?: Doc,
 ): Doc[] {
+  return [...lazyMatches(coll, filter, command, variables)];
+}
+
+/**
+ * Matching documents (natural order) one at a time, iterating the collection itself: a pipeline that counts or
+ * groups them never holds them all (a million decoded documents at once would grow the heap for good).
+ */
+function lazyMatches(
+  coll: Collection | undefined,
+  filter: unknown,
+  command: string,
+  variables?: Doc,
+): Iterable<Doc> {
   const query = compileFilter(filter, command, variables);
   if (!coll) return [];
-  // iterate the collection itself: copying a million references first costs more than the filter
-  const out: Doc[] = [];
-  for (const d of coll.candidates(filter as Doc) ?? coll.docs.values()) if (query.test(d)) out.push(d);
-  return out;
+  const base = coll.candidates(filter as Doc) ?? coll.docs.values();
+  return (function* () {
+    for (const d of base) if (query.test(d)) yield d;
+  })();
 }
 
 /** One document projected (findAndModify's `fields`); `filter` selected it (for a positional `.$`). */
@@ -104,6 +117,53 @@ const UNSUPPORTED_STAGES = new Set([
   '$collStats',
   '$planCursorStats',
 ]);
+
+interface CountShape {
+  skip: number;
+  limit: number;
+  /** the $group's constant _id, and the name of its { $sum: 1 } field */
+  id: unknown;
+  field: string;
+}
+
+/**
+ * The stages countDocuments sends after its $match ([$skip], [$limit], { $group: { _id: 1, n: { $sum: 1 } } }),
+ * or null for any other pipeline. mingo's $group keeps every input document of a group, so counting a million
+ * matches through it holds them all at once (and grows the heap for good); these stages are counted instead.
+ */
+function countStages(stages: Doc[]): CountShape | null {
+  const shape: CountShape = { skip: 0, limit: Infinity, id: 1, field: '' };
+  let i = 0;
+  if (isPlainObject(stages[i]) && '$skip' in stages[i]) {
+    const n = stages[i++].$skip;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return null;
+    shape.skip = n;
+  }
+  if (isPlainObject(stages[i]) && '$limit' in stages[i]) {
+    const n = stages[i++].$limit;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return null;
+    shape.limit = n;
+  }
+  if (i !== stages.length - 1 || !isPlainObject(stages[i].$group)) return null;
+  const group = stages[i].$group as Doc;
+  const keys = Object.keys(group);
+  if (keys.length !== 2 || keys[0] !== '_id') return null;
+  if (group._id !== 1 && group._id !== null) return null;
+  const acc = group[keys[1]];
+  if (keys[1].startsWith('$') || keys[1].includes('.') || !isPlainObject(acc)) return null;
+  if (Object.keys(acc).length !== 1 || acc.$sum !== 1) return null;
+  shape.id = group._id;
+  shape.field = keys[1];
+  return shape;
+}
+
+function countOf(docs: Iterable<Doc>, { skip, limit, id, field }: CountShape): Doc[] {
+  const it = docs[Symbol.iterator]();
+  let n = 0;
+  while (n < skip + limit && !it.next().done) n++;
+  n = Math.max(0, n - skip);
+  return n ? [{ _id: id, [field]: n }] : [];
+}
 
 /**
  * Run a pipeline. A leading $match is answered through an index when possible. Inputs are cloned only when a
@@ -132,13 +192,15 @@ export function runPipeline(
     if (!isKnownStage(name))
       throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
   }
-  let input: Doc[] = [];
+  let input: Iterable<Doc> = [];
   let stages = pipeline as Doc[];
   const first = stages[0];
   if (first && isPlainObject(first.$match)) {
-    input = allMatches(coll, first.$match, 'aggregate', variables);
+    input = lazyMatches(coll, first.$match, 'aggregate', variables);
     stages = stages.slice(1);
-  } else if (coll) input = [...coll.docs.values()];
+    const counted = countStages(stages);
+    if (counted) return countOf(input, counted);
+  } else if (coll) input = coll.docs.values();
   const safe = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]));
   const agg = makeAggregator(stages, {
     collectionResolver: resolve,

@@ -4,7 +4,7 @@ import { CommandError } from './errors';
 import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
 import { HashIndex, IdSet, IndexEntry, IndexSpec, duplicateKeyError, idsOf } from './indexes';
 import { Change, applyChanges, diffDoc } from './delta';
-import { DocStore, fieldsOf } from './docstore';
+import { DocStore, fieldsAt, fieldsOf, forEachArrayDoc, idKeyAt } from './docstore';
 
 /** One journal record's worth of state changes. Each op is idempotent (put/delete by _id, create/drop). */
 export type Op =
@@ -28,6 +28,8 @@ export class Collection {
   readonly indexes: HashIndex[] = [];
   /** the top-level fields the indexes read (null: a partial index needs whole documents) */
   private indexedFields: Set<string> | null = new Set(['_id']);
+  /** indexedFields without _id unless an index reads it (loading a snapshot takes the _id key from its bytes) */
+  private loadFields: Set<string> | null = new Set();
 
   constructor(
     readonly db: string,
@@ -86,12 +88,21 @@ export class Collection {
     return bytes && fieldsOf(bytes, this.indexedFields);
   }
 
-  /** Add a document's bytes read from a snapshot (trusted: no constraint checks, no previous version). */
-  loadRaw(bytes: Uint8Array): void {
-    const doc = fieldsOf(bytes, this.indexedFields);
-    const idKey = keyOf(doc._id);
-    for (const ix of this.indexes) ix.add(idKey, ix.entriesOf(doc));
-    this.docs.setRaw(idKey, bytes);
+  /**
+   * Add the documents of a snapshot's `{ d: [...] }` record, whose array starts at `arrayStart` of `buf` (trusted:
+   * no constraint checks, no previous versions). `buf` becomes a slab of the store as it is: it must never be
+   * written to afterwards.
+   */
+  loadDocs(buf: Buffer, arrayStart: number): void {
+    const slab = this.docs.adopt(buf);
+    const names = this.loadFields;
+    forEachArrayDoc(buf, arrayStart, (at) => {
+      const idKey = idKeyAt(buf, at);
+      let doc: Doc | undefined;
+      for (const ix of this.indexes)
+        if (!ix.addFromBytes(idKey, buf, at)) ix.add(idKey, ix.entriesOf((doc ??= fieldsAt(buf, at, names))));
+      this.docs.setAt(idKey, slab, at);
+    });
   }
 
   remove(id: unknown): boolean {
@@ -108,6 +119,11 @@ export class Collection {
     this.indexedFields = this.indexes.some((ix) => !ix.servesQueries)
       ? null
       : new Set(['_id', ...this.indexes.flatMap((ix) => ix.fields.map((f) => f.split('.')[0]))]);
+    const readsId = this.indexes.some((ix) => ix.fields.some((f) => f.split('.')[0] === '_id'));
+    this.loadFields =
+      this.indexedFields && !readsId
+        ? new Set([...this.indexedFields].filter((f) => f !== '_id'))
+        : this.indexedFields;
   }
 
   /** Build an index; with `check`, a duplicate in existing data aborts the build with E11000. */

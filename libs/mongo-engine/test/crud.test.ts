@@ -123,6 +123,19 @@ describe('insert and find', () => {
     expect(await coll().estimatedDocumentCount()).toBe(250);
     expect(await coll().countDocuments({ group: 0 })).toBe(84);
     expect(await coll().countDocuments({}, { skip: 240 })).toBe(10);
+    expect(await coll().countDocuments({ group: 0 }, { skip: 80, limit: 10 })).toBe(4);
+    expect(await coll().countDocuments({ group: 0 }, { limit: 10 })).toBe(10);
+    expect(await coll().countDocuments({}, { skip: 300 })).toBe(0);
+    expect(await coll().countDocuments({ group: 7 })).toBe(0);
+    // the pipeline countDocuments sends, and a near one that is not counted the same way (the field is a sum of 2)
+    const counted = (pipeline: object[]) => coll().aggregate(pipeline).toArray();
+    expect(await counted([{ $match: { group: 1 } }, { $group: { _id: 1, n: { $sum: 1 } } }])).toEqual([
+      { _id: 1, n: 83 },
+    ]);
+    expect(await counted([{ $match: { group: 1 } }, { $group: { _id: null, c: { $sum: 2 } } }])).toEqual([
+      { _id: null, c: 166 },
+    ]);
+    expect(await counted([{ $match: { group: 9 } }, { $group: { _id: 1, n: { $sum: 1 } } }])).toEqual([]);
     expect((await coll().distinct('group')).sort()).toEqual([0, 1, 2]);
     expect((await coll().distinct('tags')).sort()).toEqual(['even', 'odd', 'x']);
     expect(await coll().distinct('age', { group: 2, age: { $lt: 5 } })).toEqual(expect.arrayContaining([2]));

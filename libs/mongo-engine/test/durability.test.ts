@@ -135,6 +135,16 @@ describeEngine('durability of the embedded engine', () => {
     expect(fs.existsSync(path.join(dbpath, 'skillquiz-mongo.lock'))).toBe(false);
   }, 60_000);
 
+  it('runs the bin with the engine V8 flags, under the pid it was started as', async () => {
+    const child = await spawnEngine(fresh());
+    children.push(child);
+    const cmdline = `/proc/${child.proc.pid}/cmdline`;
+    if (!fs.existsSync(cmdline)) return; // no /proc: nothing to look at
+    const args = fs.readFileSync(cmdline, 'utf8').split('\0');
+    expect(args).toContain('--max-semi-space-size=16'); // bin/node-flags.js
+    expect(args).toContain(BIN);
+  });
+
   it('survives repeated kills with compaction running, for inserts, updates and deletes', async () => {
     const dbpath = fresh();
     const expected = new Map<number, number>(); // _id -> v, from acknowledged writes only

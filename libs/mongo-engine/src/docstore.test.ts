@@ -1,0 +1,181 @@
+import { Binary, Decimal128, Int32, Long, ObjectId } from 'bson';
+import { Doc, decode, encode, keyOf } from './bsonutil';
+import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt } from './docstore';
+import { HashIndex } from './indexes';
+
+// ~1 KiB documents, so a few hundred fill the first 64 KiB slab and reclaiming starts early
+const big = (n: number, v = 0) => ({ _id: n, v, pad: 'x'.repeat(1000) });
+
+function fill(store: DocStore, n: number): void {
+  for (let i = 0; i < n; i++) store.set(String(i), big(i));
+}
+
+describe('DocStore (documents as BSON in slabs)', () => {
+  it('reads back what was stored, replaced documents keeping their place in natural order', () => {
+    const s = new DocStore();
+    s.set('a', { _id: 'a', n: 1 });
+    s.set('b', { _id: 'b', n: 2 });
+    s.set('c', { _id: 'c', n: 3 });
+    s.set('a', { _id: 'a', n: 10 });
+    expect(s.delete('b')).toBe(true);
+    expect(s.delete('b')).toBe(false);
+    s.set('d', { _id: 'd', n: 4 });
+    expect([...s.values()]).toEqual([
+      { _id: 'a', n: 10 },
+      { _id: 'c', n: 3 },
+      { _id: 'd', n: 4 },
+    ]);
+    expect(s.size).toBe(3);
+    expect(s.has('b')).toBe(false);
+    expect(s.get('b')).toBeUndefined();
+    expect(Buffer.from(s.getRaw('c')!)).toEqual(encode({ _id: 'c', n: 3 }));
+  });
+
+  it('gives a fresh copy on each read', () => {
+    const s = new DocStore();
+    s.set('a', { _id: 'a', tags: ['x'] });
+    (s.get('a')!.tags as string[]).push('y');
+    expect(s.get('a')).toEqual({ _id: 'a', tags: ['x'] });
+  });
+
+  it('reclaims slabs that are mostly garbage, moving their live documents', () => {
+    const s = new DocStore();
+    fill(s, 2000); // ~2 MiB over several slabs
+    const before = s.stats();
+    expect(before.slabs).toBeGreaterThan(3);
+    // replace every document several times: without reclaiming, the slabs would hold 5x the live bytes
+    for (let round = 1; round <= 4; round++) for (let i = 0; i < 2000; i++) s.set(String(i), big(i, round));
+    const after = s.stats();
+    expect(after.liveBytes).toBe(before.liveBytes);
+    expect(after.slabBytes).toBeLessThan(3 * after.liveBytes);
+    for (let i = 0; i < 2000; i += 97) expect(s.get(String(i))).toEqual(big(i, 4));
+    expect([...s.values()].map((d) => d._id)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+  });
+
+  it('frees the slabs of deleted documents', () => {
+    const s = new DocStore();
+    fill(s, 3000);
+    for (let i = 0; i < 3000; i++) if (i % 10) s.delete(String(i));
+    const { liveBytes, slabBytes } = s.stats();
+    expect(s.size).toBe(300);
+    expect(slabBytes).toBeLessThan(4 * liveBytes + 16 * 1024 * 1024);
+    expect([...s.values()].map((d) => d._id)).toEqual(Array.from({ length: 300 }, (_, i) => i * 10));
+    for (let i = 0; i < 3000; i++) s.delete(String(i));
+    expect(s.size).toBe(0);
+    expect(s.stats().liveBytes).toBe(0);
+    expect([...s.values()]).toEqual([]);
+  });
+
+  it('keeps a capture pointing at the bytes it saw while documents are replaced, deleted and slabs reclaimed', () => {
+    const s = new DocStore();
+    fill(s, 2000);
+    const cap = s.capture();
+    const seen = Array.from({ length: cap.count }, (_, i) => Buffer.from(cap.bytes(i)));
+    for (let round = 1; round <= 4; round++) for (let i = 0; i < 2000; i++) s.set(String(i), big(i, round));
+    for (let i = 0; i < 1000; i++) s.delete(String(i));
+    fill(s, 500);
+    expect(cap.count).toBe(2000);
+    const changed = seen.filter((bytes, i) => !bytes.equals(cap.bytes(i)));
+    expect(changed).toHaveLength(0);
+    expect(seen[5].equals(encode(big(5)))).toBe(true);
+  });
+
+  it('adopts a snapshot chunk as a slab without copying, then handles writes over it', () => {
+    const docs = Array.from({ length: 300 }, (_, i) => encode(big(i)));
+    const record = docsRecord(docs);
+    // the chunk as read from a file: other bytes around the record
+    const chunk = Buffer.concat([Buffer.alloc(13, 7), record, Buffer.alloc(5, 9)]);
+    const s = new DocStore();
+    const slab = s.adopt(chunk);
+    expect(s.adopt(chunk)).toBe(slab);
+    forEachArrayDoc(chunk, 13 + 7, (at) => s.setAt(idKeyAt(chunk, at), slab, at));
+    expect(s.size).toBe(300);
+    expect(s.getRaw(keyOf(7))!.buffer).toBe(chunk.buffer);
+    expect(s.get(keyOf(7))).toEqual(big(7));
+    const copy = Buffer.from(chunk);
+    for (let i = 0; i < 300; i++) s.set(keyOf(i), big(i, 1));
+    expect(chunk.equals(copy)).toBe(true); // never written to
+    expect(s.stats().slabs).toBeGreaterThan(0);
+    expect(s.get(keyOf(7))).toEqual(big(7, 1));
+    expect(() => s.setAt(keyOf(7), slab, 13 + 7 + 4 + 3)).toThrow(/twice/);
+  });
+});
+
+describe('reading fields from BSON bytes', () => {
+  it('builds the _id key from the bytes as keyOf does', () => {
+    for (const id of [new ObjectId(), new ObjectId('000000000000000000000000'), 42, 'str', { a: 1 }]) {
+      const bytes = Buffer.concat([Buffer.alloc(3), encode({ _id: id, x: 1 })]);
+      expect(idKeyAt(bytes, 3)).toBe(keyOf(id));
+    }
+  });
+
+  it('reads only the named top-level fields of a document inside a larger buffer', () => {
+    const at = new Date(1_700_000_000_000);
+    const bytes = Buffer.concat([Buffer.alloc(5), encode({ _id: 1, token: 't', at, other: { deep: [1] } })]);
+    expect(fieldsAt(bytes, 5, new Set(['token', 'at']))).toEqual({ token: 't', at });
+    expect(fieldsAt(bytes, 5, null)).toEqual({ _id: 1, token: 't', at, other: { deep: [1] } });
+  });
+});
+
+describe('indexing a document straight from its bytes', () => {
+  const values: unknown[] = [
+    'text',
+    '',
+    'ünïcödé and a longer string over twelve characters',
+    0,
+    -0,
+    42,
+    -7.5,
+    2 ** 40,
+    new Int32(5),
+    Long.fromNumber(2 ** 60),
+    new Date(1_700_000_000_123),
+    new Date(-86_400_000),
+    new ObjectId(),
+    true,
+    false,
+    null,
+    undefined,
+    [1, 2],
+    { a: 1 },
+    new Binary(Buffer.from([1, 2])),
+    Decimal128.fromString('1.5'),
+  ];
+
+  // the ids, index map and prefix map an index holds after adding `docs` one way or the other
+  function contents(ix: HashIndex): string {
+    const show = (m: Map<string, unknown> | null) =>
+      m && [...m].map(([k, v]) => [k, typeof v === 'string' ? v : [...(v as Set<string>)]]);
+    return JSON.stringify([show(ix.map), show(ix.prefix)]);
+  }
+
+  it.each([[{ name: 'v_1', key: { v: 1 } }], [{ name: 'v_1_w_1', key: { v: 1, w: -1 } }]])(
+    'gives the same keys as entriesOf over the decoded values (%j)',
+    (spec) => {
+      const fromBytes = new HashIndex(spec);
+      const fromValues = new HashIndex(spec);
+      let viaBytes = 0;
+      values.forEach((v, i) => {
+        values.forEach((w, j) => {
+          const doc: Doc = { _id: `${i}.${j}`, x: 1, v, w };
+          const bytes = Buffer.concat([Buffer.alloc(2), encode(doc)]);
+          if (fromBytes.addFromBytes(String(doc._id), bytes, 2)) viaBytes++;
+          else fromBytes.add(String(doc._id), fromBytes.entriesOf(fieldsAt(bytes, 2, null)));
+          fromValues.add(String(doc._id), fromValues.entriesOf(decode(encode(doc))));
+        });
+      });
+      expect(viaBytes).toBeGreaterThan(100);
+      expect(contents(fromBytes)).toBe(contents(fromValues));
+    },
+  );
+
+  it('leaves sparse, partial and dotted-path indexes to entriesOf', () => {
+    const bytes = encode({ _id: 1, v: 1 });
+    for (const spec of [
+      { name: 's', key: { v: 1 }, sparse: true },
+      { name: 'p', key: { v: 1 }, partialFilterExpression: { v: 1 } },
+      { name: 'd', key: { 'v.a': 1 } },
+    ])
+      expect(new HashIndex(spec).addFromBytes('1', bytes, 0)).toBe(false);
+  });
+});
