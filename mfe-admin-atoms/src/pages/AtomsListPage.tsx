@@ -15,7 +15,7 @@ const columns: Column<Atom>[] = [
     cell: (atom) => (
       <>
         <span className="atoms-id">{atom.id}</span>
-        {atom.beta && <span className="atoms-badge">Beta</span>}
+        {atom.beta && <span className="sq-badge">Beta</span>}
       </>
     ),
   },

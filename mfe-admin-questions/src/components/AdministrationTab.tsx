@@ -56,7 +56,7 @@ export function AdministrationTab({
                 onChange={() => dispatch({ type: 'toggleAtom', atom: atom.id })}
               />
               <span>{atom.name}</span>
-              {atom.beta && <span className="qa-badge">Beta</span>}
+              {atom.beta && <span className="sq-badge">Beta</span>}
             </label>
           ))}
         </div>

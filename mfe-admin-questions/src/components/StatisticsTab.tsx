@@ -146,7 +146,7 @@ function StatisticsView({
                 <tr key={ch.choice || 'none'}>
                   <th scope="row">
                     <ChoiceLabel choice={ch.choice} answers={answers} />
-                    {ch.isKey && <span className="qa-badge">correct</span>}
+                    {ch.isKey && <span className="sq-badge">correct</span>}
                   </th>
                   <td>{ch.low}</td>
                   <td>{ch.middle}</td>
