@@ -1,7 +1,7 @@
 import { Binary, Decimal128, Int32, Long, ObjectId } from 'bson';
 import { Doc, decode, encode, keyOf } from './bsonutil';
 import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt } from './docstore';
-import { HashIndex } from './indexes';
+import { HashIndex, type IndexSpec } from './indexes';
 
 // ~1 KiB documents, so a few hundred fill the first 64 KiB slab and reclaiming starts early
 const big = (n: number, v = 0) => ({ _id: n, v, pad: 'x'.repeat(1000) });
@@ -171,11 +171,11 @@ describe('indexing a document straight from its bytes', () => {
 
   it('leaves sparse, partial and dotted-path indexes to entriesOf', () => {
     const bytes = encode({ _id: 1, v: 1 });
-    for (const spec of [
+    const specs: IndexSpec[] = [
       { name: 's', key: { v: 1 }, sparse: true },
       { name: 'p', key: { v: 1 }, partialFilterExpression: { v: 1 } },
       { name: 'd', key: { 'v.a': 1 } },
-    ])
-      expect(new HashIndex(spec).addFromBytes('1', bytes, 0)).toBe(false);
+    ];
+    for (const spec of specs) expect(new HashIndex(spec).addFromBytes('1', bytes, 0)).toBe(false);
   });
 });
