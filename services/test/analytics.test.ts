@@ -2,13 +2,13 @@
 // simulated candidates who took real quizzes through the quiz API, calibration applied and audited,
 // a beta question graduated, the simulator run in a worker, and the guards (admin only, CSRF on
 // writes, 4xx on bad input, 409 on a stale version).
-import { insertAnsweredQuizzes } from './helpers/analytics-fixture';
+import { insertAnsweredQuizzes, served } from './helpers/analytics-fixture';
 import { MongoClient, type Db } from 'mongodb';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { connect } from './quiz-fixtures';
 import { runSimulatedCandidates } from '../src/analytics/simulated-candidates';
 import { DEMO_DATA_COMPANY } from '../src/analytics/demo-data';
-import { Atom } from '../src/models';
+import { Atom, Question, QuizResult, type QuestionDoc } from '../src/models';
 import mongoose from 'mongoose';
 
 jest.setTimeout(240_000);
@@ -59,6 +59,8 @@ describe('statistics', () => {
     // The beta question is served once per quiz.
     const beta = list.body.statistics[String(betaId)];
     expect(beta).toMatchObject({ served: 24, answered: 24, timeouts: 0 });
+    // Simulated candidates answer at once: no response time is made up from them.
+    expect(beta).toMatchObject({ medianResponseMs: null, p90ResponseMs: null });
     // Cross-check one scored question's counts against the stored served records.
     const some = Number(ids.find((id) => Number(id) !== betaId));
     const quizzes = await db
@@ -86,6 +88,40 @@ describe('statistics', () => {
       calibration: { n: 24 },
     });
     expect(typeof one.body.version).toBe('number');
+  });
+
+  it("names a suspected wrong key's rival answer by its text as served, not by its hash id", async () => {
+    // 40 python quizzes of four questions: the strong candidates (the other three right) all choose
+    // one wrong answer of the first question, the weak ones its key.
+    const [victim, ...others] = await Question.find({ atoms: 'python', administered: true })
+      .sort({ _id: 1 })
+      .limit(4)
+      .lean<QuestionDoc[]>()
+      .exec();
+    const wrong = victim.answers.find((a) => !a.c)!;
+    const docs = Array.from({ length: 40 }, (_, i) => {
+      const strong = i % 2 === 0;
+      const first = served(victim, 'python', 1, true, !strong);
+      first.snapshot.answers = first.snapshot.answers.map((a) =>
+        a.hash_id === wrong.hash_id ? { ...a, text: '  It prints\n   undefined, then 3 ' } : a,
+      );
+      return {
+        token: `wrong-key-${i}`,
+        atom_ids: ['python'],
+        served: [first, ...others.map((q, n) => served(q, 'python', n + 2, true, strong))],
+        started_at: new Date(),
+        finished_at: new Date(),
+      };
+    });
+    await QuizResult.insertMany(docs);
+    const one = await call(admin, 'GET', `/api/questions/${victim._id}/statistics`);
+    const flag = one.body.statistics.flags.find((f: { code: string }) => f.code === 'possible_wrong_key');
+    expect(flag.reason).toMatch(
+      /answer "It prints undefined, then 3" was chosen \d+ times and the correct answer only 0/,
+    );
+    expect(flag.reason).not.toContain(wrong.hash_id);
+    const list = await call(admin, 'GET', '/api/questions/statistics?atom=python');
+    expect(list.body.statistics[String(victim._id)].flags).toContainEqual(flag);
   });
 
   it('is admin only and refuses bad input', async () => {

@@ -153,6 +153,14 @@ describe('itemStatistics', () => {
     expect(stats.get(2)!.flags.find((f) => f.code === 'possible_wrong_key')!.reason).toMatch(
       /answer x was chosen 20 times and the correct answer only 0/,
     );
+    // Named by its text when the caller knows it (the services pass the text as served).
+    const labelled = itemStatistics(rs, {
+      atomQuizzes: new Map([['js', 1000]]),
+      choiceLabel: (q, choice) => (q === 2 && choice === 'x' ? 'null is an object' : undefined),
+    });
+    expect(labelled.get(2)!.flags.find((f) => f.code === 'possible_wrong_key')!.reason).toMatch(
+      /answer "null is an object" was chosen 20 times and the correct answer only 0/,
+    );
     const s3 = stats.get(3)!;
     expect(s3.timeouts).toBe(45);
     expect(s3.flags.map((f) => f.code)).toContain('many_timeouts');

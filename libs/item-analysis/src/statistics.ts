@@ -64,6 +64,8 @@ export interface StatisticsOptions {
   atomQuizzes: ReadonlyMap<string, number>;
   prior?: Prior;
   rules?: Partial<typeof REVIEW_RULES>;
+  /** How a flag names an answer (its text as served, say); the answer's hash id otherwise. */
+  choiceLabel?: (questionId: number, choice: string) => string | undefined;
 }
 
 /** Statistics of every question that appears in `responses`, keyed by question id. */
@@ -116,7 +118,10 @@ export function itemStatistics(
       indices.map((i) => responses[i]).filter((r) => r.scored),
       options.atomQuizzes,
     );
-    stats.flags = reviewFlags(stats, rules, scoredExposure);
+    stats.flags = reviewFlags(stats, rules, scoredExposure, (choice) => {
+      const label = options.choiceLabel?.(questionId, choice);
+      return label === undefined ? choice : JSON.stringify(label);
+    });
     out.set(questionId, stats);
   }
   return out;
@@ -216,6 +221,7 @@ function reviewFlags(
   s: ItemStatistics,
   rules: typeof REVIEW_RULES,
   scoredExposure: number | null,
+  nameChoice: (choice: string) => string,
 ): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (
@@ -237,7 +243,7 @@ function reviewFlags(
       flags.push({
         code: 'possible_wrong_key',
         reason:
-          `In the top third of candidates by ability, answer ${rival.choice} was chosen ${rival.high} times and ` +
+          `In the top third of candidates by ability, answer ${nameChoice(rival.choice)} was chosen ${rival.high} times and ` +
           `the correct answer only ${key.high}: check that the correct answer is marked.`,
       });
     }

@@ -112,7 +112,9 @@ function StatisticsView({
             <dd>{num(s.discrimination)}</dd>
             <dt>Response time, median / 90th percentile</dt>
             <dd>
-              {secs(s.medianResponseMs)} / {secs(s.p90ResponseMs)}
+              {s.medianResponseMs === null && data.demo_answers > 0
+                ? 'not measured: simulated candidates are not timed'
+                : `${secs(s.medianResponseMs)} / ${secs(s.p90ResponseMs)}`}
             </dd>
             <dt>Exposure (share of the atom&apos;s quizzes)</dt>
             <dd>{pct(s.exposureRate)}</dd>

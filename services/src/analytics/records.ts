@@ -10,6 +10,8 @@ export interface ResponseSet {
   responses: ServedResponse[];
   /** Quiz ids taken by simulated demo candidates. */
   demoQuizzes: Set<string>;
+  /** Each answer's text as served (question id, then hash id): how review flags name an answer. */
+  answerText: (questionId: number, hashId: string) => string | undefined;
 }
 
 type LeanQuiz = Pick<QuizResultDoc, '_id' | 'served' | 'demo_data'>;
@@ -22,12 +24,20 @@ export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise
     .exec();
   const responses: ServedResponse[] = [];
   const demoQuizzes = new Set<string>();
+  const texts = new Map<string, string>();
   for (const quiz of quizzes) {
     const quizId = String(quiz._id);
     if (quiz.demo_data) demoQuizzes.add(quizId);
-    for (const served of quiz.served) responses.push(toResponse(quizId, served));
+    for (const served of quiz.served) {
+      responses.push(toResponse(quizId, served, quiz.demo_data === true));
+      for (const a of served.snapshot.answers) texts.set(`${served.question_id}/${a.hash_id}`, a.text);
+    }
   }
-  return { responses, demoQuizzes };
+  return {
+    responses,
+    demoQuizzes,
+    answerText: (questionId, hashId) => texts.get(`${questionId}/${hashId}`),
+  };
 }
 
 /** Quizzes per atom that planned it: the base of an exposure rate. */
@@ -40,7 +50,8 @@ export async function quizzesPerAtom(): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r._id, r.n]));
 }
 
-function toResponse(quizId: string, s: ServedQuestionDoc): ServedResponse {
+/** A simulated candidate answers at once: its response times say nothing, so they are left out. */
+function toResponse(quizId: string, s: ServedQuestionDoc, demo: boolean): ServedResponse {
   const answered = s.answered_at != null;
   return {
     quizId,
@@ -53,6 +64,8 @@ function toResponse(quizId: string, s: ServedQuestionDoc): ServedResponse {
     choice: answered ? (s.answer ?? '') : null,
     key: s.snapshot.answers.find((a) => a.c)?.hash_id ?? null,
     responseMs:
-      answered && s.served_at ? new Date(s.answered_at!).getTime() - new Date(s.served_at).getTime() : null,
+      answered && s.served_at && !demo
+        ? new Date(s.answered_at!).getTime() - new Date(s.served_at).getTime()
+        : null,
   };
 }

@@ -11,7 +11,7 @@ import {
 import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
-import { loadResponses, quizzesPerAtom } from './records';
+import { loadResponses, quizzesPerAtom, type ResponseSet } from './records';
 
 type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered'>;
 
@@ -38,12 +38,13 @@ export async function currentCalibration(q: QuestionFields): Promise<Calibration
 /** Statistics, calibration and graduation readiness of one question. */
 export async function questionAnalytics(id: number): Promise<QuestionAnalyticsResponse> {
   const q = await findQuestionForAnalytics(id);
-  const [{ responses, demoQuizzes }, atomQuizzes, beta] = await Promise.all([
+  const [{ responses, demoQuizzes, answerText }, atomQuizzes, beta] = await Promise.all([
     loadResponses({ 'served.question_id': id }),
     quizzesPerAtom(),
     Atom.exists({ beta_question_ordering: id }),
   ]);
-  const statistics = itemStatistics(responses, { atomQuizzes }).get(id) ?? null;
+  const statistics =
+    itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) }).get(id) ?? null;
   const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
   const calibration =
     calibrateBank(responses, { only: new Set([id]), start: () => configured }).get(id) ?? null;
@@ -64,7 +65,21 @@ export async function questionAnalytics(id: number): Promise<QuestionAnalyticsRe
 /** Statistics of every question served in an atom's quizzes ('all': every quiz), keyed by id. */
 export async function listStatistics(atom: string): Promise<QuestionStatisticsListResponse> {
   const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
-  const [{ responses }, atomQuizzes] = await Promise.all([loadResponses(filter), quizzesPerAtom()]);
-  const stats = itemStatistics(responses, { atomQuizzes });
+  const [{ responses, answerText }, atomQuizzes] = await Promise.all([
+    loadResponses(filter),
+    quizzesPerAtom(),
+  ]);
+  const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) });
   return { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+}
+
+const EXCERPT_CHARS = 60;
+
+/** An answer's text on one line, cut to a length a sentence can hold (a hash id means nothing to an editor). */
+function excerpt(answerText: ResponseSet['answerText']) {
+  return (questionId: number, hashId: string): string | undefined => {
+    const text = answerText(questionId, hashId)?.replace(/\s+/g, ' ').trim();
+    if (!text) return undefined;
+    return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+  };
 }

@@ -8,7 +8,8 @@ import { simulateBank } from '@skillquiz/item-analysis';
 import { betaTruth } from '../../src/analytics/simulated-candidates';
 import { Atom, Question, QuizResult, type QuestionDoc, type ServedQuestionDoc } from '../../src/models';
 
-function served(
+/** One answered served record of `q`, as the quiz API writes it (20 s after serving). */
+export function served(
   q: QuestionDoc,
   atomId: string,
   number: number,
