@@ -239,7 +239,7 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
   await page.getByRole('checkbox', { name: 'Needs review' }).click();
   await expect(page.getByRole('checkbox', { name: 'Needs review' })).toBeChecked();
   await expect(page).toHaveURL(/needsReview=true/);
-  const review = page.getByRole('table', { name: new RegExp(`Questions of atom ${ATOM} that need review`) });
+  const review = page.getByRole('table', { name: /Questions of atom E2E Analytics that need review/ });
   await expect(review.getByRole('row')).toHaveCount(1 + flagged.length);
   for (const [id, s] of flagged) {
     const r = review.getByRole('row', { name: new RegExp(`Statistics of question ${id}\\b`) });

@@ -10,14 +10,17 @@ import { statisticsColumns } from './statisticsColumns';
 export function NeedsReviewTable({
   statistics,
   atom,
+  atomName,
 }: {
   statistics: Readonly<Record<string, ItemStatistics>>;
   atom: string;
+  /** The atom's name, once the atom list has loaded (its slug until then). */
+  atomName?: string;
 }) {
   const flagged = Object.values(statistics)
     .filter((s) => s.flags.length > 0)
     .sort((a, b) => a.questionId - b.questionId);
-  const scope = atom === CONSTANTS.ALL_ATOMS_KEY ? 'all atoms' : `atom ${atom}`;
+  const scope = atom === CONSTANTS.ALL_ATOMS_KEY ? 'all atoms' : `atom ${atomName ?? atom}`;
   if (flagged.length === 0) return <p className="qa-empty">No question of {scope} has a review flag.</p>;
   const columns: Column<ItemStatistics>[] = [
     {

@@ -128,7 +128,9 @@ export function QuestionsListPage() {
         {statsStatus && ` ${statsStatus}`}
       </p>
 
-      {query.needsReview && stats && <NeedsReviewTable statistics={stats} atom={query.atom} />}
+      {query.needsReview && stats && (
+        <NeedsReviewTable statistics={stats} atom={query.atom} atomName={atomNames.get(query.atom)?.name} />
+      )}
 
       {!query.needsReview && data && (
         <div
