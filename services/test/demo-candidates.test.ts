@@ -1,7 +1,7 @@
 // First-run demo data (issue 14): with SEED_DEMO_CANDIDATES set, the start that seeds the demo
 // content then runs that many simulated candidates per seeded atom through the real quiz API, in the
-// background, marked as demo data; a later start does not run them again; without the variable
-// (the default, and what the test harnesses use) nothing runs.
+// background, marked as demo data; a later start does not run them again, but finishes a run a crash
+// stopped half-way; without the variable (the default, and what the test harnesses use) nothing runs.
 import { MongoClient, type Db } from 'mongodb';
 import { startStack, type Stack } from './helpers/stack';
 
@@ -55,6 +55,26 @@ it('runs the simulated candidates once, after the first seed, marked as demo dat
   await stack!.restartServices({ SEED_DEMO_CANDIDATES: String(PER_ATOM) });
   await new Promise((r) => setTimeout(r, 1500));
   expect(await db.collection('quiz_results').countDocuments({ demo_data: true })).toBe(before);
+});
+
+it('resumes a run stopped half-way by a crash: only the candidates still missing, per atom', async () => {
+  const perAtom = 8;
+  const db = await open({ SEED_DEMO_CANDIDATES: String(perAtom), LOG_LEVEL: 'info' });
+  const marker = () => db.collection('seed_state').findOne({ _id: 'demo-candidates' as never });
+  // The atoms run one after another: kill the services once the first has begun, long before the end.
+  await until(async () => (await finishedDemoQuizzes(db, 'javascript')) >= 2);
+  await stack!.services.kill();
+  expect(await marker()).toMatchObject({ done: false, per_atom: perAtom });
+  const before = await finishedDemoQuizzes(db, 'javascript');
+  expect(before).toBeLessThan(perAtom);
+
+  // The next start (the database already seeded) picks the run up where it stopped.
+  await stack!.restartServices({ SEED_DEMO_CANDIDATES: String(perAtom), LOG_LEVEL: 'info' });
+  const done = `demo data: ${3 * perAtom - before} simulated candidates done`;
+  await until(async () => stack!.services.output.some((line) => line.includes(done)));
+  expect(await marker()).toMatchObject({ done: true });
+  for (const atom of ['javascript', 'python', 'sql'])
+    expect(await finishedDemoQuizzes(db, atom)).toBe(perAtom);
 });
 
 it('runs none unless SEED_DEMO_CANDIDATES is set', async () => {
