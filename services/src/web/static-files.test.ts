@@ -205,6 +205,23 @@ describe('static files: precompressed, cached, revalidated', () => {
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
   });
 
+  it('sends the file itself when its siblings hold other bytes, even with the same mtime', async () => {
+    // A version folder copied and its manifest rewritten within one clock tick: the times are equal,
+    // the contents are not.
+    const file = path.join(root, 'mfe-quiz', 'dist', 'remoteEntry.js');
+    const edited = 'var mfe_quiz = "edited in place";';
+    fs.writeFileSync(`${file}.tmp`, edited);
+    fs.renameSync(`${file}.tmp`, file);
+    const same = new Date(Math.floor(Date.now() / 1000) * 1000);
+    for (const f of [file, `${file}.br`, `${file}.gz`]) fs.utimesSync(f, same, same);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get(`${base}/remotes/mfe-quiz/remoteEntry.js`, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString()).toBe(edited);
+    }
+  });
+
   it('leaves API replies alone and answers HEAD without a body', async () => {
     const api = await get(`${base}/api/thing`, { 'accept-encoding': 'br' });
     expect(api.status).toBe(200);

@@ -4,6 +4,8 @@
 // ETag and answered 304 when unchanged. Which files exist and where they live is index.ts's business.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type Koa from 'koa';
 import etag from '@koa/etag';
 import serve from 'koa-static';
@@ -68,10 +70,18 @@ export function serveStatic(root: string): Koa.Middleware {
   };
 }
 
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const gunzip = promisify(zlib.gunzip);
+
+/** Per file: the stats its verdict was reached at, and the verdict. */
+const verdicts = new Map<string, { stats: string; stale: boolean }>();
+
 /**
- * True when a .br or .gz beside the requested file is older than the file: it was edited after the
- * build (a manifest rewritten in place, a version folder copied and changed), so the siblings hold
- * old bytes. Anything unusual (no file, a path outside root) is left to koa-send to answer.
+ * True when a .br or .gz beside the requested file does not hold the file's bytes: it was edited after
+ * the build (a manifest rewritten in place, a version folder copied and changed), so the siblings are
+ * old. Times cannot tell (a copy and an edit within one clock tick have the same mtime), so the
+ * siblings are unpacked and compared, once per change of the files' sizes and mtimes. Anything
+ * unusual (no file, a path outside root) is left to koa-send to answer.
  */
 async function siblingsAreStale(root: string, urlPath: string): Promise<boolean> {
   let rel: string;
@@ -82,12 +92,31 @@ async function siblingsAreStale(root: string, urlPath: string): Promise<boolean>
   }
   const file = path.join(root, path.posix.normalize(`/${rel}`));
   if (!file.startsWith(root + path.sep)) return false;
-  const mtime = async (f: string) => (await fs.promises.stat(f).catch(() => null))?.mtimeMs;
-  const original = await mtime(file);
-  if (original === undefined) return false;
-  for (const sibling of [`${file}.br`, `${file}.gz`]) {
-    const at = await mtime(sibling);
-    if (at !== undefined && at < original) return true;
+  const stat = (f: string) => fs.promises.stat(f).catch(() => null);
+  const original = await stat(file);
+  if (!original?.isFile()) return false;
+  const siblings = (
+    await Promise.all(
+      (['br', 'gz'] as const).map(async (ext) => ({
+        ext,
+        at: `${file}.${ext}`,
+        stat: await stat(`${file}.${ext}`),
+      })),
+    )
+  ).filter((s) => s.stat?.isFile());
+  if (siblings.length === 0) return false;
+  const stats = [original, ...siblings.map((s) => s.stat!)].map((st) => `${st.size}:${st.mtimeMs}`).join('|');
+  const known = verdicts.get(file);
+  if (known?.stats === stats) return known.stale;
+  const bytes = await fs.promises.readFile(file);
+  let stale = false;
+  for (const sibling of siblings) {
+    const packed = await fs.promises.readFile(sibling.at);
+    const unpacked = await (sibling.ext === 'br' ? brotliDecompress(packed) : gunzip(packed)).catch(
+      () => null,
+    );
+    if (!unpacked?.equals(bytes)) stale = true;
   }
-  return false;
+  verdicts.set(file, { stats, stale });
+  return stale;
 }
