@@ -32,6 +32,14 @@ describe('isDatabaseUnreachable', () => {
     expect(
       isDatabaseUnreachable(Object.assign(new Error('wrapped'), { cause: named('MongoNetworkError') })),
     ).toBe(true);
+    // What a command written to the connection of an engine killed a moment before fails with.
+    const ended = Object.assign(new Error('This socket has been ended by the other party'), {
+      code: 'EPIPE',
+    });
+    expect(isDatabaseUnreachable(ended)).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(
+      true,
+    );
   });
 
   it('leaves every other error alone (bugs stay 500, bad values 400)', () => {

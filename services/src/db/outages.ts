@@ -42,10 +42,18 @@ const UNREACHABLE_ERROR_NAMES = new Set([
   'MongoPoolClearedError',
 ]);
 
+/**
+ * Socket errors the driver can pass on unwrapped: a command written to a connection the engine's
+ * death had just half-closed fails with Node's own EPIPE ("This socket has been ended by the other
+ * party"), not a MongoNetworkError. A request's only outgoing sockets are the database's.
+ */
+const UNREACHABLE_SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
 export function isDatabaseUnreachable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { name?: string; message?: string; cause?: unknown };
+  const e = err as { name?: string; message?: string; code?: unknown; cause?: unknown };
   if (e.name && UNREACHABLE_ERROR_NAMES.has(e.name)) return true;
+  if (typeof e.code === 'string' && UNREACHABLE_SOCKET_CODES.has(e.code)) return true;
   if (e.name === 'MongooseError' && /buffering timed out/.test(e.message ?? '')) return true;
   return e.cause !== undefined && e.cause !== err && isDatabaseUnreachable(e.cause);
 }
