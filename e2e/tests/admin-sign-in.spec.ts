@@ -12,6 +12,12 @@ test('an admin signs in through the central sign-on, sees the admin bar, and log
   const password = process.env.SQ_ADMIN_PASSWORD;
   test.skip(!email || !password, 'the product printed no dev sign-on login');
 
+  // Everything the browser reports as an error on the way, the sign-on's own pages included.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${m.location().url}: ${m.text()}`);
+  });
+
   await page.goto('/admin');
   const login = page.getByRole('button', { name: 'Login with SkillQuiz SSO' });
   await expect(login).toBeVisible();
@@ -51,4 +57,8 @@ test('an admin signs in through the central sign-on, sees the admin bar, and log
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('button', { name: 'Login with SkillQuiz SSO' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+
+  // Only GET /me's 401 while signed out (SPEC's call saying "not signed in", which the browser logs
+  // as a failed load): no script errors, no missing files.
+  expect(consoleErrors.filter((e) => !/\/me: Failed to load resource: .* 401/.test(e))).toEqual([]);
 });

@@ -67,6 +67,7 @@ function loginPage(uid: string, email: string, error?: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in - SkillQuiz dev sign-on</title>
+<link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:4rem auto;padding:0 1rem}
 label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;margin-top:.25rem;box-sizing:border-box}
 button{margin-top:1.5rem;padding:.6rem 1.2rem}.error{color:#a00000}</style></head>
