@@ -74,6 +74,17 @@ it('logs one line per request with the route pattern, status and duration, never
   expect(everything).not.toContain('koa.sess');
 });
 
+it('logs a request that claims to be quiet at info all the same unless it knows the process key', async () => {
+  const token = await issueQuiz(fx);
+  const before = requestLines(stack.services.output).length;
+  const res = await fetch(`${stack.baseUrl}/api/quiz/${token}/`, {
+    headers: { 'x-skillquiz-quiet': 'guess' },
+  });
+  expect(res.status).toBe(200);
+  const [line] = (await waitForLines(before + 1)).slice(before);
+  expect(line).toMatchObject({ level: 30, method: 'GET', route: '/api/quiz/:token' });
+});
+
 it('LOG_LEVEL above info turns the request lines off', async () => {
   await stack.restartServices({ LOG_LEVEL: 'warn' });
   const token = await issueQuiz(fx);

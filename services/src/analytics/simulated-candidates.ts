@@ -12,6 +12,7 @@ import { gaussian } from '@skillquiz/item-analysis';
 import type { AnswerResponse, CandidateQuestion, QuizResult as QuizResultView } from '@skillquiz/contracts';
 import { createInvitation, findOrCreateCompany } from '../invitations';
 import { QuizResult, type CompanyDoc, type QuizResultDoc } from '../models';
+import { QUIET_HEADER, QUIET_KEY } from '../http/request-log';
 
 export interface SimulationRun {
   /** The services' base URL (http://host:port). */
@@ -95,7 +96,11 @@ export function betaTruth(questionId: number, provisional: DifficultyParams): Di
 async function json<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      // Quiet in this process's request log (a run in another process, `npm run simulate`, is not).
+      [QUIET_HEADER]: QUIET_KEY,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -4,6 +4,7 @@
 // pages, a 404) is logged with the segment after `quiz` replaced. No query strings, headers or
 // cookies are logged (the OpenID callback's code and state, session cookies); pino's redact is the
 // second line of defence should a later field carry them.
+import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from './logger';
@@ -40,6 +41,15 @@ export function loggablePath(url: string): string {
   return segments.join('/');
 }
 
+/**
+ * Requests this process makes to itself in bulk (the first-run simulated candidates: some 25,000 in
+ * three minutes) carry this header with this process's random key and are logged at debug, so they
+ * do not bury the start summary and real traffic. The key is unguessable and never leaves the
+ * process, so no outside client can keep its requests out of the log.
+ */
+export const QUIET_HEADER = 'x-skillquiz-quiet';
+export const QUIET_KEY = randomBytes(18).toString('base64url');
+
 /** First in the pipeline, so it sees the status the error middleware chose. */
 export function requestLog(logger: PinoLogger): Middleware {
   return async (ctx, next) => {
@@ -47,9 +57,10 @@ export function requestLog(logger: PinoLogger): Middleware {
     try {
       await next();
     } finally {
-      if (logger.isLevelEnabled('info')) {
+      const level = ctx.get(QUIET_HEADER) === QUIET_KEY ? 'debug' : 'info';
+      if (logger.isLevelEnabled(level)) {
         const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-        logger.info(
+        logger[level](
           {
             method: ctx.method,
             // A router's pattern names no token; without one, the path with the token replaced.
