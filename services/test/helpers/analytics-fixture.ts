@@ -7,8 +7,11 @@ import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { simulateBank } from '@skillquiz/item-analysis';
 import { betaTruth } from '../../src/analytics/simulated-candidates';
 import { Atom, Question, QuizResult, type QuestionDoc, type ServedQuestionDoc } from '../../src/models';
+import type { Slot } from '../../src/quiz/plan';
+import { servedRecord } from '../../src/quiz/selection';
+import { toQuestionRecord } from '../../src/quiz/store';
 
-/** One answered served record of `q`, as the quiz API writes it (20 s after serving). */
+/** One answered served record of `q`, built as the quiz builds it and answered 20 s after serving. */
 export function served(
   q: QuestionDoc,
   atomId: string,
@@ -16,34 +19,22 @@ export function served(
   scored: boolean,
   correct: boolean,
 ): ServedQuestionDoc {
-  const key = q.answers.find((a) => a.c)!;
-  const wrong = q.answers.find((a) => !a.c)!;
   const at = new Date(Date.now() - 60_000);
+  const slot: Slot = scored
+    ? { number, atom_id: atomId, kind: 'scored' }
+    : { number, atom_id: atomId, kind: 'beta', question_id: q._id };
+  const record = servedRecord(toQuestionRecord(q), slot, at);
+  // The key, or always the same wrong answer (the bank's first), wherever the shuffle put it.
+  const pick = q.answers.find((a) => (a.c === true) === correct)!.hash_id;
+  const chosen = record.snapshot.answers.find((a) => a.hash_id === pick)!;
   return {
-    number,
-    question_id: q._id,
-    atom_id: atomId,
-    scored,
-    snapshot: {
-      question_text: q.question_text,
-      code_block: q.code_block,
-      code_language: q.code_language,
-      claim: q.claim,
-      difficulty_params: { a: q.difficulty_params.a, d: q.difficulty_params.d },
-      original_question_id: q.original_question_id,
-      version: q.version,
-      answers: q.answers.map((a) => ({ hash_id: a.hash_id, text: a.text, c: a.c === true })),
-    },
-    selected_at: at,
+    ...record,
     served_at: at,
     expires_at: new Date(at.getTime() + 120_000),
     answered_at: new Date(at.getTime() + 20_000),
-    answer: (correct ? key : wrong).hash_id,
-    answer_position: 0,
+    answer: chosen.hash_id,
+    answer_position: record.snapshot.answers.indexOf(chosen),
     correct,
-    timed_out: false,
-    post_skill_estimate: null,
-    post_skill_estimate_error: null,
   };
 }
 
