@@ -10,6 +10,7 @@ import { assertAtomsExist, createInvitation, findOrCreateCompany, quizLink } fro
 import { seedIfEmpty } from '../seed';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
 import { readRunning } from './running';
+import { runMain } from './run';
 
 /** Config for the CLI: a running `npm start` supplies the database and public URL unless set. */
 export function cliConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,12 +91,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error('invite failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runMain('invite', main);

@@ -9,6 +9,7 @@ import { runSimulatedCandidates } from '../analytics/simulated-candidates';
 import { DEMO_DATA_COMPANY } from '../analytics/demo-data';
 import { cliConfig } from './invite';
 import { readRunning } from './running';
+import { runMain } from './run';
 
 const USAGE =
   'Usage: npm run simulate -- --atom <slug> [--candidates 200] [--mean 0] [--sd 1]\n' +
@@ -78,12 +79,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error('simulate failed:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runMain('simulate', main);
