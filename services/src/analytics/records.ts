@@ -10,7 +10,7 @@ export interface ResponseSet {
   responses: ServedResponse[];
   /** Quiz ids taken by simulated demo candidates. */
   demoQuizzes: Set<string>;
-  /** Each answer's text as served (question id, then hash id): how review flags name an answer. */
+  /** An answer's text as served (question id, hash id): how review flags name an answer. */
   answerText: (questionId: number, hashId: string) => string | undefined;
 }
 
@@ -24,19 +24,20 @@ export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise
     .exec();
   const responses: ServedResponse[] = [];
   const demoQuizzes = new Set<string>();
-  const texts = new Map<string, string>();
+  const answersOf = new Map<number, ServedQuestionDoc['snapshot']['answers']>();
   for (const quiz of quizzes) {
     const quizId = String(quiz._id);
     if (quiz.demo_data) demoQuizzes.add(quizId);
     for (const served of quiz.served) {
       responses.push(toResponse(quizId, served, quiz.demo_data === true));
-      for (const a of served.snapshot.answers) texts.set(`${served.question_id}/${a.hash_id}`, a.text);
+      // One reference per served record, no per-answer work: the texts of the last serving read.
+      answersOf.set(served.question_id, served.snapshot.answers);
     }
   }
   return {
     responses,
     demoQuizzes,
-    answerText: (questionId, hashId) => texts.get(`${questionId}/${hashId}`),
+    answerText: (questionId, hashId) => answersOf.get(questionId)?.find((a) => a.hash_id === hashId)?.text,
   };
 }
 
