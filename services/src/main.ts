@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, withBoundPort } from './config';
 import { connectDatabase, type Database } from './db/connect';
-import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
+import { configureJobHooks } from './jobs/hooks';
+import { startJobWorker, type JobWorker } from './jobs/worker';
+import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
-import { seedDemoCandidates } from './seed/demo-candidates';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [
   '',
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
 
   let db: Database | undefined;
   let server: import('node:http').Server | undefined;
+  let jobs: JobWorker | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -50,6 +52,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server?.closeAllConnections(), 3000);
     await closed;
     clearTimeout(force);
+    // Jobs running now keep their locks and run again once those lapse (src/jobs/worker.ts).
+    await jobs?.stop().catch((err) => logger.warn('stopping the job worker failed', err));
+    closeMail();
     await db?.close().catch((err) => logger.warn('closing the database failed', err));
     process.exit(0);
   };
@@ -57,7 +62,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   db = await connectDatabase(config, logger);
-  startExpirySweep(logger);
+  configureJobHooks({ config, logger });
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
   else if (seed.reason === 'not-empty')
@@ -82,21 +87,14 @@ async function main(): Promise<void> {
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
 
-  // Demo data for the content analytics, in the background: the product is usable meanwhile.
-  if (config.seedDemoCandidates > 0) {
-    seedDemoCandidates({
-      baseUrl: `http://${shownHost}:${port}`,
-      perAtom: config.seedDemoCandidates,
-      justSeeded: seed.seeded,
-      logger,
-    }).catch((err: unknown) => {
-      if (!stopping)
-        logger.warn(
-          `demo data: the simulated candidates stopped (${err instanceof Error ? err.message : String(err)}); ` +
-            'the next start resumes them',
-        );
-    });
-  }
+  // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the demo
+  // data for the content analytics (simulated candidates calling this process's quiz API).
+  jobs = await startJobWorker({
+    config,
+    logger,
+    selfUrl: `http://${shownHost}:${port}`,
+    justSeeded: seed.seeded,
+  });
 }
 
 main().catch((err) => {

@@ -1,26 +1,13 @@
 // Expired sessions and rate-limit counters are deleted by MongoDB's TTL monitor; the embedded
-// engine has none, so every process also deletes them now and then (on MongoDB this only repeats
-// the TTL monitor's work; reads never rely on either, they check the deadline themselves).
-import type { Logger } from '../http/logger';
+// engine has none, so the `expiry-sweep` job (src/jobs/expiry-sweep.ts, every minute in one
+// process) also deletes them (on MongoDB this only repeats the TTL monitor's work; reads never rely
+// on either, they check the deadline themselves).
 import { RateLimitCounter } from '../models/rate-limit';
 import { Session } from '../models/session';
-
-export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export async function sweepExpired(now = new Date()): Promise<void> {
   await Promise.all([
     Session.deleteMany({ expires_at: { $lte: now } }).exec(),
     RateLimitCounter.deleteMany({ expires_at: { $lte: now } }).exec(),
   ]);
-}
-
-/** Sweeps every SWEEP_EVERY_MS without keeping the process alive; returns the stop function. */
-export function startExpirySweep(logger: Logger): () => void {
-  const timer = setInterval(() => {
-    sweepExpired().catch((err) =>
-      logger.warn('deleting expired sessions and rate-limit counters failed', err),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { badRequest } from '../http/errors';
+import { onInvitationCreated, type InvitationEmail } from '../jobs/hooks';
 import { quizPath } from '../quiz/store';
 import {
   Atom,
@@ -85,6 +86,8 @@ export interface CreatedInvitation {
   invitation: InvitationDoc;
   /** One per atom, in invitation order; the first is the candidate's starting link. */
   quizzes: QuizResultDoc[];
+  /** Whether the candidate gets an email (issue 20: the invitation-email job), for the API's reply. */
+  email: InvitationEmail;
 }
 
 /** Creates an invitation and issues its quizzes (one per atom, required first). */
@@ -109,7 +112,8 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
   for (const atom of [...requiredAtoms, ...optionalAtoms]) {
     quizzes.push(await createQuizForInvitation(invitation, [atom]));
   }
-  return { invitation, quizzes };
+  const email = await onInvitationCreated(invitation);
+  return { invitation, quizzes, email };
 }
 
 /**

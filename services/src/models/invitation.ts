@@ -13,6 +13,8 @@ export interface InvitationDoc extends Timestamps {
   required_atoms: string[];
   /** Atom slugs the candidate may take after the required ones. */
   optional_atoms: string[];
+  /** Set by the expiry-sweep job once the invitation's expires_at has passed (issue 20). */
+  expired_at?: Date | null;
 }
 
 const slugList = {
@@ -31,6 +33,7 @@ const invitationSchema = new Schema<InvitationDoc>(
     candidate_name: { type: String, default: null, trim: true },
     required_atoms: slugList,
     optional_atoms: slugList,
+    expired_at: { type: Date, default: null },
   },
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
 );

@@ -40,6 +40,12 @@ export interface QuizDeps {
    * unknown tokens never take a rate-limit entry); throws to refuse it (the per-token rate limit).
    */
   admitEvent?: (token: string) => Promise<void>;
+  /**
+   * Called once a write of this request ended the quiz (finished, or abandoned: also a lapsed
+   * page-close written down here). Enqueues the company's result webhook (src/jobs/hooks.ts
+   * onQuizEnded); it never throws and never waits for the receiver.
+   */
+  onEnded?: (quiz: QuizState) => Promise<void>;
 }
 
 /** A 404 for a token that matches no quiz; the router counts these per client (rate limit). */
@@ -98,6 +104,7 @@ async function update<T>(
     if (!d.next) return d.result;
     // `stored`, not `state`: the write is what changed since the read, a lapsed page-close included.
     if (!(await deps.store.commit(stored, d.next))) continue;
+    if (deps.onEnded && endedBy(stored, d.next)) await deps.onEnded(d.next);
     // Counts feed exposure control; recorded only by the request whose write won.
     if (d.exposed?.length) await deps.store.recordExposure(d.exposed);
     if (d.administered?.length) await deps.store.recordAdministrations(d.administered);
@@ -105,6 +112,10 @@ async function update<T>(
   }
   throw conflict('The quiz is busy with another request; please retry');
 }
+
+/** True when the write from `before` to `after` finished or abandoned the quiz. */
+const endedBy = (before: QuizState, after: QuizState) =>
+  (!before.finished_at && !!after.finished_at) || (!before.abandoned_at && !!after.abandoned_at);
 
 const nowOf = (deps: QuizDeps) => (deps.now ? deps.now() : new Date());
 
