@@ -29,7 +29,8 @@ const LOGIN_PATH = '/admin';
 
 /** agendash's built page (index.html and assets/), found through its package. */
 function agendashPublicDir(): string {
-  return path.join(path.dirname(require.resolve('agendash/package.json')), 'public');
+  // The package exports only its entry (dist/index.js); public/ sits beside dist/.
+  return path.join(path.dirname(require.resolve('agendash')), '..', 'public');
 }
 
 const OUR_FILES = path.join(REPO_ROOT, 'services', 'public', 'sidekiq');
