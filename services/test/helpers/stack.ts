@@ -36,6 +36,8 @@ export interface Stack {
   /** mongodb://host:port/<unique db> the services use; connect the driver or mongoose to it. */
   mongoUri: string;
   services: Services;
+  /** The environment the services were first started with (restart with `{ ...stack.env, X: y }`). */
+  env: Record<string, string>;
   /** Stops the services and starts them again on the same database (a fresh port). */
   restartServices(env?: Record<string, string>): Promise<void>;
   /** A database outage: stops the engine (the services keep running and lose their connection). */
@@ -118,6 +120,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     baseUrl: services.baseUrl,
     mongoUri,
     services,
+    env,
     restartServices: async (env2 = env) => {
       await stack.services.stop();
       stack.services = await startServices(mongoUri, path.join(tmp, 'data'), env2);
