@@ -257,6 +257,39 @@ describe('result-webhook', () => {
   });
 });
 
+describe('the /sidekiq dashboard', () => {
+  it("serves agendash's page with our script to admins, and guards its API", async () => {
+    const anon = await fetch(`${base()}/sidekiq/`, { redirect: 'manual' });
+    expect([anon.status, anon.headers.get('location')]).toEqual([302, '/admin']);
+    const page = await browser.fetch(`${base()}/sidekiq`);
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/sidekiq/']);
+    const html = await browser.fetch(`${base()}/sidekiq/`);
+    expect(html.status).toBe(200);
+    const text = await html.text();
+    expect(text).toContain('<script src="./skillquiz.js"></script>');
+    expect(text).not.toMatch(/<script>(?!<)/); // no inline script: the services' CSP applies unchanged
+    expect(html.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(text)![1];
+    expect((await browser.fetch(`${base()}/sidekiq/${asset}`)).status).toBe(200);
+    expect((await browser.fetch(`${base()}/sidekiq/skillquiz.js`)).status).toBe(200);
+
+    const list = await call('GET', `${base()}/sidekiq/api?state=repeating`);
+    expect(list.status).toBe(200);
+    expect(list.body.jobs.map((j: { job: { name: string } }) => j.job.name)).toContain('expiry-sweep');
+    expect((await call('GET', `${base()}/sidekiq/api?state=nonsense`)).status).toBe(400);
+    const id = list.body.jobs.find((j: { job: { name: string } }) => j.job.name === 'expiry-sweep').job._id;
+    expect((await call('POST', `${base()}/sidekiq/api/jobs/pause`, { jobIds: [id] }, false)).status).toBe(
+      403,
+    );
+    expect((await call('POST', `${base()}/sidekiq/api/jobs/pause`, { jobIds: ['../x'] })).status).toBe(400);
+    expect(
+      (await call('POST', `${base()}/sidekiq/api/jobs/create`, { jobName: 'result-webhook' })).status,
+    ).toBe(403);
+    // No dev outbox without DEV_OUTBOX_DIR (the stack sets none; production refuses one).
+    expect((await call('GET', `${base()}/api/dev/outbox`)).status).toBe(404);
+  });
+});
+
 describe('in production (no private addresses)', () => {
   beforeAll(async () => {
     await admin.stack.restartServices({ ...admin.stack.env, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' });

@@ -3,6 +3,8 @@
 //  1. Every write the dashboard makes carries the session's CSRF token (X-CSRF-Token, from the
 //     CSRF-TOKEN cookie), which the services require of every admin write.
 //  2. The admin bar of the rest of the admin area, so the dashboard sits in the product.
+//  3. agendash's row actions are clickable <span>s with a title: they become buttons for the
+//     keyboard and screen readers (role, name, focus, Enter and Space).
 (function () {
   'use strict';
 
@@ -62,6 +64,33 @@
     document.documentElement.lang = 'en';
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', addBar);
-  else addBar();
+  function makeActionsButtons(root) {
+    var spans = root.querySelectorAll ? root.querySelectorAll('span.action-btn:not([role])') : [];
+    for (var i = 0; i < spans.length; i++) {
+      var span = spans[i];
+      span.setAttribute('role', 'button');
+      span.setAttribute('tabindex', '0');
+      if (span.title) span.setAttribute('aria-label', span.title);
+    }
+  }
+
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    if (!target || !target.matches || !target.matches('span.action-btn[role="button"]')) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      target.click();
+    }
+  });
+
+  function start() {
+    addBar();
+    makeActionsButtons(document);
+    new MutationObserver(function () {
+      makeActionsButtons(document);
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();
