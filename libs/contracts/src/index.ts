@@ -6,4 +6,5 @@ export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export * from './analytics';
+export * from './hiring';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
