@@ -182,13 +182,22 @@ export async function invitationReport(
   const summary = summarizeInvitation(inv, quizzes, thresholds, clockOf(config, now));
   const names = new Map(atomIds.map((a) => [a, atoms.get(a)?.name ?? a]));
 
+  // The percentiles, one read per finished atom, all at once.
+  const outcomes = summary.progress.map((p) => {
+    const quiz = quizFor(p.atom_id, quizzes);
+    const t = thresholdsOf(atoms.get(p.atom_id));
+    return p.state === 'finished' && quiz ? atomOutcome(quiz, p.atom_id, t as LevelThreshold[]) : null;
+  });
+  const percentiles = await Promise.all(
+    summary.progress.map((p, i) => (outcomes[i] ? percentileOf(p.atom_id, outcomes[i]!.estimate) : null)),
+  );
+
   const reportAtoms: ReportAtom[] = [];
-  for (const p of summary.progress) {
+  for (const [i, p] of summary.progress.entries()) {
     const atom = atoms.get(p.atom_id);
     const t = thresholdsOf(atom);
     const quiz = quizFor(p.atom_id, quizzes);
-    const finished = p.state === 'finished';
-    const outcome = finished && quiz ? atomOutcome(quiz, p.atom_id, t as LevelThreshold[]) : null;
+    const outcome = outcomes[i];
     const levelKey = outcome ? (`level_${outcome.level}_description` as keyof AtomDoc) : null;
     reportAtoms.push({
       atom_id: p.atom_id,
@@ -212,7 +221,7 @@ export async function invitationReport(
             high_level: levelAt(outcome.estimate + outcome.error, t as LevelThreshold[]),
           }
         : null,
-      percentile: outcome ? await percentileOf(p.atom_id, outcome.estimate) : null,
+      percentile: percentiles[i],
       questions: quiz
         ? quiz.served
             .filter((q) => q.atom_id === p.atom_id)
