@@ -1,5 +1,6 @@
 // The quiz remote's routes as data (relative to the shell's /quiz/* mount). Two levels: the quiz of a
 // token (its provider loads it and applies SPEC §2's redirect rules), then its pages.
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
@@ -7,11 +8,16 @@ import { QuizExpired } from './components/QuizExpired';
 import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
 import { parseQuizPage } from './hooks/redirectRule';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
-import { DonePage } from './pages/DonePage';
+import { Spinner } from './components/Spinner';
+import { loadDonePage } from './pages/lazyPages';
 import { QuestionPage } from './pages/QuestionPage';
 import { ResumePage } from './pages/ResumePage';
 import { WelcomePage } from './pages/WelcomePage';
 import type { DemoSidebarSlot } from './QuizApp';
+
+// The done page (and its survey) is a chunk of its own: no candidate needs it before the first
+// question is interactive, and the question page prefetches it when idle (SPEC §1's budget).
+const DonePage = lazy(loadDonePage);
 
 /** The pages of one quiz, relative to /quiz/:token. */
 export const quizPageRoutes: RouteObject[] = [
@@ -19,7 +25,14 @@ export const quizPageRoutes: RouteObject[] = [
   { path: 'pass_243', element: <WelcomePage skipRoute /> },
   { path: 'question/:questionNumber', element: <QuestionPage /> },
   { path: 'resume', element: <ResumePage /> },
-  { path: 'done', element: <DonePage /> },
+  {
+    path: 'done',
+    element: (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <DonePage />
+      </Suspense>
+    ),
+  },
   { path: '*', element: <Navigate to="/404" replace /> },
 ];
 

@@ -31,6 +31,7 @@ import { useQuiz } from '../hooks/useQuiz';
 import { useBeforeUnloadGuard, useDocumentTitle, useWindowFocused } from '../hooks/useWindowFocus';
 import { useTracking } from '../tracking/context';
 import { startIntegrityTracking } from '../tracking/integrity';
+import { loadDonePage } from './lazyPages';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,13 +50,15 @@ export function QuestionPage() {
 
   // Once a question is on screen and the page is idle (not before: nothing here may compete with
   // the question becoming interactive): the log queue starts, replaying jobs an earlier visit left,
-  // and the highlighter with its extra grammars loads in the background (SPEC §1).
+  // the highlighter with its extra grammars loads in the background (SPEC §1), and so does the done
+  // page, so the last answer moves on as fast as any other.
   const questionShown = question !== null;
   useEffect(() => {
     if (!questionShown) return undefined;
     return whenIdle(() => {
       log.start();
       void preloadHighlighting();
+      void loadDonePage().catch(() => undefined);
     });
   }, [questionShown, log]);
 
