@@ -68,8 +68,9 @@ export function QuestionPage() {
       dispatch({ type: 'fetch', number: n });
       const r = await api.getQuestion(token, n);
       if (!r.success) {
+        // SPEC §8: a missing question goes to /404; any other failure leaves the page without it.
         if (r.status === 404) navigate('/404', { replace: true });
-        dispatch({ type: 'fetchFailed', number: n }); // SPEC §8: the page stays without a new question
+        else dispatch({ type: 'fetchFailed', number: n });
         return;
       }
       dispatch({ type: 'fetched', question: r.data });
