@@ -9,6 +9,9 @@ import { createLogger } from './http/logger';
 import { configureJobHooks } from './jobs/hooks';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
+import { backfillHiringData } from './invitations/backfill';
+import { backfillCompanySlugs } from './invitations/companies';
+import { clockOf } from './invitations/lifecycle';
 import { demoQuizLink, seedIfEmpty } from './seed';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
 
   db = await connectDatabase(config, logger);
   configureJobHooks({ config, logger });
+  // Companies stored before issue 19 get the slug recruiters' claims name (quick, before serving).
+  await backfillCompanySlugs();
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
   else if (seed.reason === 'not-empty')
@@ -86,6 +91,12 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
+
+  // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
+  backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
+    if (!stopping)
+      logger.warn(`hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`);
+  });
 
   // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the demo
   // data for the content analytics (simulated candidates calling this process's quiz API).

@@ -5,6 +5,7 @@ import { analyticsRouter } from './analytics/router';
 import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
 import { devOutboxRouter } from './mail/outbox-router';
+import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
 import { sidekiqRouter } from './sidekiq/router';
 import { hiringSettingsRouter } from './webhooks/router';
@@ -17,6 +18,7 @@ export function allRouters(): Router[] {
     quizRouter(),
     analyticsRouter(),
     contentRouter(),
+    hiringRouter(),
     sidekiqRouter(),
     hiringSettingsRouter(),
     devOutboxRouter(),

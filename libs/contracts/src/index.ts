@@ -6,5 +6,6 @@ export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export * from './analytics';
+export * from './hiring';
 export * from './jobs';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';

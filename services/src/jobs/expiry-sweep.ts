@@ -4,14 +4,17 @@
 //     left_at + grace (as lapseLeave decides);
 //   - an unfinished quiz past its expires_at: expired_at = expires_at (the quiz API already answers
 //     410 then; now the hiring pages and the webhook learn it too);
-//   - an invitation past its expires_at: expired_at = expires_at;
-// and each quiz it ends is handed to onQuizEnded (its company's result webhook). Quiz writes are
+// and each quiz it ends goes through the invitation lifecycle (the hiring summary refreshed, the
+// company's result webhook queued; src/invitations/lifecycle.ts, jobs/hooks.ts). Invitations whose
+// deadline passed are written down by settleLapsedInvitations (issue 19), from sweepExpired. Quiz writes are
 // conditional on `rev`, like the quiz API's, so a candidate's concurrent call and the sweep never
 // overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
 // counters (the embedded engine has no TTL monitor; src/db/sweep.ts) and prunes old finished jobs.
 import type { Config } from '../config';
 import { sweepExpired } from '../db/sweep';
-import { Invitation, QuizResult } from '../models';
+import { clockOf, quizEnded } from '../invitations/lifecycle';
+import { refreshInvitationSummary } from '../invitations/summary';
+import { QuizResult, type QuizResultDoc } from '../models';
 import { onQuizEnded } from './hooks';
 import { JOBS_COLLECTION } from './queue';
 import mongoose from 'mongoose';
@@ -25,15 +28,28 @@ export const KEEP_FAILED_JOBS_DAYS = 30;
 export interface SweepResult {
   abandoned: number;
   expired: number;
-  invitationsExpired: number;
   jobsPruned: number;
 }
+
+type SweptQuiz = Pick<QuizResultDoc, '_id' | 'invitation' | 'company' | 'demo_data'>;
+
+/** The invitation's summary follows its quiz (as after a quiz API write). */
+async function refreshSummary(q: SweptQuiz, config: Pick<Config, 'abandonGraceMinutes'>): Promise<void> {
+  if (q.invitation) await refreshInvitationSummary(String(q.invitation), clockOf(config));
+}
+
+const idsOf = (q: SweptQuiz) => ({
+  id: String(q._id),
+  invitation_id: q.invitation ? String(q.invitation) : null,
+  company_id: q.company ? String(q.company) : null,
+  demo_data: q.demo_data,
+});
 
 export async function runExpirySweep(
   config: Pick<Config, 'abandonGraceMinutes'>,
   now = new Date(),
 ): Promise<SweepResult> {
-  const result: SweepResult = { abandoned: 0, expired: 0, invitationsExpired: 0, jobsPruned: 0 };
+  const result: SweepResult = { abandoned: 0, expired: 0, jobsPruned: 0 };
   const open = { finished_at: null, abandoned_at: null, expired_at: null };
 
   // Page closes whose grace has passed: abandoned at left_at + grace.
@@ -42,7 +58,7 @@ export async function runExpirySweep(
     ...open,
     left_at: { $ne: null, $lte: new Date(now.getTime() - graceMs) },
   })
-    .select({ rev: 1, left_at: 1, company: 1, demo_data: 1 })
+    .select({ rev: 1, left_at: 1, company: 1, invitation: 1, demo_data: 1 })
     .limit(SWEEP_BATCH)
     .lean()
     .exec();
@@ -54,13 +70,14 @@ export async function runExpirySweep(
     ).exec();
     if (write.modifiedCount === 1) {
       result.abandoned++;
-      await onQuizEnded({ ...q, abandoned_at });
+      await quizEnded({ ...idsOf(q), abandoned_at }, 'abandoned');
+      await refreshSummary(q, config);
     }
   }
 
   // Unfinished past expiry. (A page-close that lapsed first was handled above.)
   const expired = await QuizResult.find({ ...open, expires_at: { $ne: null, $lte: now } })
-    .select({ rev: 1, expires_at: 1, company: 1, demo_data: 1 })
+    .select({ rev: 1, expires_at: 1, company: 1, invitation: 1, demo_data: 1 })
     .limit(SWEEP_BATCH)
     .lean()
     .exec();
@@ -72,16 +89,10 @@ export async function runExpirySweep(
     ).exec();
     if (write.modifiedCount === 1) {
       result.expired++;
-      await onQuizEnded({ ...q, expired_at });
+      await onQuizEnded({ ...idsOf(q), expired_at }, 'expired');
+      await refreshSummary(q, config);
     }
   }
-
-  // Invitations past their expiry (expires_at comes with issue 19; none match before).
-  const invitations = await Invitation.collection.updateMany(
-    { expires_at: { $ne: null, $lte: now }, expired_at: null },
-    [{ $set: { expired_at: '$expires_at' } }],
-  );
-  result.invitationsExpired = invitations.modifiedCount;
 
   await sweepExpired(now);
   result.jobsPruned = await pruneFinishedJobs(now);

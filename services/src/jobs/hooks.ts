@@ -1,12 +1,12 @@
-// The two moments other modules tell the jobs about (issue 20), kept small so the owners of
-// invitations and of the quiz API only call a function:
+// The two moments other modules tell the jobs about (issue 20), called from the lifecycle of
+// invitations (src/invitations/lifecycle.ts) and the expiry sweep:
 //
-//   onInvitationCreated(invitation)  after an invitation and its quizzes exist (src/invitations):
+//   onInvitationCreated(invitation)  after an invitation and its quizzes exist (createInvitation):
 //                                    enqueues its email and its reminder; says whether an email
 //                                    will go out (for the API's reply).
-//   onQuizEnded(quiz)                when a quiz becomes finished, abandoned or expired (the quiz
-//                                    API's conditional write, the expiry sweep): enqueues the
-//                                    company's result webhook.
+//   onQuizEnded(quiz, status)        when a quiz is finished, abandoned or expired (the quiz API's
+//                                    write, through invitations/lifecycle.ts quizEnded; the expiry
+//                                    sweep): enqueues the company's result webhook.
 //
 // Neither throws: a failure to enqueue is logged and the invitation or answer goes on (the
 // invitation stays usable; the link can be shared by hand). This module loads the queue library
@@ -104,24 +104,26 @@ export interface EndedQuizLike {
   demo_data?: boolean;
 }
 
-export function endStatusOf(quiz: EndedQuizLike): { status: QuizEndStatus; at: Date } | null {
-  if (quiz.finished_at) return { status: 'finished', at: quiz.finished_at };
-  if (quiz.abandoned_at) return { status: 'abandoned', at: quiz.abandoned_at };
-  if (quiz.expired_at) return { status: 'expired', at: quiz.expired_at };
-  return null;
+/** When the quiz ended that way (the event's created_at): its own timestamp, else now. */
+function endedAt(quiz: EndedQuizLike, status: QuizEndStatus): Date {
+  const at = { finished: quiz.finished_at, abandoned: quiz.abandoned_at, expired: quiz.expired_at }[status];
+  return at ?? new Date();
 }
 
-export async function onQuizEnded(quiz: EndedQuizLike): Promise<void> {
-  const ended = endStatusOf(quiz);
+/**
+ * A quiz ended: `finished` (every question answered, or finished), `abandoned`, or `expired` (the
+ * expiry sweep). Called by invitations/lifecycle.ts quizEnded and by the sweep.
+ */
+export async function onQuizEnded(quiz: EndedQuizLike, status: QuizEndStatus): Promise<void> {
   const companyId = quiz.company_id ?? (quiz.company ? String(quiz.company) : null);
   const quizId = quiz.id ?? (quiz._id ? String(quiz._id) : null);
   // Simulated demo-data candidates belong to no one's applicant tracking.
-  if (!ended || !companyId || !quizId || quiz.demo_data) return;
+  if (!companyId || !quizId || quiz.demo_data) return;
   try {
     const company = await Company.findById(companyId).select({ webhook_url: 1 }).lean().exec();
     if (!company?.webhook_url) return;
     const { enqueueResultWebhook } = await import('./enqueue.js');
-    await enqueueResultWebhook({ quizId, companyId, status: ended.status, occurredAt: ended.at });
+    await enqueueResultWebhook({ quizId, companyId, status, occurredAt: endedAt(quiz, status) });
   } catch (err) {
     hookContext().logger.warn(
       `could not enqueue the result webhook of quiz ${quizId}: ${(err as Error).message}`,

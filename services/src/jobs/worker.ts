@@ -87,10 +87,8 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
     JOB.expirySweep,
     async () => {
       const r = await runExpirySweep(config);
-      if (r.abandoned || r.expired || r.invitationsExpired)
-        logger.info(
-          `expiry sweep: ${r.abandoned} quizzes abandoned, ${r.expired} quizzes and ${r.invitationsExpired} invitations expired`,
-        );
+      if (r.abandoned || r.expired)
+        logger.info(`expiry sweep: ${r.abandoned} quizzes abandoned, ${r.expired} expired`);
     },
     { concurrency: 1, lockLifetime: lock(JOB.expirySweep) },
   );

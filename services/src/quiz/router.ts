@@ -29,7 +29,7 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
-import { onQuizEnded } from '../jobs/hooks';
+import { quizCommitHook } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
@@ -64,7 +64,8 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const deps = (ctx: Context): QuizDeps => ({
     store: requestScopedStore(store),
     config: ctx.config,
-    onEnded: onQuizEnded,
+    // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
+    onCommitted: quizCommitHook(ctx.config, ctx.logger),
   });
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({

@@ -14,16 +14,16 @@ import { requireCsrfHeader } from '../auth/csrf';
 import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
 import { validate } from '../http/errors';
 import { emailDeliveryOf } from '../mail/delivery-status';
-import { adminCompanyScope, type CompanyScope } from './scope';
+import { hiringCompanyScope, type CompanyScope } from './scope';
 import { getWebhookSettings, listWebhookAttempts, saveWebhookSettings, sendTestEvent } from './settings';
 
 export interface HiringSettingsRouterOptions {
-  /** The company of the request (default: the interim admin scope of scope.ts). */
+  /** The company of the request (default: the hiring API's scope, scope.ts). */
   scope?: CompanyScope;
 }
 
 export function hiringSettingsRouter(options: HiringSettingsRouterOptions = {}): Router {
-  const scope = options.scope ?? adminCompanyScope;
+  const scope = options.scope ?? hiringCompanyScope;
   const router = new Router({ prefix: '/api/hiring/settings' });
   router.use(rateLimit(ADMIN_LIMIT));
   router.use(requireCsrfHeader());

@@ -1,22 +1,15 @@
-// Which company a hiring-settings call is about. INTERIM, until issue 19's hiring guard lands (it
-// gives every hiring route its company: a recruiter's own, or the one an admin picks with
-// ?company=<id>). Until then only content admins reach these routes and name the company with
-// ?company=<id>; an unknown or malformed id is a 404. When the hiring guard exists, routes.ts hands
-// its scope function to hiringSettingsRouter instead of this one (one line).
+// Which company a hiring-settings call is about: the hiring API's scope (issue 19, hiring/scope.ts).
+// A recruiter's own company (`?company=` may only name it); an admin chooses one with
+// `?company=<id or slug>` (without it: 400 "Choose a company first"). Another company is 404.
 import type { Context } from 'koa';
-import { Types } from 'mongoose';
-import { currentAdmin } from '../auth/admin';
-import { badRequest, notFound } from '../http/errors';
-import { Company } from '../models';
+import { companyForWrite, resolveScope } from '../hiring/scope';
+import { currentPrincipal } from '../auth/roles';
 
-/** Resolves the company id this request may act on, or throws 401/403/404. */
+/** Resolves the company id this request may act on, or throws 401/403/404 (400 for an admin without one). */
 export type CompanyScope = (ctx: Context) => Promise<string>;
 
-export const adminCompanyScope: CompanyScope = async (ctx) => {
-  ctx.state.admin = currentAdmin(ctx);
-  const id = typeof ctx.query.company === 'string' ? ctx.query.company : '';
-  if (!id) throw badRequest('Name the company: ?company=<id>');
-  if (!Types.ObjectId.isValid(id) || !(await Company.exists({ _id: id }).exec()))
-    throw notFound('Company not found');
-  return id;
+export const hiringCompanyScope: CompanyScope = async (ctx) => {
+  const scope = await resolveScope(await currentPrincipal(ctx), ctx.query.company);
+  ctx.state.hiring = scope;
+  return companyForWrite(scope).id;
 };

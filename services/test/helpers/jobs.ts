@@ -201,7 +201,7 @@ export function createInvitationInServices(
     email?: string | null;
     name?: string | null;
     logoUrl?: string;
-    /** Set on the invitation before the hook runs a second time (expires_at comes with issue 19). */
+    /** The invitation's expiry (default: createInvitation's, 7 days). */
     expiresAt?: Date;
   },
   env: Record<string, string> = {},
@@ -215,16 +215,9 @@ export function createInvitationInServices(
     mongoUri,
     `
     const { createInvitation, findOrCreateCompany } = svc('invitations/index.js');
-    const { Invitation } = svc('models/index.js');
     const company = await findOrCreateCompany({ name: ${JSON.stringify(input.company)}, logo_url: ${JSON.stringify(input.logoUrl ?? null)}, support_email: 'help@acme.test' });
-    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)} });
-    let email = created.email;
-    ${
-      input.expiresAt
-        ? `await Invitation.collection.updateOne({ _id: created.invitation._id }, { $set: { expires_at: new Date(${input.expiresAt.getTime()}) } });
-    email = await svc('jobs/hooks.js').onInvitationCreated({ ...created.invitation, expires_at: new Date(${input.expiresAt.getTime()}) });`
-        : ''
-    }
+    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)}${input.expiresAt ? `, expiresAt: new Date(${input.expiresAt.getTime()})` : ''} });
+    const email = created.email;
     return { invitationId: String(created.invitation._id), companyId: String(company._id), tokens: created.quizzes.map((q) => q.token), email };
     `,
     env,
