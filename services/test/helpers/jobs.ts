@@ -203,6 +203,8 @@ export function createInvitationInServices(
     logoUrl?: string;
     /** The invitation's expiry (default: createInvitation's, 7 days). */
     expiresAt?: Date;
+    /** A demo invitation (its quizzes may use pass_243 when DEMO_MODE_ALLOWED). */
+    demo?: boolean;
   },
   env: Record<string, string> = {},
 ): Promise<{
@@ -216,7 +218,7 @@ export function createInvitationInServices(
     `
     const { createInvitation, findOrCreateCompany } = svc('invitations/index.js');
     const company = await findOrCreateCompany({ name: ${JSON.stringify(input.company)}, logo_url: ${JSON.stringify(input.logoUrl ?? null)}, support_email: 'help@acme.test' });
-    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)}${input.expiresAt ? `, expiresAt: new Date(${input.expiresAt.getTime()})` : ''} });
+    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)}${input.expiresAt ? `, expiresAt: new Date(${input.expiresAt.getTime()})` : ''}, demo: ${input.demo === true} });
     const email = created.email;
     return { invitationId: String(created.invitation._id), companyId: String(company._id), tokens: created.quizzes.map((q) => q.token), email };
     `,
