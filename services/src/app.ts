@@ -7,7 +7,7 @@ import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
 import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody } from './http/middleware';
-import { createRequestLogger, requestLog } from './http/request-log';
+import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
@@ -18,12 +18,12 @@ export interface AppDeps {
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
-  /** Where the per-request lines go (default: pino on stdout at LOG_LEVEL). */
-  requestLogger?: ReturnType<typeof createRequestLogger>;
+  /** Where the per-request lines go (default: `logger`). */
+  requestLogger?: Logger;
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const logger = deps.logger ?? createLogger(deps.config.logLevel, { format: deps.config.logFormat });
   // Proxy headers are trusted only from the configured hops: ctx.ip is then the address the
   // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
   const proxies = deps.config.trustedProxyCount;
@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
-  app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
+  app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
   app.use(databaseAvailable(() => databaseOutages.isDown()));

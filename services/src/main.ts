@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   // Whatever LOG_LEVEL says: an operator must see this before a candidate does.
   if (config.isProduction && config.demoModeAllowed) console.error(DEMO_MODE_IN_PRODUCTION_WARNING);
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server?.closeAllConnections(), 3000);
     await closed;
     clearTimeout(force);
-    await db?.close().catch((err) => logger.warn('closing the database failed', err));
+    await db?.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './base64';
 export * from './entities';
+export { newAtom } from './new-atom';
 export * from './candidate';
 export * from './admin';
 export * from './remotes';
