@@ -11,13 +11,16 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
-import { remoteOrigins, serveWeb } from './web';
+import { LiveManifest, serveWeb } from './web';
+import { liveManifestSource } from './web/remotes-manifest';
 
 export interface AppDeps {
   config: Config;
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
+  /** The live remotes manifest (default: REMOTES_MANIFEST, else DATA_DIR/remotes.json). */
+  liveManifest?: LiveManifest;
   /** Where the per-request lines go (default: `logger`). */
   requestLogger?: Logger;
 }
@@ -38,7 +41,17 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
-  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
+  // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin
+  // live-versions page (its last good state is per process).
+  const liveManifest =
+    deps.liveManifest ??
+    new LiveManifest({
+      file: liveManifestSource({}, deps.config.dataDir),
+      remotesDir: deps.config.remotesDir,
+      logger,
+    });
+  app.context.liveManifest = liveManifest;
+  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
   app.use(databaseAvailable(() => databaseOutages.isDown()));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
@@ -47,7 +60,9 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
   const web =
-    deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir }) : deps.web;
+    deps.web === undefined
+      ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir, liveManifest })
+      : deps.web;
   if (web) app.use(web);
   return app;
 }

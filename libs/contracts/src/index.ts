@@ -7,4 +7,5 @@ export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export * from './analytics';
+export * from './live-remotes';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
