@@ -33,7 +33,8 @@ export interface RemoteShipment {
   action: 'ship' | 'rollback';
   /** What was live before: a version, a manifest URL, or null for the package's current build. */
   from: string | null;
-  to: string;
+  /** What is live after it (null: the package's current build, when a rollback unpinned it). */
+  to: string | null;
 }
 
 export interface LiveRemote {

@@ -38,7 +38,7 @@ export function shipActor(env: NodeJS.ProcessEnv = process.env): string {
 
 function describe(result: ShipResult, action: 'ship' | 'rollback'): string {
   const was = result.from === null ? 'its current build' : result.from;
-  const now = result.to === '' ? 'its current build (not pinned)' : result.to;
+  const now = result.to === null ? 'its current build (not pinned)' : result.to;
   if (result.unchanged) return `${result.name} is already live at ${now}: nothing to do`;
   return `${action === 'ship' ? 'Shipped' : 'Rolled back'} ${result.name}: ${was} -> ${now}. Live now, no restart needed.`;
 }

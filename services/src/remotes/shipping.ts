@@ -41,7 +41,8 @@ export interface ShipResult {
   name: string;
   pkg: string;
   from: string | null;
-  to: string;
+  /** null: not pinned (the package's current build). */
+  to: string | null;
   /** Already live: nothing written, nothing recorded. */
   unchanged: boolean;
 }
@@ -69,7 +70,7 @@ export async function remoteHistory(name: string, limit = 50): Promise<RemoteShi
       actor: e.actor,
       action: e.action === 'rollback' ? 'rollback' : 'ship',
       from: changes.from ?? null,
-      to: changes.to ?? '',
+      to: changes.to ?? null,
     };
   });
 }
@@ -127,13 +128,13 @@ async function moveRemote(
   }
   const current = readCurrent(target);
   const from = current[name] ?? null;
-  if (from === to) return { name, pkg, from, to: to ?? '', unchanged: true };
+  if (from === to) return { name, pkg, from, to, unchanged: true };
   const next = { ...current };
   if (to === null) delete next[name];
   else next[name] = to;
   writeLiveManifest(target.manifestSource, next);
   await recordAudit({ actor, action, entity: 'remote', entity_id: name, changes: { from, to } });
-  return { name, pkg, from, to: to ?? '', unchanged: false };
+  return { name, pkg, from, to, unchanged: false };
 }
 
 /** Pins `remote` to a published `version` in the live manifest and records it. */
