@@ -127,7 +127,12 @@ async function moveRemote(
     }
   }
   const current = readCurrent(target);
-  const from = current[name] ?? null;
+  let from: string | null = current[name] ?? null;
+  // A pin the services refuse (an unpublished version typed by hand) was never live: what was is the
+  // last version shipped or rolled back to, which a later rollback must be able to return to.
+  if (from !== null && isVersion(from) && publishedVersionProblem(target.remotesDir, pkg, from)) {
+    from = (await remoteHistory(name, 1))[0]?.to ?? null;
+  }
   if (from === to) return { name, pkg, from, to, unchanged: true };
   const next = { ...current };
   if (to === null) delete next[name];
