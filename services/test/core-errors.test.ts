@@ -2,6 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Router } from '@koa/router';
+// The body parser's typing of ctx.request.body (the app gets it through http/middleware.ts).
+import type {} from '@koa/bodyparser';
 import Koa from 'koa';
 import mongoose from 'mongoose';
 import { z } from 'zod';
