@@ -12,14 +12,13 @@ import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { signOnMiddleware } from './auth/session';
 import { LiveManifest, serveWeb } from './web';
-import { liveManifestSource } from './web/remotes-manifest';
 
 export interface AppDeps {
   config: Config;
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
-  /** The live remotes manifest (default: REMOTES_MANIFEST, else DATA_DIR/remotes.json). */
+  /** The live remotes manifest (default: config.remotesManifest, checked against config.remotesDir). */
   liveManifest?: LiveManifest;
   /** Where the per-request lines go (default: `logger`). */
   requestLogger?: Logger;
@@ -30,7 +29,7 @@ export function createApp(deps: AppDeps): Koa {
   // Proxy headers are trusted only from the configured hops: ctx.ip is then the address the
   // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
   const proxies = deps.config.trustedProxyCount;
-  const app = new Koa({ proxy: proxies > 0, maxIpsCount: proxies });
+  const app = new Koa({ env: deps.config.env, proxy: proxies > 0, maxIpsCount: proxies });
   if (deps.config.isProduction && proxies === 0 && deps.config.publicUrl.startsWith('https:'))
     logger.warn(
       'TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https: behind a TLS-terminating proxy, set it to the number of proxies, or requests look like plain http (cookies not marked secure) and every client shares the proxy address in rate limits',
@@ -45,11 +44,7 @@ export function createApp(deps: AppDeps): Koa {
   // live-versions page (its last good state is per process).
   const liveManifest =
     deps.liveManifest ??
-    new LiveManifest({
-      file: liveManifestSource({}, deps.config.dataDir),
-      remotesDir: deps.config.remotesDir,
-      logger,
-    });
+    new LiveManifest({ source: deps.config.remotesManifest, remotesDir: deps.config.remotesDir, logger });
   app.context.liveManifest = liveManifest;
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
   app.use(databaseAvailable(() => databaseOutages.isDown()));

@@ -8,7 +8,6 @@ import { ConfigError, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/connect';
 import { createLogger } from '../http/logger';
 import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../remotes/shipping';
-import { liveManifestSource } from '../web/remotes-manifest';
 import { cliConfig } from './invite';
 
 const USAGE = {
@@ -78,7 +77,7 @@ export async function shipCommand(action: 'ship' | 'rollback', argv: string[]): 
     throw err;
   }
   const target = {
-    manifestSource: liveManifestSource(process.env, config.dataDir),
+    manifestSource: config.remotesManifest,
     remotesDir: config.remotesDir,
   };
   const logger = createLogger('warn', { format: 'pretty' });

@@ -31,7 +31,7 @@ function live() {
       },
     }),
   });
-  return new LiveManifest({ file, remotesDir, logger });
+  return new LiveManifest({ source: file, remotesDir, logger });
 }
 
 beforeEach(() => {

@@ -21,9 +21,6 @@ import { isVersion, publishedVersionProblem, versionManifestUrl } from './remote
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
 export const REMOTE_PACKAGES = ['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions'] as const;
 
-/** The live manifest's file name in DATA_DIR when REMOTES_MANIFEST does not name another. */
-export const LIVE_MANIFEST_FILE = 'remotes.json';
-
 /** Remote name -> its package directory and URL segment: 'mfe_admin_atoms' -> 'mfe-admin-atoms'. */
 export function packageOf(remoteName: string): string {
   return remoteName.replace(/_/g, '-');
@@ -38,11 +35,6 @@ export function defaultRemotesManifest(): Record<string, string> {
   return Object.fromEntries(
     REMOTE_PACKAGES.map((pkg) => [remoteNameOf(pkg), `/remotes/${pkg}/mf-manifest.json`]),
   );
-}
-
-/** Where the live manifest is: REMOTES_MANIFEST (a path, or inline JSON), else DATA_DIR/remotes.json. */
-export function liveManifestSource(env: { REMOTES_MANIFEST?: string }, dataDir: string): string {
-  return env.REMOTES_MANIFEST?.trim() || path.join(dataDir, LIVE_MANIFEST_FILE);
 }
 
 export const isInline = (source: string) => source.trim().startsWith('{');
@@ -130,8 +122,11 @@ export function readRemotesManifest(
 }
 
 export interface LiveManifestOptions {
-  /** The live manifest when env REMOTES_MANIFEST is unset (DATA_DIR/remotes.json); none: defaults only. */
-  file?: string;
+  /**
+   * The live manifest: a file path or inline JSON (the services' config.remotesManifest). Unset: env
+   * REMOTES_MANIFEST, looked up on every read (tests of the web middleware move it), else nothing pinned.
+   */
+  source?: string;
   /** Published versions, to check pinned versions against. */
   remotesDir?: string;
   /** Remote name -> URL over the defaults (a deployment that serves some remotes elsewhere). */
@@ -162,7 +157,7 @@ export class LiveManifest {
   constructor(private readonly opts: LiveManifestOptions = {}) {}
 
   private currentSource(): string | undefined {
-    return process.env.REMOTES_MANIFEST?.trim() || this.opts.file;
+    return this.opts.source ?? (process.env.REMOTES_MANIFEST?.trim() || undefined);
   }
 
   read(): LiveState {

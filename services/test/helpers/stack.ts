@@ -1,13 +1,28 @@
-// Integration-test stack: the embedded engine in this process, the real services as a child
-// process (`node services/dist/main.js`), each on a free port with its own temp data.
-// Needs a prior build (`npx tsc -b services`; root `npm test` builds first).
+// Integration-test stack: the embedded engine in this process, and the real services on a free port
+// with their own temp data, started by the same code as the product (src/server.ts):
+//
+//   in process (default)   startServices() of the TypeScript sources, in the test's own process:
+//                          no build needed, an edit is tested as it is, a start costs no node boot.
+//   as a process           `node services/dist/main.js` (needs `npx tsc -b services`; root `npm test`
+//                          builds first): for tests of the process boundary (a kill -9, several
+//                          processes on one database), asked with { mode: 'process' }, and for a
+//                          second services instance while one already runs in this test file
+//                          (mongoose's one default connection belongs to the first).
+//
+// Both give the same Services: its base URL, every line it printed (log lines as JSON, and the lines
+// tools parse: "Demo candidate link: ...", "SkillQuiz services listening on ..."), stop().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Writable } from 'node:stream';
 import { startEngine } from '@skillquiz/mongo-engine';
+import { loadConfig } from '../../src/config';
+import { connectDatabase, type Database } from '../../src/db/connect';
+import { createLogger } from '../../src/http/logger';
+import { startServices as startInProcess } from '../../src/server';
 
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(SERVICES_ROOT, 'dist', 'main.js');
@@ -24,11 +39,16 @@ export async function stopChild(child: ChildProcess, exited: Promise<unknown>): 
 
 export interface Services {
   baseUrl: string;
-  /** Everything the process printed so far (stdout and stderr), for assertions and failure reports. */
+  /** Everything the services printed so far (stdout and stderr), for assertions and failure reports. */
   output: string[];
   stop(): Promise<void>;
-  /** SIGKILLs the process (a crash: no shutdown code runs) and waits until it has exited. */
+  /** SIGKILLs the process (a crash: no shutdown code runs) and waits until it has exited. Process mode only. */
   kill(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  /** 'in-process' (default, when no other in-process services run in this file) or 'process'. */
+  mode?: 'in-process' | 'process';
 }
 
 export interface Stack {
@@ -45,25 +65,83 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Spawns the services on a free port against `mongoUri`; resolves once they print their URL. */
-export async function startServices(
+/** The environment the services get in tests, under the test's own values. */
+function servicesEnv(mongoUri: string, dataDir: string, env: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGODB_URI: mongoUri,
+    DATA_DIR: dataDir,
+    ...env,
+  };
+}
+
+/** In-process services of this test file: mongoose's default connection can serve one database. */
+let inProcessRunning = 0;
+/** The in-process services' database connection, kept across restarts (tests share mongoose with it). */
+let inProcessDatabase: { uri: string; db: Database } | null = null;
+
+async function startServicesInProcess(
   mongoUri: string,
   dataDir: string,
-  env: Record<string, string> = {},
+  env: Record<string, string>,
+): Promise<Services> {
+  const output: string[] = [];
+  const lines = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) output.push(line);
+      done();
+    },
+  });
+  const config = loadConfig(servicesEnv(mongoUri, dataDir, env));
+  const logger = createLogger(config.logLevel, { destination: lines });
+  if (inProcessDatabase && inProcessDatabase.uri !== mongoUri) {
+    await inProcessDatabase.db.close();
+    inProcessDatabase = null;
+  }
+  inProcessDatabase ??= { uri: mongoUri, db: await connectDatabase(config, logger) };
+  const running = await startInProcess({
+    config,
+    logger,
+    print: (line) => output.push(line),
+    database: inProcessDatabase.db,
+  });
+  inProcessRunning++;
+  let stopped = false;
+  return {
+    baseUrl: running.url,
+    output,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await running.close();
+      inProcessRunning--;
+    },
+    kill: async () => {
+      throw new Error('kill() needs the services as a process: start them with { mode: "process" }');
+    },
+  };
+}
+
+/** Closes the in-process services' database connection (the stack's stop does it). */
+async function closeInProcessDatabase(): Promise<void> {
+  if (inProcessRunning > 0 || !inProcessDatabase) return;
+  const { db } = inProcessDatabase;
+  inProcessDatabase = null;
+  await db.close();
+}
+
+async function startServicesProcess(
+  mongoUri: string,
+  dataDir: string,
+  env: Record<string, string>,
 ): Promise<Services> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -b services\` first`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: SERVICES_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGODB_URI: mongoUri,
-      DATA_DIR: dataDir,
-      ...env,
-    },
+    env: { PATH: process.env.PATH ?? '', ...servicesEnv(mongoUri, dataDir, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -101,15 +179,35 @@ export async function startServices(
   };
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/**
+ * The services on a free port against `mongoUri`; resolves once they serve. In process unless asked
+ * for a process, or another in-process instance of this test file is running.
+ */
+export async function startServices(
+  mongoUri: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: ServicesOptions = {},
+): Promise<Services> {
+  const inProcess = (options.mode ?? 'in-process') === 'in-process' && inProcessRunning === 0;
+  return inProcess
+    ? startServicesInProcess(mongoUri, dataDir, env)
+    : startServicesProcess(mongoUri, dataDir, env);
+}
+
+export async function startStack(
+  env: Record<string, string> = {},
+  options: ServicesOptions = {},
+): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stack-'));
   let engine = await startEngine({ port: 0, dbpath: path.join(tmp, 'db') });
   let engineUp = true;
   const mongoUri = `${engine.uri.replace(/\/+$/, '')}/t_${randomBytes(6).toString('hex')}`;
   let services: Services;
   try {
-    services = await startServices(mongoUri, path.join(tmp, 'data'), env);
+    services = await startServices(mongoUri, path.join(tmp, 'data'), env, options);
   } catch (err) {
+    await closeInProcessDatabase();
     await engine.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
     throw err;
@@ -120,7 +218,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     services,
     restartServices: async (env2 = env) => {
       await stack.services.stop();
-      stack.services = await startServices(mongoUri, path.join(tmp, 'data'), env2);
+      stack.services = await startServices(mongoUri, path.join(tmp, 'data'), env2, options);
       stack.baseUrl = stack.services.baseUrl;
     },
     stopDatabase: async () => {
@@ -133,6 +231,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     },
     stop: async () => {
       await stack.services.stop();
+      await closeInProcessDatabase();
       if (engineUp) await engine.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
