@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { rollbackRemote, shipRemote } from '../src/remotes/shipping';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
 jest.setTimeout(120_000);
@@ -52,6 +53,9 @@ async function cli(command: 'ship' | 'rollback', ...args: string[]) {
   }
 }
 
+/** The same moves without a process per call (the test shares the services' database connection). */
+const target = () => ({ manifestSource: manifestFile, remotesDir });
+
 const liveQuiz = async () =>
   ((await (await fetch(`${env.baseUrl}/remotes.json`)).json()) as Record<string, string>).mfe_quiz;
 
@@ -78,7 +82,7 @@ it('ship refuses an unpublished version with a clear message and changes nothing
   expect(fs.existsSync(manifestFile)).toBe(false);
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/mf-manifest.json');
 
-  expect((await cli('ship', 'mfe-nope', '1.0.0')).stderr).toMatch(/"mfe-nope" is not a remote/);
+  await expect(shipRemote('mfe-nope', '1.0.0', 'x', target())).rejects.toThrow(/"mfe-nope" is not a remote/);
   expect((await cli('ship', 'mfe-quiz')).code).toBe(2); // usage
 });
 
@@ -88,18 +92,22 @@ it('ship and rollback move the live version without a restart and show in the au
     /Shipped mfe_quiz: its current build -> 1\.0\.0/,
   );
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/1.0.0/mf-manifest.json');
-  expect((await cli('ship', 'mfe_quiz', '1.1.0')).stdout).toMatch(/Shipped mfe_quiz: 1\.0\.0 -> 1\.1\.0/);
+  expect(await shipRemote('mfe_quiz', '1.1.0', 'release-bot', target())).toMatchObject({
+    from: '1.0.0',
+    to: '1.1.0',
+  });
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/1.1.0/mf-manifest.json');
   expect(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))).toEqual({ mfe_quiz: '1.1.0' });
 
   expect((await cli('rollback', 'mfe-quiz')).stdout).toMatch(/Rolled back mfe_quiz: 1\.1\.0 -> 1\.0\.0/);
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/1.0.0/mf-manifest.json');
   // A second rollback undoes the first ship: back to the unpinned current build.
-  expect((await cli('rollback', 'mfe-quiz')).stdout).toMatch(/1\.0\.0 -> its current build/);
+  expect(await rollbackRemote('mfe-quiz', 'release-bot', target())).toMatchObject({
+    from: '1.0.0',
+    to: null,
+  });
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/mf-manifest.json');
-  const nothing = await cli('rollback', 'mfe-quiz');
-  expect(nothing.code).toBe(1);
-  expect(nothing.stderr).toMatch(/no ship to roll back/);
+  await expect(rollbackRemote('mfe-quiz', 'release-bot', target())).rejects.toThrow(/no ship to roll back/);
 
   const res = await admin.fetch(`${env.baseUrl}/api/admin/remotes`, jsonCall(admin, env.baseUrl, 'GET'));
   expect(res.status).toBe(200);
@@ -126,7 +134,7 @@ it('ship and rollback move the live version without a restart and show in the au
 });
 
 it('a hand-broken live manifest keeps the last good version live and says why on the API', async () => {
-  expect((await cli('ship', 'mfe-quiz', '1.1.0')).code).toBe(0);
+  await shipRemote('mfe-quiz', '1.1.0', 'release-bot', target());
   // The services have served it (the last good manifest is the last one this process served).
   expect(await liveQuiz()).toBe('/remotes/mfe-quiz/1.1.0/mf-manifest.json');
   fs.writeFileSync(manifestFile, '{ "mfe_quiz": "1.0.0", }');

@@ -1,5 +1,6 @@
-// Integration-test stack: the embedded engine in this process, and the real services on a free port
-// with their own temp data, started by the same code as the product (src/server.ts):
+// Integration-test stack: the embedded engine as a process of its own (`skillquiz-mongo`, as npm start
+// runs it), and the real services on a free port with their own temp data, started by the same code as
+// the product (src/server.ts):
 //
 //   in process (default)   startServices() of the TypeScript sources, in the test's own process:
 //                          no build needed, an edit is tested as it is, a start costs no node boot.
@@ -10,7 +11,9 @@
 //                          (mongoose's one default connection belongs to the first).
 //
 // Both give the same Services: its base URL, every line it printed (log lines as JSON, and the lines
-// tools parse: "Demo candidate link: ...", "SkillQuiz services listening on ..."), stop().
+// tools parse: "Demo candidate link: ...", "SkillQuiz services listening on ..."), stop(). The engine
+// is a child process so that the services (in the test's process) and the database use two cores, as
+// in production: with both in one thread, the heavy tests (analytics) took about twice as long.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +21,6 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { startEngine } from '@skillquiz/mongo-engine';
 import { loadConfig } from '../../src/config';
 import { connectDatabase, type Database } from '../../src/db/connect';
 import { createLogger } from '../../src/http/logger';
@@ -26,6 +28,7 @@ import { startServices as startInProcess } from '../../src/server';
 
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(SERVICES_ROOT, 'dist', 'main.js');
+const ENGINE_BIN = require.resolve('@skillquiz/mongo-engine/bin/skillquiz-mongo.js');
 const READY_TIMEOUT_MS = 30_000;
 
 /** SIGTERM a child we started, SIGKILL it after 5 s, and wait until it has exited. */
@@ -195,12 +198,52 @@ export async function startServices(
     : startServicesProcess(mongoUri, dataDir, env);
 }
 
+interface EngineProcess {
+  uri: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** `skillquiz-mongo --port <port> --dbpath <dbpath>`; resolves once it accepts connections. */
+async function startEngineProcess(dbpath: string, port = 0): Promise<EngineProcess> {
+  const child = spawn(process.execPath, [ENGINE_BIN, '--port', String(port), '--dbpath', dbpath], {
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  readline.createInterface({ input: child.stderr! }).on('line', (l) => output.push(l));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const hostPort = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the engine did not start:\n${output.join('\n')}`));
+    }, READY_TIMEOUT_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the engine exited with ${signal ?? code}:\n${output.join('\n')}`));
+    });
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const m = /skillquiz-mongo listening on (\S+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return {
+    uri: `mongodb://${hostPort}`,
+    port: Number(hostPort.slice(hostPort.lastIndexOf(':') + 1)),
+    stop: () => stopChild(child, exited),
+  };
+}
+
 export async function startStack(
   env: Record<string, string> = {},
   options: ServicesOptions = {},
 ): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stack-'));
-  let engine = await startEngine({ port: 0, dbpath: path.join(tmp, 'db') });
+  let engine = await startEngineProcess(path.join(tmp, 'db'));
   let engineUp = true;
   const mongoUri = `${engine.uri.replace(/\/+$/, '')}/t_${randomBytes(6).toString('hex')}`;
   let services: Services;
@@ -226,7 +269,7 @@ export async function startStack(
       await engine.stop();
     },
     startDatabase: async () => {
-      engine = await startEngine({ port: engine.port, dbpath: path.join(tmp, 'db') });
+      engine = await startEngineProcess(path.join(tmp, 'db'), engine.port);
       engineUp = true;
     },
     stop: async () => {
