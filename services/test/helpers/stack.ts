@@ -192,7 +192,10 @@ export async function startServices(
   env: Record<string, string> = {},
   options: ServicesOptions = {},
 ): Promise<Services> {
-  const inProcess = (options.mode ?? 'in-process') === 'in-process' && inProcessRunning === 0;
+  // SKILLQUIZ_TEST_SERVICES=process runs every suite against the built process (to compare, or to
+  // test a build).
+  const mode = options.mode ?? (process.env.SKILLQUIZ_TEST_SERVICES === 'process' ? 'process' : 'in-process');
+  const inProcess = mode === 'in-process' && inProcessRunning === 0;
   return inProcess
     ? startServicesInProcess(mongoUri, dataDir, env)
     : startServicesProcess(mongoUri, dataDir, env);
