@@ -8,6 +8,9 @@ import { withBoundPort, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { startExpirySweep } from './db/sweep';
 import type { Logger } from './http/logger';
+import { backfillHiringData } from './invitations/backfill';
+import { backfillCompanySlugs } from './invitations/companies';
+import { clockOf } from './invitations/lifecycle';
 import { demoQuizLink, seedIfEmpty } from './seed';
 import { seedDemoCandidates } from './seed/demo-candidates';
 
@@ -62,6 +65,8 @@ export async function startServices({
   };
 
   try {
+    // Companies stored before issue 19 get the slug recruiters' claims name (quick, before serving).
+    await backfillCompanySlugs();
     const seed = await seedIfEmpty(logger);
     if (seed.seeded) logger.info('seeded the demo content');
     else if (seed.reason === 'not-empty')
@@ -88,6 +93,12 @@ export async function startServices({
     const shownHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shownHost}:${port}`;
     print(`SkillQuiz services listening on ${url}`);
+
+    // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
+    backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
+      if (!stopping)
+        logger.warn(`hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`);
+    });
 
     // Demo data for the content analytics, in the background: the product is usable meanwhile.
     if (config.seedDemoCandidates > 0) {

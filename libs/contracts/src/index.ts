@@ -8,4 +8,5 @@ export * from './admin';
 export * from './remotes';
 export * from './analytics';
 export * from './live-remotes';
+export * from './hiring';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
