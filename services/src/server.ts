@@ -97,7 +97,9 @@ export async function startServices({
     // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
     backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
       if (!stopping)
-        logger.warn(`hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`);
+        logger.warn(
+          `hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`,
+        );
     });
 
     // Demo data for the content analytics, in the background: the product is usable meanwhile.
