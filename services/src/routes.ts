@@ -7,6 +7,7 @@ import { contentRouter } from './content/router';
 import { devOutboxRouter } from './mail/outbox-router';
 import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
+import { remotesRouter } from './remotes/router';
 import { sidekiqRouter } from './sidekiq/router';
 import { hiringSettingsRouter } from './webhooks/router';
 
@@ -19,6 +20,7 @@ export function allRouters(): Router[] {
     analyticsRouter(),
     contentRouter(),
     hiringRouter(),
+    remotesRouter(),
     sidekiqRouter(),
     hiringSettingsRouter(),
     devOutboxRouter(),

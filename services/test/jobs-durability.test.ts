@@ -87,7 +87,11 @@ async function expectEachDeliveredOnce(db: Db, eventIds: string[]): Promise<void
 }
 
 it('runs every job once after a kill -9: those cut off mid-run and those that were due', async () => {
-  stack = await startStack({ JOBS_PROCESS_EVERY_MS: '200', WEBHOOK_TIMEOUT_MS: '60000' });
+  // A process of its own: this test kills it.
+  stack = await startStack(
+    { JOBS_PROCESS_EVERY_MS: '200', WEBHOOK_TIMEOUT_MS: '60000' },
+    { mode: 'process' },
+  );
   client = await MongoClient.connect(stack.mongoUri);
   const db = client.db();
   // The receiver does not answer: the first three jobs hang mid-run in this process.
@@ -114,9 +118,9 @@ it('runs every job once after a kill -9: those cut off mid-run and those that we
 
 it('runs a job once with two services processes polling one database', async () => {
   const env = { JOBS_PROCESS_EVERY_MS: '100' };
-  stack = await startStack(env);
+  stack = await startStack(env, { mode: 'process' });
   secondDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-jobs-second-'));
-  second = await startServices(stack.mongoUri, secondDir, env);
+  second = await startServices(stack.mongoUri, secondDir, env, { mode: 'process' });
   client = await MongoClient.connect(stack.mongoUri);
   const db = client.db();
   // Both poll every 100 ms while a third process writes the jobs; each lock is one atomic

@@ -111,7 +111,7 @@ export function errorMiddleware(logger: Logger, onDatabaseUnreachable: () => voi
       if (isDatabaseUnreachable(err)) onDatabaseUnreachable();
       if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds));
       if (reply.status >= 500 && reply.status !== 503) {
-        logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
+        logger.error({ err }, `${ctx.method} ${ctx.path} failed`);
       }
       ctx.status = reply.status;
       ctx.body = { ...reply.details, success: false, message: reply.message };

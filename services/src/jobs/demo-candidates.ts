@@ -25,8 +25,8 @@ export async function runDemoCandidates(job: Job<DemoCandidatesData>, ctx: JobCo
     onProgress: (done, total) => {
       if (Date.now() - lastTouch < TOUCH_EVERY_MS) return;
       lastTouch = Date.now();
-      touching = job.touch(Math.round((100 * done) / Math.max(1, total))).catch((err: Error) => {
-        ctx.logger.warn(`demo data: could not refresh the job's lock (${err.message})`);
+      touching = job.touch(Math.round((100 * done) / Math.max(1, total))).catch((err: unknown) => {
+        ctx.logger.warn({ err }, "demo data: could not refresh the job's lock");
       });
     },
   });

@@ -9,13 +9,13 @@
 //                                    sweep): enqueues the company's result webhook.
 //
 // Neither throws: a failure to enqueue is logged and the invitation or answer goes on (the
-// invitation stays usable; the link can be shared by hand). This module loads the queue library
-// only when it has something to enqueue, so importing it costs nothing (jest tests included).
+// invitation stays usable; the link can be shared by hand).
 import type { Types } from 'mongoose';
 import { loadConfig, type Config } from '../config';
 import { createLogger, type Logger } from '../http/logger';
 import { Company } from '../models';
-import type { QuizEndStatus } from './names';
+import { enqueueInvitationEmail, enqueueInvitationReminder, enqueueResultWebhook } from './enqueue';
+import { reminderTime, type QuizEndStatus } from './names';
 
 interface HookContext {
   config: Pick<Config, 'smtpUrl' | 'isProduction'>;
@@ -72,8 +72,6 @@ export async function onInvitationCreated(invitation: CreatedInvitationLike): Pr
     };
   const id = String(invitation._id);
   try {
-    const { enqueueInvitationEmail, enqueueInvitationReminder } = await import('./enqueue.js');
-    const { reminderTime } = await import('./invitation-email.js');
     await enqueueInvitationEmail(id);
     const remindAt = reminderTime(invitation.expires_at);
     if (remindAt && invitation.expires_at)
@@ -83,7 +81,7 @@ export async function onInvitationCreated(invitation: CreatedInvitationLike): Pr
       message: `The invitation email to ${invitation.candidate_email} is on its way.`,
     };
   } catch (err) {
-    logger.warn(`could not enqueue the email of invitation ${id}: ${(err as Error).message}`);
+    logger.warn({ err }, `could not enqueue the email of invitation ${id}`);
     return {
       status: 'failed',
       message:
@@ -122,11 +120,8 @@ export async function onQuizEnded(quiz: EndedQuizLike, status: QuizEndStatus): P
   try {
     const company = await Company.findById(companyId).select({ webhook_url: 1 }).lean().exec();
     if (!company?.webhook_url) return;
-    const { enqueueResultWebhook } = await import('./enqueue.js');
     await enqueueResultWebhook({ quizId, companyId, status, occurredAt: endedAt(quiz, status) });
   } catch (err) {
-    hookContext().logger.warn(
-      `could not enqueue the result webhook of quiz ${quizId}: ${(err as Error).message}`,
-    );
+    hookContext().logger.warn({ err }, `could not enqueue the result webhook of quiz ${quizId}`);
   }
 }

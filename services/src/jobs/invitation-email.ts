@@ -13,10 +13,7 @@ import { quizLink } from '../invitations';
 import { mailConfigured, sendMail } from '../mail/mailer';
 import { renderInvitationMail, type InvitationMailData } from '../mail/templates';
 import type { JobContext } from './context';
-import type { InvitationEmailData, InvitationReminderData } from './names';
-
-/** The reminder goes out this long before the invitation expires. */
-export const REMINDER_BEFORE_MS = 24 * 3600_000;
+import { reminderTime, type InvitationEmailData, type InvitationReminderData } from './names';
 
 /** Fields i19 adds to invitations; read defensively until every invitation has them. */
 type InvitationWithLifecycle = InvitationDoc & { expires_at?: Date | null; revoked_at?: Date | null };
@@ -116,13 +113,6 @@ export async function runInvitationEmail(job: Job<InvitationEmailData>, ctx: Job
   const why = reasonNotToSend(inv, new Date());
   if (why) return note(job, ctx, `skipped: ${why}`);
   note(job, ctx, await sendOnce('invitation', inv!, ctx));
-}
-
-/** The reminder's time for an invitation, or null when there is none to send (no expiry, too late). */
-export function reminderTime(expiresAt: Date | null | undefined, now = new Date()): Date | null {
-  if (!expiresAt) return null;
-  const at = new Date(new Date(expiresAt).getTime() - REMINDER_BEFORE_MS);
-  return at.getTime() > now.getTime() ? at : null;
 }
 
 export async function runInvitationReminder(

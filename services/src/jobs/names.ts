@@ -1,5 +1,5 @@
-// The background jobs by name, with the data each carries. No imports: any module may name a job
-// without loading the queue library (src/jobs/queue.ts does that).
+// The background jobs by name, with the data each carries, and when the reminder goes out. No
+// imports: any module may name a job without loading the queue library (src/jobs/queue.ts does that).
 
 export const JOB = {
   invitationEmail: 'invitation-email',
@@ -40,4 +40,14 @@ export interface ResultWebhookData extends EnqueuedAt {
 
 export interface DemoCandidatesData {
   per_atom: number;
+}
+
+/** The reminder goes out this long before the invitation expires. */
+export const REMINDER_BEFORE_MS = 24 * 3600_000;
+
+/** The reminder's time for an invitation, or null when there is none to send (no expiry, too late). */
+export function reminderTime(expiresAt: Date | null | undefined, now = new Date()): Date | null {
+  if (!expiresAt) return null;
+  const at = new Date(new Date(expiresAt).getTime() - REMINDER_BEFORE_MS);
+  return at.getTime() > now.getTime() ? at : null;
 }

@@ -9,9 +9,10 @@ import { DEMO_LOCK_LIFETIME_MS, runDemoCandidates, wantsDemoCandidates } from '.
 import { enqueueDemoCandidates, enqueueInvitationReminder, scheduleExpirySweep } from './enqueue';
 import { runExpirySweep } from './expiry-sweep';
 import { configureJobHooks } from './hooks';
-import { reminderTime, runInvitationEmail, runInvitationReminder } from './invitation-email';
+import { runInvitationEmail, runInvitationReminder } from './invitation-email';
 import {
   JOB,
+  reminderTime,
   type DemoCandidatesData,
   type InvitationEmailData,
   type InvitationReminderData,
@@ -32,6 +33,25 @@ const LOCK_LIFETIME_MS = {
   [JOB.demoCandidates]: DEMO_LOCK_LIFETIME_MS,
 };
 
+/**
+ * A job's handler whose failures always reach the queue as an Error of ours. agenda records
+ * `reason.message` only for an `instanceof Error` and otherwise the raw value (an object in the
+ * dashboard's "failed" column); errors made by Node's own modules (a refused connection) fail that
+ * check where the queue runs in another realm than Node's core (jest's module sandbox), and a
+ * library may throw a non-Error.
+ */
+function readable<T>(run: (job: Job<T>) => Promise<void>): (job: Job<T>) => Promise<void> {
+  return async (job) => {
+    try {
+      await run(job);
+    } catch (err) {
+      if (err instanceof Error) throw err;
+      const message = typeof err === 'object' && err && 'message' in err ? String(err.message) : String(err);
+      throw new Error(message, { cause: err });
+    }
+  };
+}
+
 export interface JobWorker {
   agenda: Agenda;
   stop(): Promise<void>;
@@ -51,52 +71,66 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
   let reported = false;
   agenda.on('error', (err: Error) => {
     if (databaseOutages.isDown()) return;
-    if (!reported) logger.warn(`job queue: ${err.message}`);
+    if (!reported) logger.warn({ err }, 'job queue: the database call failed');
     reported = true;
     setTimeout(() => (reported = false), 60_000).unref();
   });
   agenda.on('fail', (err: Error, job: Job) => {
     logger.warn(
-      `job ${job.attrs.name} ${job.attrs._id} failed (attempt ${job.attrs.failCount ?? 1}): ${err.message}`,
+      { err, job: { name: job.attrs.name, id: String(job.attrs._id), attempt: job.attrs.failCount ?? 1 } },
+      `job ${job.attrs.name} failed`,
     );
   });
 
   const lock = (name: keyof typeof LOCK_LIFETIME_MS) => config.jobsLockLifetimeMs ?? LOCK_LIFETIME_MS[name];
   const retry = deliveryBackoff(config);
 
-  agenda.define<InvitationEmailData>(JOB.invitationEmail, (job) => runInvitationEmail(job, ctx), {
-    concurrency: 5,
-    lockLifetime: lock(JOB.invitationEmail),
-    backoff: retry,
-  });
+  agenda.define<InvitationEmailData>(
+    JOB.invitationEmail,
+    readable((job) => runInvitationEmail(job, ctx)),
+    {
+      concurrency: 5,
+      lockLifetime: lock(JOB.invitationEmail),
+      backoff: retry,
+    },
+  );
   agenda.define<InvitationReminderData>(
     JOB.invitationReminder,
-    (job) =>
+    readable((job) =>
       runInvitationReminder(job, ctx, async (id, expiresAt) => {
         const at = reminderTime(expiresAt);
         if (at) await enqueueInvitationReminder(id, expiresAt, at);
       }),
+    ),
     { concurrency: 5, lockLifetime: lock(JOB.invitationReminder), backoff: retry },
   );
-  agenda.define<ResultWebhookData>(JOB.resultWebhook, (job) => runResultWebhook(job, ctx), {
-    concurrency: 10,
-    lockLifetime: lock(JOB.resultWebhook),
-    backoff: retry,
-  });
+  agenda.define<ResultWebhookData>(
+    JOB.resultWebhook,
+    readable((job) => runResultWebhook(job, ctx)),
+    {
+      concurrency: 10,
+      lockLifetime: lock(JOB.resultWebhook),
+      backoff: retry,
+    },
+  );
   agenda.define(
     JOB.expirySweep,
-    async () => {
+    readable(async () => {
       const r = await runExpirySweep(config);
       if (r.abandoned || r.expired)
         logger.info(`expiry sweep: ${r.abandoned} quizzes abandoned, ${r.expired} expired`);
-    },
+    }),
     { concurrency: 1, lockLifetime: lock(JOB.expirySweep) },
   );
-  agenda.define<DemoCandidatesData>(JOB.demoCandidates, (job) => runDemoCandidates(job, ctx), {
-    concurrency: 1,
-    lockLifetime: lock(JOB.demoCandidates),
-    backoff: backoffStrategies.constant({ delay: 30_000, maxRetries: 5 }),
-  });
+  agenda.define<DemoCandidatesData>(
+    JOB.demoCandidates,
+    readable((job) => runDemoCandidates(job, ctx)),
+    {
+      concurrency: 1,
+      lockLifetime: lock(JOB.demoCandidates),
+      backoff: backoffStrategies.constant({ delay: 30_000, maxRetries: 5 }),
+    },
+  );
 
   await agenda.ready;
   useQueue(agenda);

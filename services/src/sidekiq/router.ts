@@ -22,15 +22,30 @@ import { requireCsrfHeader } from '../auth/csrf';
 import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
 import { signedInUser } from '../auth/session';
 import { HttpError, forbidden, notFound, unauthorized, validate } from '../http/errors';
+import { queue } from '../jobs/queue';
 import { serveStatic } from '../web/static-files';
 
 export const SIDEKIQ_PATH = '/sidekiq';
 const LOGIN_PATH = '/admin';
 
-/** agendash's built page (index.html and assets/), found through its package. */
-function agendashPublicDir(): string {
-  // The package exports only its entry (dist/index.js); public/ sits beside dist/.
-  return path.join(path.dirname(require.resolve('agendash')), '..', 'public');
+/** agendash's package folder (its exports name only dist/index.js; public/ sits beside dist/). */
+const agendashRoot = (): string => path.join(path.dirname(require.resolve('agendash')), '..');
+
+/** agendash's built page (index.html and assets/). */
+const agendashPublicDir = (): string => path.join(agendashRoot(), 'public');
+
+type Controller = import('agendash').AgendashController;
+type ControllerClass = typeof import('agendash').AgendashController;
+
+/**
+ * agendash's controller module by its file: its package entry also loads every framework adapter,
+ * and the Koa one (import.meta) cannot be compiled for jest, where the services tests run us.
+ */
+function controllerClass(): ControllerClass {
+  const file = path.join(agendashRoot(), 'dist', 'AgendashController.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file the package's exports do not name
+  const loaded = require(file) as { AgendashController: ControllerClass };
+  return loaded.AgendashController;
 }
 
 const OUR_FILES = path.join(REPO_ROOT, 'services', 'public', 'sidekiq');
@@ -95,8 +110,6 @@ export function dashboardGuard(): Middleware {
   };
 }
 
-type Controller = import('agendash').AgendashController;
-
 export function sidekiqRouter(): Router {
   const router = new Router({ prefix: SIDEKIQ_PATH });
   const limit = rateLimit(ADMIN_LIMIT);
@@ -104,13 +117,11 @@ export function sidekiqRouter(): Router {
   const ours = serveStatic(OUR_FILES);
   let html: string | undefined;
   let controller: Controller | undefined;
-  // The controller on the running queue, made on first use (loading agenda only then).
+  // The controller on the running queue (a new one when the worker restarted).
   const jobs = async (): Promise<Controller> => {
-    const { queue } = await import('../jobs/queue.js');
-    const { AgendashController } = await import('agendash');
     const agenda = queue();
     if (!controller || (controller as unknown as { agenda: unknown }).agenda !== agenda)
-      controller = new AgendashController(agenda);
+      controller = new (controllerClass())(agenda);
     return controller;
   };
   /** Runs a static handler on `subPath`; a miss is a 404 (not the SPA fallback). */
