@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 export interface ErrorReply {
   status: number;
   message: string;
-  /** Sent as Retry-After (503 while the database is down). */
+  /** Sent as Retry-After (429 from a rate limit, 503 while the database is down). */
   retryAfterSeconds?: number;
 }
 
@@ -57,9 +57,10 @@ function isMongoServerError(e: ErrorLike): boolean {
  * keep their message; everything else becomes a generic 500 so internals never leak.
  */
 export function toErrorReply(err: unknown): ErrorReply {
-  if (err instanceof ServiceUnavailableError)
-    return { status: 503, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof HttpError)
+    return err.retryAfterSeconds === undefined
+      ? { status: err.status, message: err.message }
+      : { status: err.status, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
   // Not a bug and not the client's fault: the database is down for now, so "try again shortly".
   if (isDatabaseUnreachable(err))
     return { status: 503, message: DATABASE_DOWN_MESSAGE, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };

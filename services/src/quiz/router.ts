@@ -66,27 +66,33 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
     ...deps(ctx),
     admitEvent: async (t) => {
       const use = await eventLimiter.take(t);
-      if (use.allowed) return;
-      ctx.set('Retry-After', String(use.resetSeconds));
-      throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
+      if (!use.allowed)
+        throw tooManyRequests(
+          `Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`,
+          use.resetSeconds,
+        );
     },
   });
 
   /**
    * Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. Only misses
-   * are checked and counted, so a valid token is always served, even to a client behind a shared
-   * address (corporate NAT) that someone else used up.
+   * are counted and refused, so a valid token is always served, even to a client behind a shared
+   * address (corporate NAT) that someone else used up. Each miss takes from the budget and is judged
+   * by the count its own take returned (one atomic step), so a burst gets exactly the budget as
+   * 404s, however many processes it is spread over.
    */
   const tokenGuard: Middleware = async (ctx: Context, next: Next) => {
-    const client = ctx.ip || 'unknown';
     try {
       if (!TokenSchema.safeParse(ctx.params.token).success) throw new UnknownTokenError();
       await next();
     } catch (err) {
       if (!(err instanceof UnknownTokenError)) throw err;
-      if (await limiter.isExhausted(client))
-        throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
-      await limiter.take(client);
+      const use = await limiter.take(ctx.ip || 'unknown');
+      if (!use.allowed)
+        throw tooManyRequests(
+          'Too many unknown quiz links from this client; try again in a minute',
+          use.resetSeconds,
+        );
       throw err;
     }
   };

@@ -15,7 +15,7 @@ import type {
 } from '@skillquiz/contracts';
 import type { Config } from '../config';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
-import { MAX_EVENTS_PER_QUIZ } from './event-limits';
+import { EVENT_CAP_RETRY_AFTER_SECONDS, MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { buildPlan, chooseNext } from './selection';
@@ -297,6 +297,7 @@ async function assertEventRoom(deps: QuizDeps, token: string): Promise<void> {
   if ((await deps.store.countEvents(token)) >= MAX_EVENTS_PER_QUIZ) {
     throw tooManyRequests(
       `This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`,
+      EVENT_CAP_RETRY_AFTER_SECONDS,
     );
   }
 }
