@@ -1,12 +1,12 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   request log → errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   arrival time → request log → errors → security headers → 503 while the database is down or stalled → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
-import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody } from './http/middleware';
+import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
 import { createRequestLogger, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
@@ -36,10 +36,11 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
+  app.use(stampArrival());
   app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
-  app.use(databaseAvailable(() => databaseOutages.isDown()));
+  app.use(databaseAvailable(databaseOutages));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));

@@ -158,16 +158,51 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** What databaseAvailable() needs of the outage monitor (db/outages.ts). */
+export interface DatabaseHealth {
+  isDown(): boolean;
+  onDown(listener: () => void): () => void;
+}
+
 /**
- * While the database is known to be down, API calls get 503 with Retry-After at once instead of
- * waiting for the driver to give up on each one.
+ * API calls never wait out a database outage: while the database is known to be down or stalled
+ * they get 503 with Retry-After at once, and a call already waiting on it when the outage is found
+ * (a stall holds its queries without failing them) gets the same 503 then. Its work goes on in the
+ * background and lands, or not, when the database answers: every quiz write is conditional on the
+ * quiz's revision and judged by the request's arrival time, so the client's retry (the same request)
+ * finds whatever landed and nothing is done twice.
  */
-export function databaseAvailable(isDown: () => boolean): Middleware {
+export function databaseAvailable(health: DatabaseHealth): Middleware {
+  const unavailable = () => new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
   return async (ctx, next) => {
-    if (isApiPath(ctx.path) && isDown())
-      throw new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
+    if (!isApiPath(ctx.path)) return next();
+    if (health.isDown()) throw unavailable();
+    let stopListening = () => {};
+    const outage = new Promise<never>((_, reject) => {
+      stopListening = health.onDown(() => reject(unavailable()));
+    });
+    try {
+      await Promise.race([next(), outage]);
+    } finally {
+      stopListening();
+    }
+  };
+}
+
+/**
+ * Stamps when the request reached this process, before anything in the pipeline can wait on the
+ * database (the session read, the routes): `arrivedAt(ctx)` is what quiz answers are judged by.
+ */
+export function stampArrival(): Middleware {
+  return async (ctx, next) => {
+    ctx.state.arrivedAt = new Date();
     await next();
   };
+}
+
+/** The request's arrival time (stampArrival), or now for a context that was not stamped. */
+export function arrivedAt(ctx: { state: { arrivedAt?: unknown } }): Date {
+  return ctx.state.arrivedAt instanceof Date ? ctx.state.arrivedAt : new Date();
 }
 
 /** Mounted after the routers: an /api path nobody answered is a JSON 404, never the web app. */

@@ -13,6 +13,7 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { badRequest, notFound, tooManyRequests, validate } from '../http/errors';
+import { arrivedAt } from '../http/middleware';
 import type { FixedWindowLimiter } from '../http/rate-limit';
 import { EVENT_WRITES_PER_MINUTE } from './event-limits';
 import { eventWriteLimiter, unknownTokenLimiter } from './rate-limit';
@@ -59,8 +60,14 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const limiter = options.limiter ?? unknownTokenLimiter();
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
   const store = mongooseQuizStore();
-  /** Each request gets its own memo of atoms and banks (see request-store.ts). */
-  const deps = (ctx: Context): QuizDeps => ({ store: requestScopedStore(store), config: ctx.config });
+  /**
+   * Each request gets its own memo of atoms and banks (see request-store.ts), and is judged by the
+   * time it arrived, whatever the database's speed (see QuizDeps.now).
+   */
+  const deps = (ctx: Context): QuizDeps => {
+    const arrival = arrivedAt(ctx);
+    return { store: requestScopedStore(store), config: ctx.config, now: () => arrival };
+  };
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),
