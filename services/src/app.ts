@@ -1,5 +1,5 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   arrival time → request log → errors → security headers → 503 while the database is down or stalled → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   arrival time → request log → errors → security headers → 503 while the database is down or stalled (candidate calls) → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
@@ -10,6 +10,7 @@ import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival
 import { createRequestLogger, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
+import { isCandidatePath } from './quiz/router';
 import { signOnMiddleware } from './auth/session';
 import { remoteOrigins, serveWeb } from './web';
 
@@ -40,7 +41,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
-  app.use(databaseAvailable(databaseOutages));
+  // Candidate calls are refused rather than left waiting on a database that is down or stalled.
+  app.use(databaseAvailable(databaseOutages, isCandidatePath));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));

@@ -202,6 +202,11 @@ describe('the database down or stalled (databaseAvailable)', () => {
       await new Promise<void>((r) => (release = r));
       ctx.body = { late: true };
     });
+    router.get('/api/slow', async (ctx) => {
+      arrivals.push(arrivedAt(ctx));
+      await new Promise<void>((r) => (release = r));
+      ctx.body = { done: true };
+    });
     router.get('/api/429', () => {
       throw tooManyRequests('Slow down', 42);
     });
@@ -210,7 +215,8 @@ describe('the database down or stalled (databaseAvailable)', () => {
     });
     app.use(stampArrival());
     app.use(errorMiddleware({ debug() {}, info() {}, warn() {}, error() {} }));
-    app.use(databaseAvailable(health));
+    // Only /api/stuck is gated (a candidate call); /api/slow stands for an admin's long read.
+    app.use(databaseAvailable(health, (p) => p.startsWith('/api/stuck')));
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -236,12 +242,26 @@ describe('the database down or stalled (databaseAvailable)', () => {
     expect(listeners.size).toBe(0);
   });
 
-  it('while it is down, API calls are refused at once; pages are not touched', async () => {
+  it('a call that is not gated keeps waiting through the outage and gets its answer', async () => {
+    const pending = fetch(`${base}/api/slow`);
+    while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+    goDown();
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const res = await pending;
+    expect([res.status, await res.json()]).toEqual([200, { done: true }]);
+  });
+
+  it('while it is down, gated calls are refused at once; others are not touched', async () => {
     down = true;
     const res = await fetch(`${base}/api/stuck`);
     expect([res.status, res.headers.get('retry-after')]).toEqual([503, '3']);
     expect(arrivals).toEqual([]);
     expect(await (await fetch(`${base}/page`)).text()).toBe('a page');
+    const admin = fetch(`${base}/api/slow`);
+    while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect((await admin).status).toBe(200);
   });
 
   it('sends a 429 with its Retry-After header', async () => {

@@ -1,6 +1,7 @@
-// Database outages: while the database is unreachable or stalled the API answers 503 with
-// Retry-After (not 500, and without hanging), and each outage's window is remembered so a
-// question's clock does not count it (quiz/timing.ts creditedDeadline).
+// Database outages: while the database is unreachable or stalled the candidate calls answer 503
+// with Retry-After (not 500, and without hanging: http/middleware.ts databaseAvailable), and each
+// outage's window is remembered so a question's clock does not count it (quiz/timing.ts
+// creditedDeadline).
 //
 // How a process knows, two ways:
 // - A dropped database: from its mongoose connection. The window opens at the first sign (the

@@ -165,17 +165,24 @@ export interface DatabaseHealth {
 }
 
 /**
- * API calls never wait out a database outage: while the database is known to be down or stalled
- * they get 503 with Retry-After at once, and a call already waiting on it when the outage is found
- * (a stall holds its queries without failing them) gets the same 503 then. Its work goes on in the
- * background and lands, or not, when the database answers: every quiz write is conditional on the
- * quiz's revision and judged by the request's arrival time, so the client's retry (the same request)
- * finds whatever landed and nothing is done twice.
+ * Candidate calls (`gated(path)`) never wait on a database that is down or stalled: while it is known
+ * to be, they get 503 with Retry-After at once, and a call already waiting on it when the outage is
+ * found (a stall holds its queries without failing them) gets the same 503 then. Its work goes on in
+ * the background and lands, or not, when the database answers: every quiz write is conditional on
+ * the quiz's revision and judged by the request's arrival time, so the client's retry (the same
+ * request) finds whatever landed and nothing is done twice.
+ * Other calls (admin, sign-on) wait for the database like any client, and a dropped one still
+ * reaches them as 503 through the error mapping: an admin's statistics read can itself keep the
+ * single-threaded embedded engine busy past the stall threshold, and refusing or cutting admin calls
+ * then would only make the admin ask again.
  */
-export function databaseAvailable(health: DatabaseHealth): Middleware {
+export function databaseAvailable(
+  health: DatabaseHealth,
+  gated: (path: string) => boolean = isApiPath,
+): Middleware {
   const unavailable = () => new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
   return async (ctx, next) => {
-    if (!isApiPath(ctx.path)) return next();
+    if (!gated(ctx.path)) return next();
     if (health.isDown()) throw unavailable();
     let stopListening = () => {};
     const outage = new Promise<never>((_, reject) => {

@@ -33,6 +33,9 @@ import {
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
+/** The candidate quiz calls (the quiz page's), as opposed to the admin and sign-on routes. */
+export const isCandidatePath = (path: string): boolean => path.startsWith('/api/quiz/');
+
 export interface QuizRouterOptions {
   /** Replaces the per-client unknown-token limiter (tests). */
   limiter?: FixedWindowLimiter;
