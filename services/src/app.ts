@@ -7,28 +7,30 @@ import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
 import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
-import { createRequestLogger, requestLog } from './http/request-log';
+import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
 import { isCandidatePath } from './quiz/router';
 import { signOnMiddleware } from './auth/session';
-import { remoteOrigins, serveWeb } from './web';
+import { LiveManifest, serveWeb } from './web';
 
 export interface AppDeps {
   config: Config;
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
-  /** Where the per-request lines go (default: pino on stdout at LOG_LEVEL). */
-  requestLogger?: ReturnType<typeof createRequestLogger>;
+  /** The live remotes manifest (default: config.remotesManifest, checked against config.remotesDir). */
+  liveManifest?: LiveManifest;
+  /** Where the per-request lines go (default: `logger`). */
+  requestLogger?: Logger;
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const logger = deps.logger ?? createLogger(deps.config.logLevel, { format: deps.config.logFormat });
   // Proxy headers are trusted only from the configured hops: ctx.ip is then the address the
   // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
   const proxies = deps.config.trustedProxyCount;
-  const app = new Koa({ proxy: proxies > 0, maxIpsCount: proxies });
+  const app = new Koa({ env: deps.config.env, proxy: proxies > 0, maxIpsCount: proxies });
   if (deps.config.isProduction && proxies === 0 && deps.config.publicUrl.startsWith('https:'))
     logger.warn(
       'TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https: behind a TLS-terminating proxy, set it to the number of proxies, or requests look like plain http (cookies not marked secure) and every client shares the proxy address in rate limits',
@@ -38,9 +40,15 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(stampArrival());
-  app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
+  app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
-  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
+  // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin
+  // live-versions page (its last good state is per process).
+  const liveManifest =
+    deps.liveManifest ??
+    new LiveManifest({ source: deps.config.remotesManifest, remotesDir: deps.config.remotesDir, logger });
+  app.context.liveManifest = liveManifest;
+  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
   // Candidate calls are refused rather than left waiting on a database that is down or stalled.
   app.use(databaseAvailable(databaseOutages, isCandidatePath));
   app.use(jsonBody());
@@ -50,7 +58,9 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
   const web =
-    deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir }) : deps.web;
+    deps.web === undefined
+      ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir, liveManifest })
+      : deps.web;
   if (web) app.use(web);
   return app;
 }

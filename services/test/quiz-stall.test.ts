@@ -1,18 +1,14 @@
-// A database that stalls instead of dying (issue 18): the engine, a process of its own, is frozen
-// with SIGSTOP under running quizzes for longer than the time left on their questions (and the
+// A database that stalls instead of dying (issue 18): the engine (the stack runs it as a process of
+// its own) is frozen with SIGSTOP under running quizzes for longer than the time left on their questions (and the
 // grace), as a MongoDB primary election or a long disk stall looks to the services: connected, but
 // nothing answers. Candidate calls get 503 with Retry-After within the stall threshold instead of
 // hanging; an answer sent before the deadline is scored on its arrival time once the database
 // goes on (SIGCONT); a question nobody could answer meanwhile gets the stall back on its clock, and
 // every read of the quiz reports that same credited deadline.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import { STALL_THRESHOLD_MS } from '../src/db/outages';
 import { ANSWER_GRACE_MS } from '../src/quiz/timing';
-import { startEngineProcess, type EngineProcess } from './helpers/engine-process';
-import { startServices, type Services } from './helpers/stack';
+import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, quizDoc, seedFixture, type Fixture, type Reply } from './quiz-fixtures';
 
 jest.setTimeout(120_000);
@@ -21,29 +17,20 @@ jest.setTimeout(120_000);
 const LIMIT_SECONDS = 4;
 const FREEZE_MS = 12_000;
 
-let tmp: string;
-let engine: EngineProcess;
-let services: Services;
+let stack: Stack;
 let fx: Fixture;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stall-'));
-  engine = await startEngineProcess(path.join(tmp, 'db'));
-  const mongoUri = `${engine.uri}/stall`;
-  services = await startServices(mongoUri, path.join(tmp, 'data'), {
-    QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS),
-  });
-  await connect(mongoUri);
+  stack = await startStack({ QUESTION_TIME_LIMIT_SECONDS: String(LIMIT_SECONDS) });
+  await connect(stack.mongoUri);
   fx = await seedFixture('stall');
 });
 afterAll(async () => {
   await mongoose.disconnect();
-  await services?.stop();
-  await engine?.stop();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  await stack?.stop();
 });
 
-const send = (method: string, p: string, body?: unknown) => call(services.baseUrl, method, p, body);
+const send = (method: string, p: string, body?: unknown) => call(stack.baseUrl, method, p, body);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The request again after each Retry-After, as the quiz page does, until it is not a 503. */
@@ -77,7 +64,7 @@ it('an answer sent before the deadline is scored on arrival, and a stall is cred
   const deadlineA = Date.parse(shownA.body.expires_at);
   const deadlineB = Date.parse(shownB.body.expires_at);
 
-  engine.freeze();
+  stack.freezeDatabase();
   const frozenAt = Date.now();
   try {
     // A's answer, before its deadline: it waits on the frozen database only until the stall is
@@ -106,7 +93,7 @@ it('an answer sent before the deadline is scored on arrival, and a stall is cred
     }
     await sleep(frozenAt + FREEZE_MS - Date.now());
   } finally {
-    engine.thaw();
+    stack.thawDatabase();
   }
   const frozenFor = Date.now() - frozenAt;
 

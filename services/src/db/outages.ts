@@ -181,7 +181,7 @@ export class OutageMonitor {
     try {
       await DatabaseOutage.create(window);
     } catch (err) {
-      this.logger?.warn('could not record the database outage (kept in this process only)', err);
+      this.logger?.warn({ err }, 'could not record the database outage (kept in this process only)');
     }
   }
 

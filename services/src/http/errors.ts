@@ -7,12 +7,20 @@ export class HttpError extends Error {
   readonly status: number;
   /** Marks errors whose message is safe to show to the client. */
   readonly expose = true;
+  /** More fields for the error body, beside `success` and `message` (e.g. a bulk invite's `rows`). */
+  readonly details?: Record<string, unknown>;
   /** Sent as Retry-After: seconds until asking again can succeed (429, 503). */
   readonly retryAfterSeconds?: number;
-  constructor(status: number, message: string, retryAfterSeconds?: number) {
+  constructor(
+    status: number,
+    message: string,
+    details?: Record<string, unknown>,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.details = details;
     if (retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
@@ -28,13 +36,13 @@ export const payloadTooLarge = (message = 'Request body too large') => new HttpE
  * that honours it comes back when the budget is whole again instead of hammering a closed window.
  */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, retryAfterSeconds);
+  new HttpError(429, message, undefined, retryAfterSeconds);
 
 /** 503: a dependency (the database) is down for now; the client should retry after the delay. */
 export class ServiceUnavailableError extends HttpError {
   declare readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
-    super(503, message, retryAfterSeconds);
+    super(503, message, undefined, retryAfterSeconds);
   }
 }
 

@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 export interface ErrorReply {
   status: number;
   message: string;
+  /** More fields of the body (HttpError.details). */
+  details?: Record<string, unknown>;
   /** Sent as Retry-After (429 from a rate limit, 503 while the database is down). */
   retryAfterSeconds?: number;
 }
@@ -57,10 +59,11 @@ function isMongoServerError(e: ErrorLike): boolean {
  * keep their message; everything else becomes a generic 500 so internals never leak.
  */
 export function toErrorReply(err: unknown): ErrorReply {
-  if (err instanceof HttpError)
-    return err.retryAfterSeconds === undefined
-      ? { status: err.status, message: err.message }
-      : { status: err.status, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
+  if (err instanceof HttpError) {
+    const reply: ErrorReply = { status: err.status, message: err.message, details: err.details };
+    if (err.retryAfterSeconds !== undefined) reply.retryAfterSeconds = err.retryAfterSeconds;
+    return reply;
+  }
   // Not a bug and not the client's fault: the database is down for now, so "try again shortly".
   if (isDatabaseUnreachable(err))
     return { status: 503, message: DATABASE_DOWN_MESSAGE, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
@@ -110,10 +113,10 @@ export function errorMiddleware(logger: Logger, onDatabaseUnreachable: () => voi
       if (isDatabaseUnreachable(err)) onDatabaseUnreachable();
       if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds));
       if (reply.status >= 500 && reply.status !== 503) {
-        logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
+        logger.error({ err }, `${ctx.method} ${ctx.path} failed`);
       }
       ctx.status = reply.status;
-      ctx.body = { success: false, message: reply.message };
+      ctx.body = { ...reply.details, success: false, message: reply.message };
     }
   };
 }

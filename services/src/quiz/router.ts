@@ -30,6 +30,7 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
+import { quizCommitHook } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
@@ -69,7 +70,13 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
    */
   const deps = (ctx: Context): QuizDeps => {
     const arrival = arrivedAt(ctx);
-    return { store: requestScopedStore(store), config: ctx.config, now: () => arrival };
+    return {
+      store: requestScopedStore(store),
+      config: ctx.config,
+      now: () => arrival,
+      // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
+      onCommitted: quizCommitHook(ctx.config, ctx.logger),
+    };
   };
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
