@@ -42,7 +42,9 @@ module.exports = {
       comment: 'An import that resolves to nothing (a missing file or package).',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // Bench scripts load their package's build (`../dist`), which a fresh clone has only after
+      // `npm run build`; lint runs before the build.
+      to: { couldNotResolve: true, pathNot: '(^|/)dist$' },
     },
   ],
   options: {

@@ -1,15 +1,16 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   request log → errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   arrival time → request log → errors → security headers → 503 while the database is down or stalled (candidate calls) → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
-import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody } from './http/middleware';
+import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
+import { isCandidatePath } from './quiz/router';
 import { signOnMiddleware } from './auth/session';
 import { LiveManifest, serveWeb } from './web';
 
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
+  app.use(stampArrival());
   app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin
@@ -47,7 +49,8 @@ export function createApp(deps: AppDeps): Koa {
     new LiveManifest({ source: deps.config.remotesManifest, remotesDir: deps.config.remotesDir, logger });
   app.context.liveManifest = liveManifest;
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
-  app.use(databaseAvailable(() => databaseOutages.isDown()));
+  // Candidate calls are refused rather than left waiting on a database that is down or stalled.
+  app.use(databaseAvailable(databaseOutages, isCandidatePath));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));

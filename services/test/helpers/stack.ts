@@ -67,6 +67,12 @@ export interface Stack {
   stopDatabase(): Promise<void>;
   /** Ends the outage: the engine starts again on the same port and data (recovering its journal). */
   startDatabase(): Promise<void>;
+  /**
+   * A stalled database: SIGSTOPs the engine, which keeps its connections and answers nothing (as a
+   * primary election or a long disk stall looks to the services) until thawDatabase() (SIGCONT).
+   */
+  freezeDatabase(): void;
+  thawDatabase(): void;
   stop(): Promise<void>;
 }
 
@@ -209,6 +215,8 @@ export async function startServices(
 interface EngineProcess {
   uri: string;
   port: number;
+  /** SIGSTOP / SIGCONT. */
+  signal(sig: 'SIGSTOP' | 'SIGCONT'): void;
   stop(): Promise<void>;
 }
 
@@ -242,7 +250,14 @@ async function startEngineProcess(dbpath: string, port = 0): Promise<EngineProce
   return {
     uri: `mongodb://${hostPort}`,
     port: Number(hostPort.slice(hostPort.lastIndexOf(':') + 1)),
-    stop: () => stopChild(child, exited),
+    signal: (sig) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    },
+    // A stopped process acts on SIGTERM only once it runs again.
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGCONT');
+      return stopChild(child, exited);
+    },
   };
 }
 
@@ -281,6 +296,8 @@ export async function startStack(
       engine = await startEngineProcess(path.join(tmp, 'db'), engine.port);
       engineUp = true;
     },
+    freezeDatabase: () => engine.signal('SIGSTOP'),
+    thawDatabase: () => engine.signal('SIGCONT'),
     stop: async () => {
       await stack.services.stop();
       await closeInProcessDatabase();
