@@ -92,6 +92,8 @@ test('an admin opens Background jobs from the admin bar, sees the queue by state
   // Its row actions are buttons (our script), keyboard included: pause the sweep with Enter, and
   // the page's POST carries the CSRF token (without it the server answers 403).
   const pause = row.getByRole('button', { name: 'Pause job' });
+  // Drawn as our icon, not agendash's emoji glyph (an empty box without an emoji font).
+  await expect(pause).toHaveCSS('background-image', /^url\("data:image\/svg\+xml/);
   await pause.focus();
   const paused = page.waitForResponse((r) => r.url().endsWith('/sidekiq/api/jobs/pause'));
   await page.keyboard.press('Enter');
