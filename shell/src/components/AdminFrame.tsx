@@ -6,6 +6,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { fetchCurrentUser } from '../api/me';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useDevOutbox } from '../hooks/useDevOutbox';
 import { PRODUCT_NAME } from '../constants';
 
 export interface AdminOutletContext {
@@ -20,6 +21,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
   const state = useCurrentUser(loadUser);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const devOutbox = useDevOutbox(state.status === 'signed-in');
 
   const mustSignIn = state.status === 'signed-out' && !isLoginPath(pathname);
   useEffect(() => {
@@ -56,6 +58,12 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                     <a href="/sidekiq">Background jobs</a>
                   </li>
                 </>
+              )}
+              {devOutbox && (
+                <li>
+                  {/* Development only: the emails the dev mail catcher kept (served by the back end). */}
+                  <a href={devOutbox}>Dev outbox</a>
+                </li>
               )}
               <li>
                 <a href="/logout">Logout</a>
