@@ -7,7 +7,13 @@ import { originOf } from '../config';
 import { isVersion, versionManifestUrl } from './remote-versions';
 
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
-export const REMOTE_PACKAGES = ['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions'] as const;
+export const REMOTE_PACKAGES = [
+  'mfe-quiz',
+  'mfe-demo',
+  'mfe-admin-atoms',
+  'mfe-admin-questions',
+  'mfe-hiring',
+] as const;
 
 export function defaultRemotesManifest(): Record<string, string> {
   return Object.fromEntries(
