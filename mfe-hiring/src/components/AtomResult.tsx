@@ -30,20 +30,22 @@ export function AtomResult({ atom }: { atom: ReportAtom }) {
 
       {atom.level && atom.level_probabilities ? (
         <>
-          <div className="hr-verdict">
-            <p className="hr-verdict__level">
-              <span className="hr-verdict__label">Most likely level</span>
-              <strong>{levelName(atom.level)}</strong>
-            </p>
-            {atom.level_description && <p className="hr-verdict__text">{atom.level_description}</p>}
-          </div>
-          <div className="hr-certainty">
-            <LevelProbabilities
-              probabilities={atom.level_probabilities}
-              level={atom.level}
-              atomName={atom.atom_name}
-            />
-            <EstimateBand atom={atom} />
+          <div className="hr-atom__summary">
+            <div className="hr-verdict">
+              <p className="hr-verdict__level">
+                <span className="hr-verdict__label">Most likely level</span>
+                <strong>{levelName(atom.level)}</strong>
+              </p>
+              {atom.level_description && <p className="hr-verdict__text">{atom.level_description}</p>}
+            </div>
+            <div className="hr-certainty">
+              <LevelProbabilities
+                probabilities={atom.level_probabilities}
+                level={atom.level}
+                atomName={atom.atom_name}
+              />
+              <EstimateBand atom={atom} />
+            </div>
           </div>
           <p className="hr-percentile">{percentileText(atom)}</p>
           <p className="hr-sub">Finished {formatDate(atom.finished_at)}.</p>
