@@ -490,18 +490,16 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     return new Date(end).toISOString();
   }
 
+  /** A row's problems in the services' words (services/src/hiring/bulk.ts). */
   function rowProblems(name: string, email: string, required: string[], optional: string[]): string[] {
     const problems: string[] = [];
-    if (!name.trim()) problems.push('name is required');
-    if (!email.trim()) problems.push('email is required');
+    if (!name.trim()) problems.push('name is missing');
+    if (!email.trim()) problems.push('email is missing');
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-      problems.push('email is not a valid email address');
-    if (required.length === 0) problems.push('required_atoms needs at least one atom');
+      problems.push(`'${email.trim()}' is not a valid email address`);
+    if (required.length === 0) problems.push('no atom: name at least one required atom');
     const unknown = [...required, ...optional].filter((a) => !SAMPLE_ATOMS.some((x) => x.id === a));
-    if (unknown.length)
-      problems.push(
-        `unknown atom ${unknown.join(', ')} (known: ${SAMPLE_ATOMS.map((a) => a.id).join(', ')})`,
-      );
+    if (unknown.length) problems.push(`unknown atom${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
     return problems;
   }
 
@@ -534,7 +532,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     if (!lines.length) throw new ApiError(400, 'The file has no rows');
     const cells = lines.map((l) => l.split(',').map((c) => c.trim().replace(/^"|"$/g, '')));
     const header = /^(name|candidate_name)$/i.test(cells[0][0] ?? '');
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     return cells.flatMap((row, i) => {
       if (header && i === 0) return [];
       const [name = '', email = '', required = '', optional = ''] = row;
@@ -542,8 +540,8 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
       const opt = splitAtoms(optional);
       const errors = rowProblems(name, email, req, opt);
       const key = email.trim().toLowerCase();
-      if (key && seen.has(key)) errors.push('the same email is already in an earlier row');
-      seen.add(key);
+      if (key && seen.has(key)) errors.push(`the same email as row ${seen.get(key)}`);
+      else if (key) seen.set(key, i + 1);
       return [
         {
           row: i + 1,

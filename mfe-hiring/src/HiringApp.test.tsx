@@ -227,9 +227,9 @@ describe('bulk invite', () => {
     const preview = screen.getByRole('table', { name: 'Preview of candidates.csv' });
     const rows = within(preview).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('None');
-    expect(rows[2]).toHaveTextContent('name is required');
-    expect(rows[3]).toHaveTextContent('email is not a valid email address');
-    expect(rows[3]).toHaveTextContent('unknown atom cobol');
+    expect(rows[2]).toHaveTextContent('name is missing');
+    expect(rows[3]).toHaveTextContent("'not-an-email' is not a valid email address");
+    expect(rows[3]).toHaveTextContent('unknown atom: cobol');
     expect(screen.queryByRole('button', { name: /^Create \d/ })).not.toBeInTheDocument();
     expect(api.invitations()).toHaveLength(before);
   });
