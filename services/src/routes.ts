@@ -6,8 +6,9 @@ import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
 import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
+import { remotesRouter } from './remotes/router';
 
 export function allRouters(): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
-  return [authRouter(), quizRouter(), analyticsRouter(), contentRouter(), hiringRouter()];
+  return [authRouter(), quizRouter(), analyticsRouter(), contentRouter(), hiringRouter(), remotesRouter()];
 }

@@ -49,6 +49,9 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                   <li>
                     <NavLink to="/admin/questions">Questions</NavLink>
                   </li>
+                  <li>
+                    <NavLink to="/admin/remotes">Live remotes</NavLink>
+                  </li>
                 </>
               )}
               {/* Issue 19: the hiring pages, for recruiters (their company) and admins (every company). */}
