@@ -291,6 +291,8 @@ describe('report', () => {
     const api = createFakeHiringApi({ latencyMs: 5 });
     renderAt(`/hiring/invitations/${idOf(api, 'Alan Turing')}`);
     const revoke = await screen.findByRole('button', { name: 'Revoke invitation' });
+    // Not finished: no survey answer, said as such (not 'answered: Not answered').
+    expect(screen.getAllByText('The candidate did not answer.').length).toBeGreaterThan(0);
     await userEvent.click(revoke);
     const panel = screen.getByRole('group', { name: 'Revoke this invitation?' });
     expect(within(panel).getByRole('button', { name: 'Yes, revoke' })).toHaveFocus();

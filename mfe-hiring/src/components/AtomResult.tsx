@@ -99,7 +99,9 @@ export function AtomResult({ atom }: { atom: ReportAtom }) {
 
       <p className="hr-survey">
         <span className="hr-field__label">Is the content relevant to the role? </span>
-        The candidate answered: {surveyText(atom.survey_rating)}.
+        {atom.survey_rating == null
+          ? 'The candidate did not answer.'
+          : `The candidate answered: ${surveyText(atom.survey_rating)}.`}
       </p>
     </section>
   );
