@@ -130,6 +130,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(candidate.getByText(/for each question\./)).toContainText(
     `${spoken(base * 1.5)} for each question.`,
   );
+  await screenshot(candidate, testInfo, 'hiring-candidate-briefing');
   await beginWithKeyboard(candidate);
   await expect(candidate.locator('.sq-timer__time')).toHaveText(/^\d\d:\d\d$/);
   const shown = secondsOf((await candidate.locator('.sq-timer__time').textContent())!);
@@ -139,6 +140,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(candidate.getByRole('radio').first()).toBeVisible();
   await expect(candidate.getByRole('button', { name: 'Demo Mode' })).toHaveCount(0);
   await expect(candidate.locator('.sq-answer__correct')).toHaveCount(0);
+  await screenshot(candidate, testInfo, 'hiring-candidate-question-extra-time');
   const question = await candidate.request.get(`${product.baseURL}/api/quiz/${token}/question/1/`);
   expect(JSON.stringify(await question.json())).not.toMatch(/"correct"/);
   // Integrity signals for the report: an offline period and a copy.
