@@ -65,7 +65,7 @@ export function SettingsPage() {
             conflict={conflict}
             onConflict={setConflict}
           />
-          <WebhookAttempts company={company} />
+          <WebhookAttempts key={company} company={company} />
         </>
       )}
     </section>
