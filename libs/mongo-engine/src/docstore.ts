@@ -11,8 +11,8 @@
 // A slab whose garbage reaches half of what was placed in it is reclaimed: its live documents are copied to the
 // slab being appended to and the arena drops it (a capture still holding it keeps it alive until it is done).
 // Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
-import { BSON, ObjectId } from 'bson';
-import { DESERIALIZE_OPTIONS, Doc, dateKey, decode, encode, keyOf } from './bsonutil';
+import { ObjectId } from 'bson';
+import { Doc, dateKey, decode, encode, keyOf, setField } from './bsonutil';
 
 const FIRST_SLAB = 64 * 1024;
 const MAX_SLAB = 16 * 1024 * 1024;
@@ -134,6 +134,15 @@ export class DocStore {
 
   *rawEntries(): IterableIterator<[string, Uint8Array]> {
     for (const [k, slot] of this.slots) yield [k, this.view(slot)];
+  }
+
+  *rawValues(): IterableIterator<Uint8Array> {
+    for (const slot of this.slots.values()) yield this.view(slot);
+  }
+
+  /** The id keys in natural order. */
+  keys(): IterableIterator<string> {
+    return this.slots.keys();
   }
 
   /** Every document's location now, in natural order; valid however the store changes afterwards. */
@@ -287,7 +296,7 @@ export function fieldsAt(buf: Buffer, start: number, names: ReadonlySet<string> 
     const w = wanted.find((n) => sameBytes(buf, i + 1, nameEnd, n.bytes));
     if (w) {
       found++;
-      out[w.name] = valueAt(buf, type, at, i, end);
+      setField(out, w.name, valueAt(buf, type, at, i, end));
     }
     i = end;
   }
@@ -398,11 +407,11 @@ function valueAt(buf: Buffer, type: number, start: number, elementStart: number,
     case 0x10:
       return buf.readInt32LE(start);
   }
-  // anything else: decode a one-field document holding just this element
+  // anything else: decode a one-field document holding just this element (as a whole read would: DBRefs plain)
   const one = Buffer.alloc(4 + (end - elementStart) + 1);
   one.writeInt32LE(one.length, 0);
   buf.copy(one, 4, elementStart, end);
-  const doc = BSON.deserialize(one, DESERIALIZE_OPTIONS) as Doc;
+  const doc = decode(one);
   return doc[Object.keys(doc)[0]];
 }
 
