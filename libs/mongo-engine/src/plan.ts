@@ -27,6 +27,21 @@ export interface KeySource {
   keys(): Iterable<string>;
 }
 
+/** A source, and what of the filter is left to test on each of its documents. */
+export interface Candidates extends KeySource {
+  /** the conditions the source does not answer exactly ({} when it answers them all) */
+  rest: Doc;
+}
+
+/** One condition of a filter's top level or of its $and: [field or operator, condition]. */
+type Conjunct = [string, unknown];
+
+/** A source and the conditions it answers exactly (every id it gives matches them, every match is among them). */
+interface Answer {
+  source: KeySource;
+  covers: Conjunct[];
+}
+
 function fromSets(sets: Array<IdSet | undefined>): KeySource {
   let size = 0;
   for (const s of sets) size += idCount(s);
@@ -52,30 +67,111 @@ function firstFieldMap(ix: HashIndex, field: string): Map<string, IdSet> | null 
   return ix.prefix ?? ix.map;
 }
 
-/** Ids from the equalities of a filter: by _id, by an index whose fields are all pinned, or by its first field. */
-function equalitySource(coll: Collection, eq: Map<string, unknown[]>): KeySource | null {
+interface Equality {
+  values: unknown[];
+  conjunct: Conjunct;
+  /** the condition is nothing but this equality, and no value is null: a lookup answers it exactly */
+  exact: boolean;
+}
+
+/** The values an equality condition allows (also when other operators narrow it further), or null. */
+function equalityValues(c: unknown): { values: unknown[]; pure: boolean } | null {
+  if (isPlainObject(c) && Object.keys(c).some((k) => k.startsWith('$'))) {
+    const pure = Object.keys(c).length === 1;
+    if ('$eq' in c) return isHashableForLookup(c.$eq) ? { values: [c.$eq], pure } : null;
+    if (Array.isArray(c.$in) && c.$in.every(isHashableForLookup)) return { values: c.$in, pure };
+    return null;
+  }
+  return isHashableForLookup(c) ? { values: [c], pure: true } : null;
+}
+
+/** The first equality condition of each field among `list`. */
+function equalities(list: Conjunct[]): Map<string, Equality> {
+  const out = new Map<string, Equality>();
+  for (const conjunct of list) {
+    const [k, c] = conjunct;
+    if (k.startsWith('$') || out.has(k)) continue;
+    const eq = equalityValues(c);
+    if (!eq) continue;
+    const nonNull = eq.values.every((v) => v !== null && v !== undefined && !(v instanceof RegExp));
+    out.set(k, { values: eq.values, conjunct, exact: eq.pure && nonNull });
+  }
+  return out;
+}
+
+function answer(source: KeySource, fields: string[], eq: Map<string, Equality>): Answer {
+  return {
+    source,
+    covers: fields
+      .map((f) => eq.get(f)!)
+      .filter((e) => e.exact)
+      .map((e) => e.conjunct),
+  };
+}
+
+/**
+ * Ids from equalities: by _id, by an index whose fields are all pinned, by a leading run of a compound index's
+ * fields pinned to one value each (over its sorted keys), or by its first field.
+ */
+function equalityAnswer(coll: Collection, eq: Map<string, Equality>): Answer | null {
   const ids = eq.get('_id');
   if (ids) {
-    const keys = [...new Set(ids.map(keyOf))].filter((k) => coll.docs.has(k));
-    return { size: keys.length, keys: () => keys };
+    const keys = [...new Set(ids.values.map(keyOf))].filter((k) => coll.docs.has(k));
+    return answer({ size: keys.length, keys: () => keys }, ['_id'], eq);
   }
-  const nonNull = (f: string) => eq.get(f)!.every((v) => v !== null && v !== undefined);
+  const nonNull = (f: string) => eq.get(f)!.values.every((v) => v !== null && v !== undefined);
   const usable = coll.indexes
     .filter((ix) => ix.servesQueries && ix.fields.every((f) => eq.has(f)))
     .filter((ix) => !ix.spec.sparse || ix.fields.every(nonNull))
     .sort((a, b) => Number(b.unique) - Number(a.unique) || b.fields.length - a.fields.length);
   for (const ix of usable) {
-    const combos = combinations(ix.fields.map((f) => eq.get(f)!));
+    const combos = combinations(ix.fields.map((f) => eq.get(f)!.values));
     if (!combos) continue;
-    return fromSets(combos.map((c) => ix.map.get(ix.lookupKey(c))));
+    return answer(fromSets(combos.map((c) => ix.map.get(ix.lookupKey(c)))), ix.fields, eq);
+  }
+  let best: Answer | null = null;
+  const consider = (a: Answer) => {
+    if (!best || a.source.size < best.source.size) best = a;
+  };
+  for (const ix of coll.indexes) {
+    if (!ix.servesQueries || ix.spec.sparse) continue;
+    // a leading run of two or more fields, each pinned to one exact value
+    let run = 0;
+    while (
+      run < ix.fields.length &&
+      eq.get(ix.fields[run])?.exact &&
+      eq.get(ix.fields[run])!.values.length === 1
+    )
+      run++;
+    if (run < 2) continue;
+    const ordered = ix.orderedKeys(() => coll.indexedDocs(ix));
+    const lead = ix.fields.slice(0, run);
+    const prefix =
+      ordered &&
+      compoundSortKey(
+        lead.map((f) => eq.get(f)!.values[0]),
+        ix.descending.slice(0, run),
+      );
+    if (!ordered || prefix === null) continue;
+    const start = ordered.lowerBound(prefix);
+    const end = ordered.prefixEnd(prefix);
+    let size = 0;
+    for (let i = start; i < end; i++) size += idCount(ix.map.get(ordered.keys[i]));
+    metrics.scanned += end - start;
+    consider(
+      answer(
+        { size, keys: () => rangeIds(ordered, prefix, (k) => ix.idsAt(k), false, ix.multikey) },
+        lead,
+        eq,
+      ),
+    );
   }
   // a compound index whose first field is pinned
-  let best: KeySource | null = null;
   for (const ix of coll.indexes) {
     if (!ix.prefix || !ix.servesQueries || !eq.has(ix.fields[0])) continue;
     if (ix.spec.sparse && !nonNull(ix.fields[0])) continue;
-    const source = fromSets(eq.get(ix.fields[0])!.map((v) => ix.prefix!.get(keyOf(v))));
-    if (!best || source.size < best.size) best = source;
+    const source = fromSets(eq.get(ix.fields[0])!.values.map((v) => ix.prefix!.get(keyOf(v))));
+    consider(answer(source, [ix.fields[0]], eq));
   }
   return best;
 }
@@ -108,6 +204,14 @@ function regexOf(cond: unknown): RegExp | null {
   return null;
 }
 
+/** Nothing but a regex: `/re/` or `{ $regex, $options }`. */
+function pureRegex(cond: unknown): boolean {
+  return (
+    cond instanceof RegExp ||
+    (isPlainObject(cond) && Object.keys(cond).every((k) => k === '$regex' || k === '$options'))
+  );
+}
+
 /** Ids whose indexed value of `field` is a string matching `re`: the index's distinct keys are tested. */
 function regexSource(coll: Collection, field: string, re: RegExp): KeySource | null {
   let best: KeySource | null = null;
@@ -125,8 +229,8 @@ function regexSource(coll: Collection, field: string, re: RegExp): KeySource | n
   return best;
 }
 
-/** The conditions of a filter's top level and of its $and, each as [field or operator, condition]. */
-function conjuncts(filter: Doc, out: Array<[string, unknown]> = []): Array<[string, unknown]> {
+/** The conditions of a filter's top level and of its $and. */
+function conjuncts(filter: Doc, out: Conjunct[] = []): Conjunct[] {
   for (const [k, c] of Object.entries(filter)) {
     if (k === '$and' && Array.isArray(c)) {
       for (const sub of c) if (isPlainObject(sub)) conjuncts(sub, out);
@@ -135,33 +239,59 @@ function conjuncts(filter: Doc, out: Array<[string, unknown]> = []): Array<[stri
   return out;
 }
 
-/**
- * The narrowest superset of `filter`'s matches the indexes give (equalities, regexes on indexed fields, $or
- * of branches that each have one), or null when none applies (the caller scans).
- */
-export function sourceFor(coll: Collection, filter: unknown): KeySource | null {
-  if (!isPlainObject(filter)) return null;
-  let best: KeySource | null = null;
-  const consider = (s: KeySource | null) => {
-    if (s && (!best || s.size < best.size)) best = s;
+/** The narrowest answer the indexes give for a conjunction of conditions, or null. */
+function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
+  let best: Answer | null = null;
+  const consider = (a: Answer | null) => {
+    if (a && (!best || a.source.size < best.source.size)) best = a;
   };
-  const eq = equalityConditions(filter);
-  if (eq.size) consider(equalitySource(coll, eq));
-  for (const [k, c] of conjuncts(filter)) {
+  const eq = equalities(list);
+  if (eq.size) consider(equalityAnswer(coll, eq));
+  for (const conjunct of list) {
+    const [k, c] = conjunct;
     if (k === '$or' && Array.isArray(c) && c.length > 0) {
-      const branches = c.map((b) => (isPlainObject(b) ? sourceFor(coll, b) : null));
-      if (branches.every((b): b is KeySource => b !== null)) {
-        consider({
-          size: branches.reduce((n, b) => n + b.size, 0),
-          keys: () => unique(branches.map((b) => b.keys())),
-        });
+      const branches = c.map((b) => {
+        if (!isPlainObject(b)) return null;
+        const parts = conjuncts(b);
+        const a = bestAnswer(coll, parts);
+        return a && { ...a, whole: a.covers.length === parts.length };
+      });
+      if (branches.every((b) => b !== null)) {
+        const source: KeySource = {
+          size: branches.reduce((n, b) => n + b!.source.size, 0),
+          keys: () => unique(branches.map((b) => b!.source.keys())),
+        };
+        consider({ source, covers: branches.every((b) => b!.whole) ? [conjunct] : [] });
       }
     } else if (!k.startsWith('$')) {
       const re = regexOf(c);
-      if (re) consider(regexSource(coll, k, re));
+      const source = re && regexSource(coll, k, re);
+      if (source) consider({ source, covers: pureRegex(c) ? [conjunct] : [] });
     }
   }
   return best;
+}
+
+/**
+ * The narrowest superset of `filter`'s matches the indexes give (equalities, regexes on indexed fields, $or
+ * of branches that each have one), with the conditions left to test on each candidate; null when no index
+ * applies (the caller scans).
+ */
+export function sourceFor(coll: Collection, filter: unknown): Candidates | null {
+  if (!isPlainObject(filter)) return null;
+  const list = conjuncts(filter);
+  const best = bestAnswer(coll, list);
+  if (!best) return null;
+  const rest = list.filter((c) => !best!.covers.includes(c) && c[0] !== '$comment');
+  return {
+    ...best.source,
+    rest:
+      rest.length === 1
+        ? { [rest[0][0]]: rest[0][1] }
+        : rest.length
+          ? { $and: rest.map(([k, c]) => ({ [k]: c })) }
+          : {},
+  };
 }
 
 /**

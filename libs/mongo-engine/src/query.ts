@@ -32,24 +32,42 @@ function hasKeys(d: unknown): d is Doc {
 /** Leave sorting to an index walk rather than test more candidates than this one by one. */
 const WALK_OVER_CANDIDATES = 20_000;
 
-/** Sort, skip and limit of the documents `keys` name, each tested on the fields the filter reads. */
-function sortedMatches(
-  coll: Collection,
-  query: Query,
-  filter: unknown,
-  keys: Iterable<string>,
-  sort: Doc,
-  skip: number,
-  limit: number,
-): string[] {
-  const names = filterFields(filter);
+/**
+ * The documents to look at for a filter and what is left to test on each: the candidates an index narrows it
+ * to (less the conditions the index answered exactly), or every document and the whole filter.
+ */
+interface Scan {
+  keys: Iterable<string>;
+  size: number;
+  /** null: every candidate matches */
+  test: Query | null;
+  /** the top-level fields `test` reads (null: whole documents) */
+  names: Set<string> | null;
+}
+
+function scanFor(coll: Collection, query: Query, filter: unknown, variables?: Doc): Scan {
+  const source = sourceFor(coll, filter);
+  if (!source)
+    return { keys: coll.docs.keys(), size: coll.docs.size, test: query, names: filterFields(filter) };
+  if (!hasKeys(source.rest)) return { keys: source.keys(), size: source.size, test: null, names: new Set() };
+  return {
+    keys: source.keys(),
+    size: source.size,
+    test: makeQuery(source.rest, variables),
+    names: filterFields(source.rest),
+  };
+}
+
+/** Sort, skip and limit of a scan's matches, tested and sorted on the fields they read. */
+function sortedMatches(coll: Collection, scan: Scan, sort: Doc, skip: number, limit: number): string[] {
+  const names = scan.names && new Set(scan.names);
   // the sort's fields too, so matches are ordered on the same partial documents they were tested on
   if (names) for (const f of Object.keys(sort)) names.add(f.split('.')[0]);
   const parts: Doc[] = [];
   const keyOfPart = new Map<Doc, string>();
-  for (const k of keys) {
+  for (const k of scan.keys) {
     const part = readFields(coll, k, names);
-    if (!part || !query.test(part)) continue;
+    if (!part || (scan.test && !scan.test.test(part))) continue;
     parts.push(part);
     keyOfPart.set(part, k);
   }
@@ -130,6 +148,7 @@ function sortValues(doc: unknown, parts: string[]): unknown[] | null {
  * documents returned are decoded whole.
  */
 function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: FindOptions): string[] {
+  const variables = opts.variables;
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   let sort = opts.sort;
@@ -141,8 +160,8 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
   }
   if (hasKeys(sort)) {
     const walk = walkPlan(coll, filter, sort);
-    const source = walk?.covered ? null : sourceFor(coll, filter);
-    if (walk && (walk.covered || !source || source.size > WALK_OVER_CANDIDATES)) {
+    const scan = walk?.covered ? null : scanFor(coll, query, filter, variables);
+    if (walk && (walk.covered || !scan || scan.size > WALK_OVER_CANDIDATES)) {
       const names = walk.covered ? null : filterFields(filter);
       const out: string[] = [];
       let skipped = 0;
@@ -160,14 +179,13 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
       }
       return out;
     }
-    return sortedMatches(coll, query, filter, source?.keys() ?? coll.docs.keys(), sort, skip, limit);
+    return sortedMatches(coll, scan!, sort, skip, limit);
   }
-  const source = sourceFor(coll, filter);
-  let keys: Iterable<string> = source?.keys() ?? coll.docs.keys();
-  if (reverse) keys = [...keys].reverse();
+  const scan = scanFor(coll, query, filter, variables);
+  if (reverse) scan.keys = [...scan.keys].reverse();
   const out: string[] = [];
   let skipped = 0;
-  for (const k of matchingKeys(coll, query, filter, keys)) {
+  for (const k of matchingKeys(coll, scan)) {
     if (skipped < skip) {
       skipped++;
       continue;
@@ -176,6 +194,18 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
     if (limit && out.length >= limit) break;
   }
   return out;
+}
+
+/** The keys of a scan whose documents match, tested on the fields the test reads. */
+function* matchingKeys(coll: Collection, scan: Scan): Iterable<string> {
+  for (const k of scan.keys) {
+    if (!scan.test) {
+      yield k;
+      continue;
+    }
+    const part = readFields(coll, k, scan.names);
+    if (part && scan.test.test(part)) yield k;
+  }
 }
 
 /**
@@ -203,20 +233,6 @@ function projectedFields(projection: unknown): Set<string> | null {
     names.add(k.split('.')[0]);
   }
   return includes ? names : null;
-}
-
-/** The keys among `keys` whose documents match, tested on the fields the filter reads. */
-function* matchingKeys(
-  coll: Collection,
-  query: Query,
-  filter: unknown,
-  keys: Iterable<string>,
-): Iterable<string> {
-  const names = filterFields(filter);
-  for (const k of keys) {
-    const part = readFields(coll, k, names);
-    if (part && query.test(part)) yield k;
-  }
 }
 
 /** Matching documents, sorted/skipped/limited/projected. */
@@ -278,9 +294,7 @@ export function countMatches(
   if (n === null) {
     n = 0;
     const stop = limit ? skip + limit : Infinity;
-    const source = sourceFor(coll, filter);
-    for (const _ of matchingKeys(coll, query, filter, source?.keys() ?? coll.docs.keys()))
-      if (++n >= stop) break;
+    for (const _ of matchingKeys(coll, scanFor(coll, query, filter, variables))) if (++n >= stop) break;
   }
   n = Math.max(0, n - skip);
   return limit ? Math.min(n, limit) : n;
@@ -299,8 +313,7 @@ function lazyMatches(
 ): Iterable<Doc> {
   const query = compileFilter(filter, command, variables);
   if (!coll) return [];
-  const source = sourceFor(coll, filter);
-  const keys = matchingKeys(coll, query, filter, source?.keys() ?? coll.docs.keys());
+  const keys = matchingKeys(coll, scanFor(coll, query, filter, variables));
   return (function* () {
     for (const k of keys) {
       const d = coll.docs.get(k);

@@ -298,6 +298,24 @@ describe('regexes on indexed fields', () => {
     expect(docs).toBeLessThan(3000);
   });
 
+  it('reads no document for conditions the index answers exactly, only for what is left to test', async () => {
+    let counts: number[] = [];
+    const docs = await examined(async () => {
+      counts = [
+        await c.countDocuments({ word: /^gen/ }),
+        await c.countDocuments({ $or: [{ word: /^gen/ }, { _id: 7 }] }),
+      ];
+    });
+    expect(counts).toEqual([500, 501]);
+    if (onEngine) expect(docs).toBe(0);
+    let rest = 0;
+    const tested = await examined(async () => {
+      rest = await c.countDocuments({ word: /^gen/, ready: true });
+    });
+    expect(rest).toBe(500);
+    expect(tested).toBeLessThanOrEqual(500);
+  });
+
   it('answers an $or of a regex branch and an _id branch', async () => {
     const found = await c
       .find({ $or: [{ word: /^gen/ }, { _id: 7 }], ready: true })
