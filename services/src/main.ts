@@ -8,6 +8,8 @@ import { connectDatabase, type Database } from './db/connect';
 import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
 import { demoQuizLink, seedIfEmpty } from './seed';
+import { backfillSearchWords } from './content/questions';
+import { backfillResponses } from './quiz/responses';
 import { seedDemoCandidates } from './seed/demo-candidates';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [
@@ -62,6 +64,10 @@ async function main(): Promise<void> {
   if (seed.seeded) logger.info('seeded the demo content');
   else if (seed.reason === 'not-empty')
     logger.info('the database already has content: not seeding the demo bank');
+  // Fields derived from stored data, for data written before them or around the product (issue 23): each a
+  // no-op read of an index (or of two small fields per quiz) once everything has them.
+  await backfillSearchWords(logger);
+  await backfillResponses(logger);
 
   // Bind first, so PORT=0 gets a real port before links are built from it.
   const app0 = createApp({ config, logger });

@@ -1,5 +1,6 @@
 import { QuestionListQuerySchema } from '@skillquiz/contracts';
-import { escapeRegex, questionListFilter, withHashIds } from './questions';
+import { searchWordsOf } from '../models';
+import { escapeRegex, longestWord, questionListFilter, withHashIds } from './questions';
 
 describe('escapeRegex', () => {
   it.each(['a.b', '(.*)', '[x]+?', '$^|\\', '{1,2}'])('%s matches only itself', (text) => {
@@ -17,19 +18,64 @@ describe('questionListFilter', () => {
     expect(filter({ atom: 'all' })).toEqual({});
   });
 
-  it('atom, administered and an escaped case-insensitive search on text and code', () => {
-    expect(filter({ atom: 'sql', only_administered: 'true', search: ' a.b ' })).toEqual({
+  it('atom, administered and an escaped case-insensitive search on text and code, narrowed by a word', () => {
+    expect(filter({ atom: 'sql', only_administered: 'true', search: ' a.bc ' })).toEqual({
       atoms: 'sql',
       administered: true,
-      $or: [
-        { question_text: { $regex: 'a\\.b', $options: 'i' } },
-        { code_block: { $regex: 'a\\.b', $options: 'i' } },
+      $and: [
+        { $or: [{ search_words: { $regex: 'bc', $options: 'i' } }] },
+        {
+          $or: [
+            { question_text: { $regex: 'a\\.bc', $options: 'i' } },
+            { code_block: { $regex: 'a\\.bc', $options: 'i' } },
+          ],
+        },
       ],
     });
   });
 
   it('a numeric search also finds the question with that id', () => {
-    expect(filter({ search: '42' }).$or).toContainEqual({ _id: 42 });
+    const [words, text] = filter({ search: '42' }).$and as { $or: unknown[] }[];
+    expect(words.$or).toContainEqual({ _id: 42 });
+    expect(text.$or).toContainEqual({ _id: 42 });
+  });
+
+  it('a search without a word (punctuation only) reads the text of every question', () => {
+    expect(filter({ search: '(.*' })).toEqual({
+      $or: [
+        { question_text: { $regex: '\\(\\.\\*', $options: 'i' } },
+        { code_block: { $regex: '\\(\\.\\*', $options: 'i' } },
+      ],
+    });
+  });
+});
+
+describe('search words', () => {
+  it('are the distinct words of text and code, case kept, punctuation dropped', () => {
+    expect(searchWordsOf('What does `f(x)` print? What?', 'const f = (x) => x_1 + 2;\nf(3)')).toEqual([
+      'What',
+      'does',
+      'f',
+      'x',
+      'print',
+      'const',
+      'x_1',
+      '2',
+      '3',
+    ]);
+    expect(searchWordsOf('Qué año', null)).toEqual(['Qué', 'año']);
+    expect(searchWordsOf('', '')).toEqual([]);
+  });
+
+  it("a search's longest word is contained in a word of every question the search matches", () => {
+    const text = 'The closures of a.b() capture x';
+    const words = searchWordsOf(text, '');
+    for (const search of ['closure', 'LOSURES OF A', 'a.b(', 's of a.b() cap', '() capt']) {
+      expect(text.toLowerCase()).toContain(search.toLowerCase());
+      const word = longestWord(search)!;
+      expect(words.some((w) => w.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    }
+    expect(longestWord('(.*')).toBeNull();
   });
 });
 

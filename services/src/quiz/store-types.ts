@@ -2,12 +2,16 @@
 // rules in service.ts only see this interface and the plain QuizState.
 import type { DifficultyParams } from '@skillquiz/adaptive';
 import type { LevelThresholds } from '@skillquiz/contracts';
+import type { BankCache } from './bank-cache';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
 export interface AtomRecord {
   id: string;
   name: string;
+  /** The atom's version and its bank's (models/atom.ts): a prepared bank is kept while both stay. */
+  version?: number;
+  bank_version?: number;
   num_questions: number;
   eta_minutes: number;
   beta_question_ordering: number[];
@@ -21,9 +25,14 @@ export interface BankRecord {
   claim: string | null;
   original_question_id: number | null;
   exposure_count: number;
+  /** The question's version (absent: unknown). */
+  version?: number | null;
 }
 
 export interface QuestionRecord extends BankRecord {
+  /** Whether it is served and which atoms list it, now (absent: not known to this store). */
+  administered?: boolean;
+  atoms?: string[];
   question_text: string;
   code_block: string;
   code_language: string | null;
@@ -51,6 +60,8 @@ export interface QuizStore {
   atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;
   /** Scored bank of an atom: administered questions listing it. */
   bank(atomId: string): Promise<BankRecord[]>;
+  /** Prepared banks kept between answers (bank-cache.ts); without it each selection prepares its own. */
+  banks?: BankCache;
   question(id: number): Promise<QuestionRecord | null>;
   /** +1 exposure for each question id (one candidate was served it). */
   recordExposure(questionIds: readonly number[]): Promise<void>;
