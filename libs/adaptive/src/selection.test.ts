@@ -336,7 +336,11 @@ describe('selectFromBank (a bank prepared once for many selections)', () => {
       const viaBank = selectFromBank(prepared, state, { rng: createRng(seed) });
       const byPosition = selectFromBank(
         prepared,
-        { ...state, exposureCounts: undefined, exposureByPosition: items.map((q) => exposure.get(q.id)!) },
+        {
+          ...state,
+          exposureCounts: undefined,
+          exposureByPosition: Float64Array.from(prepared.order, (o) => exposure.get(items[o].id)!),
+        },
         { rng: createRng(seed) },
       );
       expect(viaBank).toEqual(viaItems);
@@ -355,12 +359,25 @@ describe('selectFromBank (a bank prepared once for many selections)', () => {
     );
   });
 
-  it('lays the bank out by position: parameters, claims and variation families', () => {
-    expect(prepared.a[7]).toBe(items[7].a);
-    expect(prepared.claims[prepared.claimOf[5]]).toBe(items[5].claim);
+  it('lays the bank out by most possible information: parameters, claims and variation families', () => {
+    const at = (id: string) => prepared.positionOf.get(id)!;
+    expect(prepared.a[at('q7')]).toBe(items[7].a);
+    expect(prepared.order[at('q7')]).toBe(7);
+    expect(prepared.claims[prepared.claimOf[at('q5')]]).toBe(items[5].claim);
     // q2 is a variation of q1: one family
-    expect(prepared.familyOf[2]).toBe(prepared.familyOf[1]);
-    expect(prepared.familyOf[3]).not.toBe(prepared.familyOf[1]);
-    expect(prepared.positionOf.get('q42')).toBe(42);
+    expect(prepared.familyOf[at('q2')]).toBe(prepared.familyOf[at('q1')]);
+    expect(prepared.familyOf[at('q3')]).not.toBe(prepared.familyOf[at('q1')]);
+    for (let i = 1; i < items.length; i++)
+      expect(prepared.bound[i]).toBeLessThanOrEqual(prepared.bound[i - 1]);
+    expect(prepared.bound[0]).toBeGreaterThanOrEqual(Math.max(...items.map((q) => (q.a * q.a) / 4)));
+  });
+
+  it('chooses the same with ties in score, by index in the bank', () => {
+    const twins: BankItem[] = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, a: 1 + (i % 2), d: 0 }));
+    for (let seed = 0; seed < 20; seed++) {
+      const sel = selectNextItem(twins, { theta: 0 }, { topK: 3, rng: createRng(seed) });
+      // a = 2 (odd indexes) is best; among equals the first three in the bank: t1, t3, t5
+      expect(['t1', 't3', 't5']).toContain(sel!.item.id);
+    }
   });
 });

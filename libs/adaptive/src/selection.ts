@@ -129,18 +129,25 @@ function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
 
 /**
  * A bank laid out for repeated selection: the parameters in typed arrays, each question's claim and
- * variation family as small integers. Build it once per bank (prepareBank) and keep it while the bank does
- * not change: a selection then does one pass of arithmetic over typed arrays, with no lookup by id per
- * question (the server keeps one per atom, services/src/quiz/bank-cache.ts).
+ * variation family as small integers, in the order of the most information each question can give
+ * (a^2 / 4, largest first), so a selection computes the information of the few questions that can matter
+ * and stops. Build it once per bank (prepareBank) and keep it while the bank does not change: a selection
+ * then reads typed arrays front to back, with no lookup by id per question (the server keeps one per atom,
+ * services/src/quiz/bank-cache.ts). Arrays are indexed by *position* (this order); `order` maps a
+ * position to the question's index in `items`.
  */
 export interface PreparedBank<T extends BankItem = BankItem> {
   readonly items: readonly T[];
+  /** position -> index in `items` */
+  readonly order: Int32Array;
   readonly a: Float64Array;
   readonly d: Float64Array;
-  /** per question: its claim's index in `claims` ('' for none) */
+  /** per position: a^2 / 4 (a hair more), the most information the question can give at any theta */
+  readonly bound: Float64Array;
+  /** per position: its claim's index in `claims` ('' for none) */
   readonly claimOf: Int32Array;
   readonly claims: readonly string[];
-  /** per question: its family's index (family = original_question_id ?? id) */
+  /** per position: its family's index (family = original_question_id ?? id) */
   readonly familyOf: Int32Array;
   /** family key -> index */
   readonly familyIndex: ReadonlyMap<string, number>;
@@ -148,10 +155,18 @@ export interface PreparedBank<T extends BankItem = BankItem> {
   readonly positionOf: ReadonlyMap<string, number>;
 }
 
+/** a^2/4 bounds a^2 p (1 - p); a hair more covers the rounding of the computed information. */
+const boundOf = (a: number): number => (Number.isFinite(a) ? ((a * a) / 4) * (1 + 1e-9) : Infinity);
+
 export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBank<T> {
   const n = items.length;
+  const bounds = Float64Array.from(items, (it) => boundOf(it.a));
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((x, y) =>
+    bounds[y] > bounds[x] ? 1 : bounds[y] < bounds[x] ? -1 : x - y,
+  );
   const a = new Float64Array(n);
   const d = new Float64Array(n);
+  const bound = new Float64Array(n);
   const claimOf = new Int32Array(n);
   const familyOf = new Int32Array(n);
   const claims: string[] = [];
@@ -159,9 +174,10 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
   const familyIndex = new Map<string, number>();
   const positionOf = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    const it = items[i];
+    const it = items[order[i]];
     a[i] = it.a;
     d[i] = it.d;
+    bound[i] = bounds[order[i]];
     const claim = it.claim ?? '';
     let c = claimIndex.get(claim);
     if (c === undefined) {
@@ -177,9 +193,10 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
       familyIndex.set(family, f);
     }
     familyOf[i] = f;
-    if (!positionOf.has(it.id)) positionOf.set(it.id, i);
+    const known = positionOf.get(it.id);
+    if (known === undefined || order[known] > order[i]) positionOf.set(it.id, i);
   }
-  return { items, a, d, claimOf, claims, familyOf, familyIndex, positionOf };
+  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf };
 }
 
 // Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
@@ -250,7 +267,7 @@ export function selectFromBank<T extends BankItem>(
       : basePrice;
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
   const rng = options.rng ?? Math.random;
-  const { items, a, d, claimOf, claims, familyOf, familyIndex, positionOf } = bank;
+  const { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf } = bank;
   const n = items.length;
   ensureScratch(Math.max(n, familyIndex.size));
 
@@ -289,93 +306,113 @@ export function selectFromBank<T extends BankItem>(
   const counted = byPosition !== undefined || exposure !== undefined;
   const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
 
-  // Pass 1: eligibility, information, exposure usage and flag; how many items are under the cap and the
-  // best information among them (and among all eligible items).
+  // Pass 1 (no exp): eligibility, exposure usage and flag, how many items are under the cap.
   let under = 0;
   let over = 0;
-  let bestUnderInfo = 0;
-  let bestAnyInfo = 0;
   for (let i = 0; i < n; i++) {
     if (blockedBuf[familyOf[i]] !== 0) {
       flagBuf[i] = 0;
       continue;
     }
-    const p = 1 / (1 + Math.exp(-(a[i] * theta + d[i])));
-    const raw = a[i] * a[i] * p * (1 - p);
-    const v = Number.isFinite(raw) ? raw : 0;
-    infoBuf[i] = v;
     let usage = 0;
     if (byPosition) {
       const c = byPosition[i];
       usage = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
-    } else if (exposure) usage = lookup(exposure, items[i].id) / total / cap;
+    } else if (exposure) usage = lookup(exposure, items[order[i]].id) / total / cap;
     usageBuf[i] = usage;
-    if (v > bestAnyInfo) bestAnyInfo = v;
+    infoBuf[i] = -1; // not computed yet
     if (usage >= 1) {
       flagBuf[i] = 2;
       over++;
     } else {
       flagBuf[i] = 1;
       under++;
-      if (v > bestUnderInfo) bestUnderInfo = v;
     }
   }
   // a seen question whose family is not blocked (an id repeated in the bank) is still out
-  let unseen = false;
   for (const i of seenAt) {
-    if (flagBuf[i] === 0) continue;
     if (flagBuf[i] === 1) under--;
-    else over--;
+    else if (flagBuf[i] === 2) over--;
     flagBuf[i] = 0;
-    unseen = true;
   }
   for (const f of blocked) blockedBuf[f] = 0;
-  if (unseen) {
-    // the best information among what is left (rare: only with repeated ids)
-    bestUnderInfo = 0;
-    bestAnyInfo = 0;
-    for (let i = 0; i < n; i++) {
-      if (flagBuf[i] === 0) continue;
-      if (infoBuf[i] > bestAnyInfo) bestAnyInfo = infoBuf[i];
-      if (flagBuf[i] === 1 && infoBuf[i] > bestUnderInfo) bestUnderInfo = infoBuf[i];
-    }
-  }
 
-  // Admissible: under the cap, or every eligible item when none is. Their best information is the scale
-  // of the exposure price and of the claim tolerance.
+  // Admissible: under the cap, or every eligible item when none is.
   if (under + over === 0) return null;
   const capHolds = under > 0;
   const admissibleMax = capHolds ? 1 : 2; // flag <= admissibleMax is admissible
-  const refInfo = capHolds ? bestUnderInfo : bestAnyInfo;
+  /** Fisher information at theta of item i, computed once. */
+  const info = (i: number): number => {
+    let v = infoBuf[i];
+    if (v < 0) {
+      const p = 1 / (1 + Math.exp(-(a[i] * theta + d[i])));
+      const raw = a[i] * a[i] * p * (1 - p);
+      v = Number.isFinite(raw) ? raw : 0;
+      infoBuf[i] = v;
+    }
+    return v;
+  };
+
+  // The best information among admissible items (the scale of the exposure price and of the claim
+  // tolerance): positions come by their most possible information, largest first, so once that is no more
+  // than the best found, no later item can beat it.
+  let refInfo = 0;
+  for (let i = 0; i < n; i++) {
+    if (bound[i] <= refInfo) break;
+    const f = flagBuf[i];
+    if (f === 0 || f > admissibleMax) continue;
+    const v = info(i);
+    if (v > refInfo) refInfo = v;
+  }
   const priced = capHolds && counted && price > 0;
   const unitPrice = price * refInfo;
 
-  // Pass 2: scores, and the topK best of each claim (ordered by score, then position), from which the
-  // topK of the claims balancing allows are merged afterwards. Without balancing all items form one group.
+  // Pass 2: scores (information minus the exposure price), and the topK best of each claim (ordered by
+  // score, then index in `items`), from which the topK of the claims balancing allows are merged
+  // afterwards; without balancing all items form one group. A question whose most possible score (its
+  // largest information minus its price) is below its group's k-th best score cannot enter the group and
+  // its information is not computed; once the most possible information is below every group's k-th best
+  // score, no later position can enter any group.
   const balance = claimCounts !== undefined && claims.length > 1;
   const groups = balance ? claims.length : 1;
   const topIdx: number[][] = Array.from({ length: groups }, () => []);
   const topScore: number[][] = Array.from({ length: groups }, () => []);
-  let bestScore = -Infinity;
+  let full = 0;
+  let lowestKth = Infinity; // the smallest k-th best score over the groups, once every group is full
+  const admissibleClaims = balance
+    ? countAdmissibleClaims(flagBuf, claimOf, n, admissibleMax, claims.length)
+    : 1;
   for (let i = 0; i < n; i++) {
+    if (full === admissibleClaims && bound[i] < lowestKth) break;
     const f = flagBuf[i];
     if (f === 0 || f > admissibleMax) continue;
     const u = usageBuf[i];
-    const v = priced ? infoBuf[i] - (unitPrice * u) / (1 - u) : infoBuf[i];
-    if (v > bestScore) bestScore = v;
     const g = balance ? claimOf[i] : 0;
     const idx = topIdx[g];
     const sc = topScore[g];
-    if (idx.length === topK && v <= sc[topK - 1]) continue;
-    let j = idx.length === topK ? topK - 1 : idx.length;
-    while (j > 0 && sc[j - 1] < v) {
+    const wasFull = idx.length === topK;
+    const priceOf = priced ? (unitPrice * u) / (1 - u) : 0;
+    if (wasFull && bound[i] - priceOf < sc[topK - 1]) continue;
+    const v = priced ? info(i) - priceOf : info(i);
+    const o = order[i];
+    // by score, then index: a later index with an equal score ranks after
+    if (wasFull && (v < sc[topK - 1] || (v === sc[topK - 1] && o > order[idx[topK - 1]]))) continue;
+    let j = wasFull ? topK - 1 : idx.length;
+    while (j > 0 && (sc[j - 1] < v || (sc[j - 1] === v && order[idx[j - 1]] > o))) {
       sc[j] = sc[j - 1];
       idx[j] = idx[j - 1];
       j--;
     }
     sc[j] = v;
     idx[j] = i;
+    if (!wasFull && idx.length === topK) full++;
+    if (full === admissibleClaims) {
+      lowestKth = Infinity;
+      for (const s of topScore) if (s.length === topK && s[topK - 1] < lowestKth) lowestKth = s[topK - 1];
+    }
   }
+  let bestScore = -Infinity;
+  for (const sc of topScore) if (sc.length && sc[0] > bestScore) bestScore = sc[0];
 
   // Claim balancing: the least served of the competitive claims (best score within tolerance * refInfo of
   // the best) sets the bar; claims served more than that are dropped. Dropping only over-served claims
@@ -398,6 +435,25 @@ export function selectFromBank<T extends BankItem>(
   merged.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
   const top = merged.slice(0, topK).map(([, i]) => i);
   const pick = Math.min(top.length - 1, Math.floor(rng() * top.length));
-  const index = top[pick];
-  return { item: items[index], index, information: infoBuf[index] };
+  const at = top[pick];
+  return { item: items[order[at]], index: order[at], information: infoBuf[at] };
+}
+
+/** How many claims have an admissible question (the groups pass 2 can fill). */
+function countAdmissibleClaims(
+  flags: Uint8Array,
+  claimOf: Int32Array,
+  n: number,
+  admissibleMax: number,
+  claims: number,
+): number {
+  const has = new Uint8Array(claims);
+  let count = 0;
+  for (let i = 0; i < n && count < claims; i++) {
+    const f = flags[i];
+    if (f === 0 || f > admissibleMax || has[claimOf[i]]) continue;
+    has[claimOf[i]] = 1;
+    count++;
+  }
+  return count;
 }

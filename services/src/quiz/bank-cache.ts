@@ -52,8 +52,8 @@ export function prepareAtomBank(records: readonly BankRecord[], atom: AtomRecord
   return {
     stamp: bankStamp(atom),
     prepared,
-    exposure: Float64Array.from(scored, (q) => q.exposure_count),
-    positionOf: new Map(scored.map((q, i) => [q.id, i])),
+    exposure: Float64Array.from(prepared.order, (i) => scored[i].exposure_count),
+    positionOf: new Map(scored.map((q) => [q.id, prepared.positionOf.get(String(q.id))!])),
     versionOf: new Map(scored.map((q) => [q.id, q.version ?? null])),
     families: prepared.familyIndex.size,
   };
