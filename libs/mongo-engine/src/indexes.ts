@@ -23,7 +23,7 @@ export interface IndexEntry {
 }
 
 /** A document's entries, and what its values were like (see HashIndex.multikey and .duplicates). */
-export type IndexEntries = IndexEntry[] & { multikey?: boolean; duplicates?: boolean };
+export type IndexEntries = IndexEntry[] & { multikey?: boolean[]; duplicates?: boolean };
 
 const SEP = '\u0001';
 
@@ -57,6 +57,8 @@ export class HashIndex {
    * document may then sit under several keys, and a $group by the field sees the array, not its elements.
    */
   multikey = false;
+  /** per field: some document held an array at it (a document sits under several keys only through these) */
+  readonly multikeyFields: boolean[];
   /** Some document's array held one value twice (an $unwind would count it twice; the index holds it once). */
   duplicates = false;
   /** the keys in sorted order, built on first use by an ordered read and kept up to date from then on */
@@ -67,6 +69,7 @@ export class HashIndex {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.descending = this.fields.map((f) => spec.key[f] === -1);
+    this.multikeyFields = this.fields.map(() => false);
     this.orderable = this.fields.every((f) => spec.key[f] === 1 || spec.key[f] === -1);
     this.parts = this.fields.map((f) => f.split('.'));
     // top-level fields of a plain index can be keyed from BSON bytes (a sparse index treats missing fields apart)
@@ -107,14 +110,15 @@ export class HashIndex {
   /** Index keys of one document: the cartesian product of each field's (multikey) values. */
   entriesOf(doc: Doc): IndexEntries {
     if (this.partial && !this.partial.test(doc)) return [];
-    const info: PathInfo = { array: false };
-    const perField = this.parts.map((p) => valuesAtParts(doc, p, info));
+    const infos: PathInfo[] = this.parts.map(() => ({ array: false }));
+    const perField = this.parts.map((p, i) => valuesAtParts(doc, p, infos[i]));
+    const arrays = infos.some((i) => i.array) ? infos.map((i) => i.array) : undefined;
     if (perField.length === 1 && perField[0].length === 1) {
       // the common case: one field, one value
       const v = perField[0][0];
       if (this.spec.sparse && v === undefined) return [];
       const one: IndexEntries = [{ key: keyOf(v), values: [v] }];
-      if (info.array) one.multikey = true;
+      if (arrays) one.multikey = arrays;
       return one;
     }
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
@@ -123,7 +127,7 @@ export class HashIndex {
       const values = perField.map((vals) => vals[0]);
       const keys = values.map(keyOf);
       const one: IndexEntries = [{ key: keys.join(SEP), values, first: keys[0] }];
-      if (info.array) one.multikey = true;
+      if (arrays) one.multikey = arrays;
       return one;
     }
     let acc: { keys: string[]; values: unknown[] }[] = [{ keys: [], values: [] }];
@@ -144,7 +148,7 @@ export class HashIndex {
     }
     // join builds one flat string; `a + SEP + b` would keep a chain of string pieces alive in the map
     const out: IndexEntries = acc.map((a) => ({ key: a.keys.join(SEP), values: a.values }));
-    out.multikey = true;
+    out.multikey = arrays ?? infos.map(() => true);
     if (duplicates) out.duplicates = true;
     return out;
   }
@@ -154,7 +158,12 @@ export class HashIndex {
   }
 
   add(id: string, entries: IndexEntries): void {
-    if (entries.multikey) this.multikey = true;
+    if (entries.multikey) {
+      this.multikey = true;
+      entries.multikey.forEach((m, i) => {
+        if (m) this.multikeyFields[i] = true;
+      });
+    }
     if (entries.duplicates) this.duplicates = true;
     for (const e of entries) {
       if (addTo(this.map, e.key, id) && this.ordered) this.orderedAdd(e);
@@ -199,6 +208,11 @@ export class HashIndex {
       this.ordered = OrderedKeys.from(pairs);
     }
     return this.unordered.size ? null : this.ordered;
+  }
+
+  /** Whether a document can sit under several keys that share their first `lead` fields' values. */
+  repeatsAfter(lead: number): boolean {
+    return this.multikeyFields.some((m, i) => m && i >= lead);
   }
 
   /** The ids holding `key` (empty when none). */

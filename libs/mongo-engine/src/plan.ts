@@ -51,14 +51,14 @@ function fromSets(sets: Array<IdSet | undefined>): KeySource {
   };
 }
 
-function* unique(lists: Iterable<Iterable<string>>): Iterable<string> {
-  const seen = new Set<string>();
-  for (const list of lists)
-    for (const k of list)
-      if (!seen.has(k)) {
-        seen.add(k);
-        yield k;
-      }
+/** The ids of several lists, each once, in order (a Set keeps insertion order). */
+function unique(lists: Iterable<Iterable<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const list of lists) {
+    if (typeof list === 'string') out.add(list);
+    else for (const k of list) out.add(k);
+  }
+  return out;
 }
 
 /** An index serving equality and regex lookups on its first field (a partial index lacks documents). */
@@ -160,7 +160,7 @@ function equalityAnswer(coll: Collection, eq: Map<string, Equality>): Answer | n
     metrics.scanned += end - start;
     consider(
       answer(
-        { size, keys: () => rangeIds(ordered, prefix, (k) => ix.idsAt(k), false, ix.multikey) },
+        { size, keys: () => rangeIds(ordered, prefix, (k) => ix.idsAt(k), false, ix.repeatsAfter(run)) },
         lead,
         eq,
       ),
@@ -393,7 +393,7 @@ export function coveredCount(coll: Collection, filter: unknown): number | null {
         ix.descending.slice(0, fields.length),
       );
       if (prefix === null) continue;
-      if (!ix.multikey) {
+      if (!ix.repeatsAfter(fields.length)) {
         let n = 0;
         const start = ordered.lowerBound(prefix);
         const end = ordered.prefixEnd(prefix);
@@ -424,7 +424,8 @@ export interface WalkPlan {
 interface Orderable {
   fields: string[];
   descending: boolean[];
-  multikey: boolean;
+  /** whether a document can sit under several keys sharing the first `lead` fields' values */
+  repeatsAfter(lead: number): boolean;
   ordered(): OrderedKeys | null;
   idsAt(key: string): Iterable<string>;
 }
@@ -444,7 +445,7 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
     {
       fields: ['_id'],
       descending: [false],
-      multikey: false,
+      repeatsAfter: () => false,
       ordered: () => coll.idOrderedKeys(),
       idsAt: (key) => [key],
     },
@@ -453,7 +454,7 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
       .map((ix) => ({
         fields: ix.fields,
         descending: ix.descending,
-        multikey: ix.multikey,
+        repeatsAfter: (lead: number) => ix.repeatsAfter(lead),
         ordered: () => ix.orderedKeys(() => coll.indexedDocs(ix)),
         idsAt: (key: string) => ix.idsAt(key),
       })),
@@ -485,7 +486,7 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
       reverse: !forward,
       covered,
       idsAt: c.idsAt,
-      dedupe: c.multikey,
+      dedupe: c.repeatsAfter(p),
     };
     if (covered) return plan;
     fallback = plan;

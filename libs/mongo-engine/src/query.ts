@@ -31,6 +31,8 @@ function hasKeys(d: unknown): d is Doc {
 
 /** Leave sorting to an index walk rather than test more candidates than this one by one. */
 const WALK_OVER_CANDIDATES = 20_000;
+/** Exact candidates (nothing left to test) are put in order by walking the sort's index past this many. */
+const EXACT_WALK_OVER = 2_000;
 
 /**
  * The documents to look at for a filter and what is left to test on each: the candidates an index narrows it
@@ -161,23 +163,21 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
   if (hasKeys(sort)) {
     const walk = walkPlan(coll, filter, sort);
     const scan = walk?.covered ? null : scanFor(coll, query, filter, variables);
+    if (walk && scan && !scan.test && scan.size > EXACT_WALK_OVER) {
+      // the candidates are exactly the matches: walk the sort's index and keep the candidates, reading
+      // nothing (a dense match fills the page within a few keys; a sparse one costs a set lookup per key)
+      const matches = scan.keys instanceof Set ? scan.keys : new Set(scan.keys);
+      return pageOf(walkIds(walk), (k) => matches.has(k), skip, limit);
+    }
     if (walk && (walk.covered || !scan || scan.size > WALK_OVER_CANDIDATES)) {
       const names = walk.covered ? null : filterFields(filter);
-      const out: string[] = [];
-      let skipped = 0;
-      for (const k of walkIds(walk)) {
-        if (!walk.covered) {
-          const part = readFields(coll, k, names);
-          if (!part || !query.test(part)) continue;
-        }
-        if (skipped < skip) {
-          skipped++;
-          continue;
-        }
-        out.push(k);
-        if (limit && out.length >= limit) break;
-      }
-      return out;
+      const test = walk.covered
+        ? () => true
+        : (k: string) => {
+            const part = readFields(coll, k, names);
+            return !!part && query.test(part);
+          };
+      return pageOf(walkIds(walk), test, skip, limit);
     }
     return sortedMatches(coll, scan!, sort, skip, limit);
   }
@@ -186,6 +186,22 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
   const out: string[] = [];
   let skipped = 0;
   for (const k of matchingKeys(coll, scan)) {
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    out.push(k);
+    if (limit && out.length >= limit) break;
+  }
+  return out;
+}
+
+/** `skip` then up to `limit` (0: all) of the keys that pass `test`, in order. */
+function pageOf(keys: Iterable<string>, test: (k: string) => boolean, skip: number, limit: number): string[] {
+  const out: string[] = [];
+  let skipped = 0;
+  for (const k of keys) {
+    if (!test(k)) continue;
     if (skipped < skip) {
       skipped++;
       continue;

@@ -34,10 +34,17 @@ describe('questionListFilter', () => {
     });
   });
 
+  it('a one-word search is answered by the words alone', () => {
+    expect(filter({ search: 'Closure' })).toEqual({
+      $or: [{ search_words: { $regex: 'Closure', $options: 'i' } }],
+    });
+  });
+
   it('a numeric search also finds the question with that id', () => {
-    const [words, text] = filter({ search: '42' }).$and as { $or: unknown[] }[];
-    expect(words.$or).toContainEqual({ _id: 42 });
-    expect(text.$or).toContainEqual({ _id: 42 });
+    expect(filter({ search: '42' }).$or).toContainEqual({ _id: 42 });
+    const [words, text] = filter({ search: '#42' }).$and as { $or: unknown[] }[];
+    expect(words.$or).toContainEqual({ search_words: { $regex: '42', $options: 'i' } });
+    expect(text.$or).toHaveLength(2); // '#42' is no id
   });
 
   it('a search without a word (punctuation only) reads the text of every question', () => {
@@ -76,6 +83,15 @@ describe('search words', () => {
       expect(words.some((w) => w.toLowerCase().includes(word.toLowerCase()))).toBe(true);
     }
     expect(longestWord('(.*')).toBeNull();
+  });
+
+  it('a one-word search matches the text exactly when it matches one of its words', () => {
+    const text = 'Why does x_1 = closure(42) log Ünïcode_ß?';
+    const words = searchWordsOf(text, '');
+    const inText = (s: string) => new RegExp(escapeRegex(s), 'i').test(text);
+    const inWords = (s: string) => words.some((w) => new RegExp(escapeRegex(s), 'i').test(w));
+    for (const search of ['closure', 'CLOS', 'x_1', '_1', '42', 'ünï', 'code_SS', 'code_ß', 'loser', 'y'])
+      expect([search, inWords(search)]).toEqual([search, inText(search)]);
   });
 });
 

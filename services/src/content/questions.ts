@@ -54,30 +54,32 @@ export function longestWord(search: string): string | null {
   return best;
 }
 
+/** A search that is one word (letters, digits, underscores): a question matches it exactly when a word does. */
+const ONE_WORD = /^[\p{L}\p{N}_]+$/u;
+
 /**
  * The Mongo filter of the questions list. A search is a case-insensitive substring of the question text or
- * code (or a question's id). A question matching it holds a word that contains the search's longest word,
- * so the search_words index narrows the bank to those first (a regex over the index's distinct words, on
- * MongoDB as on the embedded engine), and the text regex decides.
+ * code (or a question's id). A match lies inside one of the question's words when the search is one word,
+ * so the search_words index answers it alone (a regex over the index's distinct words, on MongoDB as on the
+ * embedded engine). Otherwise a matching question holds a word that contains the search's longest word:
+ * the index narrows the bank to those, and the text regex decides.
  */
 export function questionListFilter(query: QuestionListQuery): QueryFilter<QuestionDoc> {
   const filter: QueryFilter<QuestionDoc> = {};
   if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) filter.atoms = query.atom;
   if (query.only_administered) filter.administered = true;
   if (query.search) {
-    const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
-    const text: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
     // Typing a question's id finds it too.
     const id = PositiveIntParamSchema.safeParse(query.search);
     const byId: QueryFilter<QuestionDoc>[] = id.success ? [{ _id: id.data }] : [];
+    const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
+    const text: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
     const word = longestWord(query.search);
-    if (!word)
+    const inWords = word && { search_words: { $regex: escapeRegex(word), $options: 'i' } };
+    if (!inWords)
       filter.$or = [...text, ...byId]; // no word to look up (punctuation only): every question is read
-    else
-      filter.$and = [
-        { $or: [{ search_words: { $regex: escapeRegex(word), $options: 'i' } }, ...byId] },
-        { $or: [...text, ...byId] },
-      ];
+    else if (ONE_WORD.test(query.search)) filter.$or = [inWords, ...byId];
+    else filter.$and = [{ $or: [inWords, ...byId] }, { $or: [...text, ...byId] }];
   }
   return filter;
 }
