@@ -20,7 +20,7 @@ import { IndexSpec, defaultIndexName } from './indexes';
 import { makeAggregator, makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
 import { metrics } from './metrics';
-import { allMatches, countMatches, findDocs, firstMatch, project, runPipeline } from './query';
+import { allMatches, countMatches, findResult, firstMatch, project, runPipeline } from './query';
 import { Collection, ID_INDEX, Op, Store, assertValidCollectionName, updateOp } from './store';
 import { applyUpdate, buildUpsertDoc, updateKind } from './update';
 
@@ -402,7 +402,7 @@ const find: Handler = (engine, cmd, { db }) => {
   const coll = engine.store.getCollection(db, name);
   checkHint(coll, cmd.hint, 'find');
   checkCollation(cmd.collation, 'find');
-  const docs = findDocs(
+  const docs = findResult(
     coll,
     cmd.filter,
     {

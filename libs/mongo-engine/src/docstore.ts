@@ -303,6 +303,36 @@ export function fieldsAt(buf: Buffer, start: number, names: ReadonlySet<string> 
   return out;
 }
 
+/**
+ * The document at `bytes` with only its top-level elements named in `names`, in their order, spliced from the
+ * bytes without decoding a value (an inclusion projection of top-level fields).
+ */
+export function keepFields(bytes: Uint8Array, names: ReadonlySet<string>): Uint8Array {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wanted = nameBytes(names);
+  const docEnd = buf.readInt32LE(0) - 1;
+  const ranges: number[] = [];
+  let length = 5;
+  let i = 4;
+  while (i < docEnd) {
+    const type = buf[i];
+    const nameEnd = buf.indexOf(0, i + 1);
+    const end = nameEnd + 1 + valueSize(buf, type, nameEnd + 1);
+    if (wanted.some((n) => sameBytes(buf, i + 1, nameEnd, n.bytes))) {
+      ranges.push(i, end);
+      length += end - i;
+    }
+    i = end;
+  }
+  if (length === buf.length) return bytes;
+  const out = Buffer.allocUnsafe(length);
+  out.writeInt32LE(length, 0);
+  let at = 4;
+  for (let r = 0; r < ranges.length; r += 2) at += buf.copy(out, at, ranges[r], ranges[r + 1]);
+  out[at] = 0;
+  return out;
+}
+
 const ID_ONLY: ReadonlySet<string> = new Set(['_id']);
 
 /**

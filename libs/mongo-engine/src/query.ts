@@ -7,6 +7,8 @@ import { invert, sortKeyOf } from './sortkey';
 import { metrics } from './metrics';
 import { coveredCount, filterFields, groupCounts, readFields, sourceFor, walkIds, walkPlan } from './plan';
 import { projector } from './projection';
+import { RawDoc } from './rawbson';
+import { keepFields } from './docstore';
 import { Collection } from './store';
 
 export interface FindOptions {
@@ -249,6 +251,50 @@ function projectedFields(projection: unknown): Set<string> | null {
     names.add(k.split('.')[0]);
   }
   return includes ? names : null;
+}
+
+/**
+ * The top-level fields a projection keeps when it keeps nothing else and changes nothing ({ a: 1, b: 1 },
+ * _id kept unless excluded), 'all' without a projection, or null for any other projection.
+ */
+function keptFields(projection: unknown): Set<string> | 'all' | null {
+  if (projection === undefined || projection === null || (isPlainObject(projection) && !hasKeys(projection)))
+    return 'all';
+  if (!isPlainObject(projection)) return null;
+  const names = new Set<string>(['_id']);
+  let includes = false;
+  for (const [k, v] of Object.entries(projection)) {
+    if (k.startsWith('$') || k.includes('.')) return null;
+    if (k === '_id' && (v === 0 || v === false)) names.delete('_id');
+    else if (v === 1 || v === true) {
+      names.add(k);
+      includes = true;
+    } else return null;
+  }
+  return includes ? names : null;
+}
+
+/**
+ * Matching documents as the find command sends them: as their stored bytes when the projection keeps whole
+ * documents or whole top-level fields (rawbson.ts), else decoded and projected.
+ */
+export function findResult(
+  coll: Collection | undefined,
+  filter: unknown,
+  opts: FindOptions,
+  command: string,
+): Array<Doc | RawDoc> {
+  const kept = keptFields(opts.projection);
+  if (kept === null) return findDocs(coll, filter, opts, command);
+  const query = compileFilter(filter, command, opts.variables);
+  if (!coll) return [];
+  const out = orderedMatches(coll, query, filter, opts).map((k) => {
+    metrics.scannedObjects++;
+    const bytes = coll.docs.getRaw(k)!;
+    return new RawDoc(kept === 'all' ? bytes : keepFields(bytes, kept));
+  });
+  metrics.returned += out.length;
+  return out;
 }
 
 /** Matching documents, sorted/skipped/limited/projected. */
