@@ -333,6 +333,31 @@ export function keepFields(bytes: Uint8Array, names: ReadonlySet<string>): Uint8
   return out;
 }
 
+/** One element of a BSON document: its type, name, where its value starts and where it ends. */
+export interface Element {
+  type: number;
+  name: string;
+  value: number;
+  end: number;
+}
+
+/** The top-level elements of the document at byte `start` of `buf` (values not decoded). */
+export function elementsOf(buf: Buffer, start: number): Element[] {
+  const out: Element[] = [];
+  const docEnd = start + buf.readInt32LE(start) - 1;
+  let i = start + 4;
+  while (i < docEnd) {
+    const type = buf[i];
+    const nameEnd = buf.indexOf(0, i + 1);
+    const value = nameEnd + 1;
+    const end = value + valueSize(buf, type, value);
+    if (end > docEnd) throw new Error('BSON element past the end of its document');
+    out.push({ type, name: buf.toString('utf8', i + 1, nameEnd), value, end });
+    i = end;
+  }
+  return out;
+}
+
 const ID_ONLY: ReadonlySet<string> = new Set(['_id']);
 
 /**

@@ -1,7 +1,7 @@
 // The in-memory data model: databases -> collections -> documents keyed by _id, plus their hash indexes.
 // Every mutation goes through here and is described as a journal op, so replaying ops rebuilds the same state.
 import { CommandError } from './errors';
-import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
+import { Doc, decode, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
 import { HashIndex, IndexEntries, IndexSpec, duplicateKeyError } from './indexes';
 import { OrderedKeys, sortKeyOf } from './sortkey';
 import { Change, applyChanges, diffDoc } from './delta';
@@ -137,6 +137,25 @@ export class Collection {
         if (!ix.addFromBytes(idKey, buf, at)) ix.add(idKey, ix.entriesOf((doc ??= fieldsAt(buf, at, names))));
       this.docs.setAt(idKey, slab, at);
     });
+  }
+
+  /**
+   * Stores the document at byte `start` of `buf` (a journal record being replayed; trusted, no constraint
+   * checks) as it is, indexed from its bytes where the indexes allow. A document already stored (a
+   * replacement) goes through put.
+   */
+  putStored(buf: Buffer, start: number): void {
+    const bytes = buf.subarray(start, start + buf.readInt32LE(start));
+    const idKey = idKeyAt(buf, start);
+    if (this.docs.has(idKey) || this.idOrder) {
+      this.put(decode(bytes), false);
+      return;
+    }
+    let fields: Doc | undefined;
+    for (const ix of this.indexes)
+      if (!ix.addFromBytes(idKey, buf, start))
+        ix.add(idKey, ix.entriesOf((fields ??= fieldsAt(buf, start, this.loadFields))));
+    this.docs.setRaw(idKey, bytes);
   }
 
   remove(id: unknown): boolean {
