@@ -115,7 +115,14 @@ describe('unique indexes', () => {
     const keys = async (m: mongoose.Model<never>) =>
       (await m.listIndexes()).map((i: { key: Record<string, number> }) => Object.keys(i.key).join(','));
     expect(await keys(QuizResult as unknown as mongoose.Model<never>)).toEqual(
-      expect.arrayContaining(['token', 'invitation', 'responses.q', 'atom_ids', 'plan.atom_id,simulated']),
+      expect.arrayContaining([
+        'token',
+        'invitation',
+        'responses.q',
+        'atom_ids,updated_at',
+        'updated_at',
+        'plan.atom_id,simulated',
+      ]),
     );
     const questionKeys = await keys(Question as unknown as mongoose.Model<never>);
     expect(questionKeys).toEqual(

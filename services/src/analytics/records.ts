@@ -49,6 +49,25 @@ export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise
 }
 
 /**
+ * A version of the quiz results matching `filter` (every one, or an atom's): how many there are and the
+ * latest write to any of them, both read from indexes (`updated_at`; `atom_ids, updated_at`). Every quiz
+ * write (an answer, a served question, an abandon) moves `updated_at`, so a statistics list computed at one
+ * version is still right at it; services processes share nothing else. (A write stamped by a process whose
+ * clock is behind the latest stamp goes unseen until the next write: statistics are then one answer late.)
+ */
+export async function quizzesVersion(filter: QueryFilter<QuizResultDoc>): Promise<string> {
+  const [count, latest] = await Promise.all([
+    QuizResult.countDocuments(filter).exec(),
+    QuizResult.findOne(filter)
+      .sort({ updated_at: -1 })
+      .select({ updated_at: 1 })
+      .lean<Pick<QuizResultDoc, 'updated_at'>>()
+      .exec(),
+  ]);
+  return `${count}/${latest?.updated_at ? new Date(latest.updated_at).getTime() : 0}`;
+}
+
+/**
  * Quizzes per atom that planned it (the base of an exposure rate), for the given atoms: two counts each,
  * answered from the index on `plan.atom_id` and `simulated` (the demo skip's quizzes are left out).
  */

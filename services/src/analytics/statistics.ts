@@ -12,7 +12,7 @@ import {
 import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
-import { loadResponses, quizzesPerAtom, servedQuestion, type ResponseSet } from './records';
+import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
 
 type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered'>;
 
@@ -66,11 +66,22 @@ export async function questionAnalytics(id: number): Promise<QuestionAnalyticsRe
 /** Statistics of every question served in an atom's quizzes ('all': every quiz), keyed by id. */
 export async function listStatistics(atom: string): Promise<QuestionStatisticsListResponse> {
   const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
+  // The same quizzes, unchanged since the list was computed: the list as it was (see quizzesVersion).
+  const version = await quizzesVersion(filter);
+  const kept = listed.get(atom);
+  if (kept?.version === version) return kept.list;
   const { responses, answerText } = await loadResponses(filter);
   const atomQuizzes = await quizzesPerAtom(responses.map((r) => r.atomId));
   const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) });
-  return { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+  const list = { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+  if (listed.size >= MAX_LISTS_KEPT && !listed.has(atom)) listed.delete(listed.keys().next().value!);
+  listed.set(atom, { version, list });
+  return list;
 }
+
+/** Statistics lists computed last, per atom ('all' too), with the version of the quizzes they came from. */
+const listed = new Map<string, { version: string; list: QuestionStatisticsListResponse }>();
+const MAX_LISTS_KEPT = 64;
 
 const EXCERPT_CHARS = 60;
 

@@ -173,15 +173,19 @@ export type NewQuestionInput = Partial<
 };
 
 /**
- * Creates a question with the next integer id and marks its atoms' banks changed. Answers without a hash_id
- * get a fresh one.
+ * Creates a question with the next integer id and marks its atoms' banks changed (touchAtomBanks). Answers
+ * without a hash_id get a fresh one.
  * (An explicit function rather than a save hook, so where ids come from is visible at the call site.)
  */
-export async function createQuestion(input: NewQuestionInput): Promise<QuestionDocument> {
+export async function createQuestion(
+  input: NewQuestionInput,
+  { touchBanks = true }: { touchBanks?: boolean } = {},
+): Promise<QuestionDocument> {
   const _id = await nextSequence(QUESTION_COUNTER);
   const created = await Question.create({ ...input, _id, version: 1 });
-  // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts)
-  await touchAtomBanks(created.atoms ?? []);
+  // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts); a caller
+  // creating many questions (the seed) marks their atoms once at the end instead
+  if (touchBanks) await touchAtomBanks(created.atoms ?? []);
   return created;
 }
 

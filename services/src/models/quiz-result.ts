@@ -252,7 +252,9 @@ quizResultSchema.index({ invitation: 1 });
 // Content analytics (issue 23): the quizzes that served a question, the quizzes of an atom, and how many
 // quizzes planned an atom (the exposure base; the demo skip's quizzes counted apart, to be left out).
 quizResultSchema.index({ 'responses.q': 1 });
-quizResultSchema.index({ atom_ids: 1 });
+quizResultSchema.index({ atom_ids: 1, updated_at: -1 });
+// The latest write to any quiz (with the atom one above: when a statistics list must be computed again).
+quizResultSchema.index({ updated_at: -1 });
 quizResultSchema.index({ 'plan.atom_id': 1, simulated: 1 });
 
 // A quiz result saved as a document (issued, imported, or a test's fixture) gets its analytics copy here;
