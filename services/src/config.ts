@@ -38,6 +38,14 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().optional(),
   ADMIN_GROUP: z.string().min(1).optional(),
+  COMPANY_GROUP_PREFIX: z.string().min(1).max(100).optional(),
+  COMPANY_EMAIL_DOMAINS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const parsed = parseEmailDomainMap(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
   QUESTION_TIME_LIMIT_SECONDS: positiveNumber.optional(),
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
   ABANDON_GRACE_MINUTES: positiveNumber.default(120),
@@ -48,7 +56,9 @@ const envSchema = z.object({
     .max(5000)
     .default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REMOTES_DIR: z.string().min(1).optional(),
+  REMOTES_MANIFEST: z.string().min(1).optional(),
   LOGO_ORIGINS: z
     .string()
     .optional()
@@ -83,6 +93,13 @@ export interface Config {
   oidc: { issuer?: string; clientId?: string; clientSecret?: string };
   adminEmails: string[];
   adminGroup?: string;
+  /**
+   * Recruiters (issue 19): a `groups` claim `<prefix><company slug>` makes the user a recruiter of
+   * that company. Unset: the group rule is off.
+   */
+  companyGroupPrefix?: string;
+  /** Recruiters by email domain: lowercase domain → company slug (COMPANY_EMAIL_DOMAINS). */
+  companyEmailDomains: ReadonlyMap<string, string>;
   /** Overrides every question's time limit (tests use a short one). */
   questionTimeLimitSeconds?: number;
   quizExpiryHours: number;
@@ -97,8 +114,15 @@ export interface Config {
    */
   seedDemoCandidates: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** `pretty` (one readable line per entry) by default in development; JSON lines otherwise. */
+  logFormat: 'json' | 'pretty';
   /** Published remote versions, served at /remotes/<package>/<version>/ (see web/remote-versions.ts). */
   remotesDir: string;
+  /**
+   * The live remotes manifest (web/remotes-manifest.ts): REMOTES_MANIFEST (a file path, or inline
+   * JSON read only), else DATA_DIR/remotes.json.
+   */
+  remotesManifest: string;
   /** Origins company logos may come from (the Content-Security-Policy's img-src), e.g. a CDN. */
   logoOrigins: string[];
   /** A signed-in admin session ends after this many minutes without a request. */
@@ -156,12 +180,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     adminGroup: e.ADMIN_GROUP,
+    companyGroupPrefix: e.COMPANY_GROUP_PREFIX,
+    companyEmailDomains: parseEmailDomainMap(e.COMPANY_EMAIL_DOMAINS) as Map<string, string>,
     questionTimeLimitSeconds: e.QUESTION_TIME_LIMIT_SECONDS,
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
     seedDemoCandidates: e.SEED_DEMO_CANDIDATES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     remotesDir: remotesDirFrom(e),
+    remotesManifest: e.REMOTES_MANIFEST?.trim() || path.join(dataDir, 'remotes.json'),
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustedProxyCount: e.TRUSTED_PROXY_COUNT,
@@ -175,6 +203,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function remotesDirFrom(env: { REMOTES_DIR?: string; DATA_DIR?: string }): string {
   if (env.REMOTES_DIR) return path.resolve(REPO_ROOT, env.REMOTES_DIR);
   return path.join(path.resolve(REPO_ROOT, env.DATA_DIR || '.data'), 'remotes');
+}
+
+/**
+ * COMPANY_EMAIL_DOMAINS: `domain=slug` pairs separated by commas, e.g.
+ * `acme.example=acme-robotics,initech.example=initech`. Returns the map, or a message naming what
+ * is wrong.
+ */
+export function parseEmailDomainMap(value: string | undefined): Map<string, string> | string {
+  const map = new Map<string, string>();
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z0-9.-]+\.[a-z0-9-]+)=([a-z0-9][a-z0-9_-]*)$/i.exec(pair);
+    if (!m) return `'${pair}' is not domain=company-slug (e.g. acme.example=acme-robotics)`;
+    const domain = m[1].toLowerCase();
+    if (map.has(domain)) return `${domain} is listed twice`;
+    map.set(domain, m[2].toLowerCase());
+  }
+  return map;
 }
 
 function originList(value: string | undefined): string[] {

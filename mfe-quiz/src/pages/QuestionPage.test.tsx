@@ -1,5 +1,5 @@
-// The question flow of SPEC §4 through the real QuizApp routes and quiz provider; only the HTTP
-// layer (quizApi) and the browser-only tracking are replaced.
+// The question flow of SPEC §4 through the real QuizApp routes, quiz provider, log queue and page
+// state machine; the backend is a fake QuizApi handed to QuizApp's `api` prop (no module replaced).
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
@@ -7,31 +7,22 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '@skillquiz/contracts/testing';
 import QuizApp from '../QuizApp';
+import type { QuizApi } from '../api/quizApi';
+import { watchNoDevtools } from '../tracking/devtools';
 
-jest.mock('../tracking/queue', () => ({ enqueue: jest.fn(), startQueue: jest.fn() }));
-jest.mock('../tracking/integrity', () => ({ startIntegrityTracking: () => () => {} }));
-
+/** Every QuizApi call as a jest.fn: each test says what the server answers. */
 const api = {
   getQuiz: jest.fn(),
   getQuestion: jest.fn(),
   answer: jest.fn(),
+  log: jest.fn(),
+  track: jest.fn(),
   finish: jest.fn(),
   envVars: jest.fn(),
   survey: jest.fn(),
   pass243: jest.fn(),
-};
-jest.mock('../api/quizApi', () => ({
-  quizApi: new Proxy(
-    {},
-    {
-      get:
-        (_t, name: string) =>
-        (...args: unknown[]) =>
-          (api as Record<string, jest.Mock>)[name](...args),
-    },
-  ),
-  abandonBeacon: jest.fn(),
-}));
+  abandonOnUnload: jest.fn(),
+} satisfies Record<keyof QuizApi, jest.Mock>;
 
 const TOKEN = 'tok_0123456789abcdefghij';
 const ok = <T,>(data: T) => ({ success: true as const, data });
@@ -70,7 +61,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/quiz/*" element={<QuizApp />} />
+        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
         <Route path="/404" element={<p>not found page</p>} />
       </Routes>
       <Where />
@@ -80,7 +71,10 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   visited.length = 0;
+  localStorage.clear();
   for (const fn of Object.values(api)) fn.mockReset();
+  api.log.mockResolvedValue(ok({}));
+  api.track.mockResolvedValue(ok({}));
   server = quizResult({ next_question: { number: 1, expires_at: null } });
   api.getQuiz.mockImplementation(async () => ok(server));
   api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n)));
@@ -250,6 +244,34 @@ it('a timed-out question shows the timed-out view, sends the empty answer and mo
   expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
 });
 
+it("an empty answer refused because an outage moved the deadline shows the question again, on the server's clock", async () => {
+  // The page's clock ran out, but the database was down meanwhile: the server moved the deadline
+  // on and says so in the reloaded quiz; the question must come back with that time, not loop.
+  const credited = inMinutes(2);
+  server = quizResult({
+    started_at: inMinutes(-5),
+    next_question: { number: 3, expires_at: inMinutes(-0.05) },
+  });
+  api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n, inMinutes(-0.05))));
+  api.answer.mockImplementation(async () => {
+    server = { ...server, next_question: { number: 3, expires_at: credited } };
+    return {
+      success: false,
+      status: 400,
+      message: 'An empty answer is accepted only once the question has timed out',
+    };
+  });
+  renderAt(`/quiz/${TOKEN}/question/3`);
+  expect(await screen.findByRole('heading', { name: 'This question has timed out.' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Question 3 / 18' }, { timeout: 4000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/Time left for this question: 0[12]:\d\d/)).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(screen.queryByRole('heading', { name: 'This question has timed out.' })).not.toBeInTheDocument();
+  expect(api.answer).toHaveBeenCalledTimes(1);
+}, 10_000);
+
 it('an unknown token goes to /404', async () => {
   api.getQuiz.mockResolvedValue({ success: false, status: 404, message: 'Not found' });
   renderAt(`/quiz/${TOKEN}`);
@@ -296,7 +318,7 @@ it('asks before the page is closed while a question is shown', async () => {
 });
 
 describe('abandon on page close (SPEC §4)', () => {
-  const { abandonBeacon } = jest.requireMock('../api/quizApi') as { abandonBeacon: jest.Mock };
+  const abandonBeacon = api.abandonOnUnload;
   const pageHide = (persisted = false) =>
     act(() => {
       const e = new Event('pagehide') as Event & { persisted: boolean };
@@ -423,7 +445,10 @@ describe("the 'Correct' label follows the demo sidebar", () => {
     return render(
       <MemoryRouter initialEntries={[`/quiz/${TOKEN}/question/1`]}>
         <Routes>
-          <Route path="/quiz/*" element={<QuizApp DemoSidebar={Sidebar} />} />
+          <Route
+            path="/quiz/*"
+            element={<QuizApp api={api} watchDevtools={watchNoDevtools} DemoSidebar={Sidebar} />}
+          />
         </Routes>
       </MemoryRouter>,
     );
@@ -453,3 +478,26 @@ describe("the 'Correct' label follows the demo sidebar", () => {
     expect(screen.queryByText('Correct')).not.toBeInTheDocument();
   });
 });
+
+it('the per-question log goes through the queue to the QuizApi: question shown, answer selected', async () => {
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
+  // The queue opens when the page is idle and sends one job a second (SPEC §9's queue timeout).
+  const signal = { signal: expect.any(AbortSignal) };
+  await waitFor(
+    () =>
+      expect(api.log).toHaveBeenCalledWith(
+        TOKEN,
+        1,
+        { eventName: 'answer_selected', eventDetails: { answer_position: 1 } },
+        signal,
+      ),
+    { timeout: 8000 },
+  );
+  expect(api.log).toHaveBeenCalledWith(
+    TOKEN,
+    1,
+    { eventName: 'question_shown', eventDetails: { at: expect.any(Number) } },
+    signal,
+  );
+}, 15_000);

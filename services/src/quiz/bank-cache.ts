@@ -14,26 +14,13 @@
 // - Exposure counts change with every answer, in every process: this process adds its own as it records
 //   them (noteExposure), and re-reads them from the database, in the background, when they are older than
 //   EXPOSURE_REFRESH_MS, so other processes' answers count within that time.
-import { prepareBank, type BankItem, type PreparedBank } from '@skillquiz/adaptive';
-import type { AtomRecord, BankRecord } from './store-types';
+import { prepareBank, type BankItem } from '@skillquiz/adaptive';
+import type { AtomBank, AtomRecord, BankRecord, PreparedBanks } from './store-types';
+
+export type { AtomBank } from './store-types';
 
 /** How long exposure counts read from the database are used before they are read again (in the background). */
 export const EXPOSURE_REFRESH_MS = 10_000;
-
-/** An atom's scored bank, ready for the selector. */
-export interface AtomBank {
-  /** the atom's version and bank version it was prepared at */
-  stamp: string;
-  prepared: PreparedBank<BankItem>;
-  /** exposure counts, by position in `prepared` */
-  exposure: Float64Array;
-  /** question id -> position in `prepared` */
-  positionOf: Map<number, number>;
-  /** question id -> its version when prepared */
-  versionOf: Map<number, number | null>;
-  /** how many variation families the bank holds (the plan caps an atom's scored questions at it) */
-  families: number;
-}
 
 export const bankStamp = (atom: AtomRecord): string => `${atom.version ?? 1}/${atom.bank_version ?? 0}`;
 
@@ -64,7 +51,7 @@ interface Entry extends AtomBank {
   refreshing: boolean;
 }
 
-export class BankCache {
+export class BankCache implements PreparedBanks {
   private readonly banks = new Map<string, Entry>();
   /** loads in flight, by atom and stamp: concurrent answers of one atom share one read */
   private readonly loading = new Map<string, Promise<Entry>>();

@@ -1,8 +1,8 @@
 // What the quiz rules need from storage. store.ts implements it with the mongoose models; the
 // rules in service.ts only see this interface and the plain QuizState.
-import type { DifficultyParams } from '@skillquiz/adaptive';
+import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
 import type { LevelThresholds } from '@skillquiz/contracts';
-import type { BankCache } from './bank-cache';
+import type { OutageWindow } from '../db/outages';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
@@ -61,7 +61,7 @@ export interface QuizStore {
   /** Scored bank of an atom: administered questions listing it. */
   bank(atomId: string): Promise<BankRecord[]>;
   /** Prepared banks kept between answers (bank-cache.ts); without it each selection prepares its own. */
-  banks?: BankCache;
+  banks?: PreparedBanks;
   question(id: number): Promise<QuestionRecord | null>;
   /** +1 exposure for each question id (one candidate was served it). */
   recordExposure(questionIds: readonly number[]): Promise<void>;
@@ -72,10 +72,11 @@ export interface QuizStore {
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
   /**
-   * Milliseconds the database was down between `from` and `to` (recorded outages). A question's
-   * clock does not count them. Absent: no outages are known (stores without a database).
+   * The database outages (recorded by any process, and one going on now) that overlap [from, to].
+   * A question's clock does not count them (timing.ts creditedDeadline). Absent: no outages are
+   * known (stores without a database).
    */
-  downtimeBetween?(from: Date, to: Date): Promise<number>;
+  outagesBetween?(from: Date, to: Date): Promise<OutageWindow[]>;
   /** Question logs plus tracking events stored for the quiz with this token. */
   countEvents(token: string): Promise<number>;
   insertQuestionLog(entry: {
@@ -94,4 +95,29 @@ export interface QuizStore {
     eventDetails: { l?: number; r?: number; t?: number } | undefined;
     at: Date;
   }): Promise<void>;
+}
+
+/** An atom's scored bank, ready for the selector (prepared by bank-cache.ts). */
+export interface AtomBank {
+  /** the atom's version and bank version it was prepared at */
+  stamp: string;
+  prepared: PreparedBank<BankItem>;
+  /** exposure counts, by position in `prepared` */
+  exposure: Float64Array;
+  /** question id -> position in `prepared` */
+  positionOf: Map<number, number>;
+  /** question id -> its version when prepared */
+  versionOf: Map<number, number | null>;
+  /** how many variation families the bank holds (the plan caps an atom's scored questions at it) */
+  families: number;
+}
+
+/** Prepared banks kept between answers (bank-cache.ts BankCache). */
+export interface PreparedBanks {
+  /** The atom's prepared bank: the one kept, if prepared at the atom's current stamp, else a fresh one. */
+  get(atom: AtomRecord): Promise<AtomBank>;
+  /** Forget an atom's bank (a question in it was found changed without its atom's bank version). */
+  drop(atomId: string): void;
+  /** Exposures this process recorded: counted at once in every kept bank holding the question. */
+  noteExposure(questionIds: readonly number[]): void;
 }
