@@ -50,7 +50,7 @@ function startChild(script, env, ready, what) {
       if (m) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
-        resolve({ match: m, lines, output, stop });
+        resolve({ match: m, lines, output, stop, pid: child.pid });
       }
     });
   });
@@ -103,6 +103,8 @@ async function startAdminServices(mongoUri, dataDir, env = {}) {
   return {
     baseUrl: services.match[1].replace(/\/+$/, ''),
     admin: { email: login[1], password: login[2] },
+    /** the services process (its CPU time is read from /proc by the scale bench) */
+    pid: services.pid,
     stop: async () => {
       await services.stop();
       await provider.stop();
