@@ -38,10 +38,11 @@ function startChild(script, env, ready, what) {
       child.kill('SIGKILL');
       reject(new Error(`${what} did not start:\n${output.join('\n')}`));
     }, 60_000);
-    child.once('exit', (code) => {
+    const early = (code) => {
       clearTimeout(timer);
       reject(new Error(`${what} exited with ${code}:\n${output.join('\n')}`));
-    });
+    };
+    child.once('exit', early);
     const lines = [];
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
@@ -49,7 +50,8 @@ function startChild(script, env, ready, what) {
       const m = ready.exec(line);
       if (m) {
         clearTimeout(timer);
-        child.removeAllListeners('exit');
+        // only this listener: `exited` (stop() waits for it) keeps its own
+        child.off('exit', early);
         resolve({ match: m, lines, output, stop, pid: child.pid });
       }
     });

@@ -4,11 +4,25 @@ import type { Router } from '@koa/router';
 import { analyticsRouter } from './analytics/router';
 import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
+import { devOutboxRouter } from './mail/outbox-router';
 import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
 import { remotesRouter } from './remotes/router';
+import { sidekiqRouter } from './sidekiq/router';
+import { hiringSettingsRouter } from './webhooks/router';
 
 export function allRouters(): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
-  return [authRouter(), quizRouter(), analyticsRouter(), contentRouter(), hiringRouter(), remotesRouter()];
+  // Issue 20: the jobs dashboard, the company webhook settings and the dev outbox.
+  return [
+    authRouter(),
+    quizRouter(),
+    analyticsRouter(),
+    contentRouter(),
+    hiringRouter(),
+    remotesRouter(),
+    sidekiqRouter(),
+    hiringSettingsRouter(),
+    devOutboxRouter(),
+  ];
 }
