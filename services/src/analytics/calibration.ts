@@ -6,7 +6,7 @@ import type { CalibrationActionResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, readyToGraduate, type CalibrationResult } from '@skillquiz/item-analysis';
 import { auditUpdated } from '../audit';
 import { conflict } from '../http/errors';
-import { Atom, Question } from '../models';
+import { Atom, Question, touchAtomBanks } from '../models';
 import { currentCalibration, findQuestionForAnalytics } from './statistics';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -88,6 +88,7 @@ async function writeParameters(
     .lean()
     .exec();
   if (!updated) throw conflict(`Question ${q._id} changed while the calibration was applied: reload it.`);
+  await touchAtomBanks(updated.atoms ?? []);
   await auditUpdated(
     actor,
     'question',
