@@ -6,12 +6,10 @@
 // sees the attempt listed; a URL the server refuses is said at the field. Axe clean; screenshots in
 // e2e/artifacts/hiring-settings*.png. It uses the second company's recruiter, so the webhook it sets
 // never receives the demo company's quiz results that other specs produce.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
+import { signatureVerifies, startWebhookReceiver } from '../support/webhook-receiver';
 import { expect, test } from '../support/test';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -31,39 +29,6 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-/** A webhook receiver on loopback that answers 200 and keeps every POST. */
-async function startReceiver() {
-  const posts: { signature: string; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      posts.push({
-        signature: String(req.headers['x-skillquiz-signature'] ?? ''),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/settings-test`,
-    posts,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** The receiver's check as the page explains it: HMAC-SHA256 of "<t>.<body>" with the secret. */
-function verifies(header: string, body: string, secret: string): boolean {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  if (!parts.t || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  return expected.length === parts.v1.length && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1));
-}
-
 test('a recruiter sets the webhook, sends a test event and sees the attempt; a refused URL is said at the field', async ({
   page,
 }, testInfo) => {
@@ -71,7 +36,7 @@ test('a recruiter sets the webhook, sends a test event and sees the attempt; a r
   const email = process.env.SQ_SECOND_RECRUITER_EMAIL;
   const password = process.env.SQ_SECOND_RECRUITER_PASSWORD;
   test.skip(!email || !password, 'the product printed no second dev recruiter login');
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver('/hooks/settings-test');
   await signIn(page, email!, password!);
   await expect(page.getByRole('heading', { level: 1, name: 'Candidates' })).toBeVisible();
 
@@ -120,7 +85,7 @@ test('a recruiter sets the webhook, sends a test event and sees the attempt; a r
     expect(receiver.posts).toHaveLength(1);
     const [post] = receiver.posts;
     expect(JSON.parse(post.body)).toMatchObject({ type: 'webhook.test', test: true });
-    expect(verifies(post.signature, post.body, secret)).toBe(true);
+    expect(signatureVerifies(post.signature, post.body, secret)).toBe(true);
     const table = page.getByRole('table', { name: 'Webhook delivery attempts' });
     const first = table.getByRole('row').nth(1);
     await expect(first).toContainText('webhook.test (test)');

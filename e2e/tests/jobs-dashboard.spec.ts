@@ -5,14 +5,12 @@
 // And the whole delivery path as `npm start` runs it: a recruiter invites a candidate with an email
 // address, the mail is in the dev outbox with the candidate's link, the candidate finishes, and a
 // webhook receiver on loopback gets one POST signed with the company's secret.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { signatureVerifies, startWebhookReceiver } from '../support/webhook-receiver';
 import { screenshot } from '../support/artifacts';
 import { expect, sharedProduct, test } from '../support/test';
 import { answerThroughApi, questionTotal, tokenOf } from './quiz-helpers';
@@ -128,43 +126,6 @@ test('in development the admin bar links the dev outbox, which lists the emails 
   await expectAccessible(page);
 });
 
-/** A webhook receiver on loopback: every POST's signature header and body. */
-async function startReceiver(): Promise<{
-  url: string;
-  posts: { signature: string; body: string }[];
-  stop(): Promise<void>;
-}> {
-  const posts: { signature: string; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      posts.push({
-        signature: String(req.headers['x-skillquiz-signature'] ?? ''),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/skillquiz`,
-    posts,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** The receiver's check, as the README tells a company to write it: HMAC-SHA256 of "<t>.<body>". */
-function signatureVerifies(header: string, body: string, secret: string): boolean {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  if (!parts.t || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  return expected.length === parts.v1.length && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1));
-}
-
 test('a recruiter invites a candidate: the email is in the dev outbox with the link; the finished quiz reaches the webhook, signed', async ({
   page,
   request,
@@ -174,7 +135,7 @@ test('a recruiter invites a candidate: the email is in the dev outbox with the l
     fs.readFileSync(path.join(sharedProduct().dataDir, 'dev-signon.json'), 'utf8'),
   );
   test.skip(!recruiter, 'no dev sign-on passwords in the data directory');
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver('/hooks/skillquiz');
   // The demo company's recruiter (Acme Robotics), signed in as a person would.
   await signIn(page, 'recruiter@skillquiz.local', recruiter);
   await expect.poll(async () => (await page.request.get('/me')).status()).toBe(200);

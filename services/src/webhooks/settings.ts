@@ -1,5 +1,6 @@
 // A company's webhook settings (URL and signing secret) and the calls of its settings page: read,
 // save, send a test event, list delivery attempts. Scoped by the router to one company.
+import type { WebhookAttempt as WebhookAttemptView, WebhookAttemptsResponse } from '@skillquiz/contracts';
 import { Types } from 'mongoose';
 import type { Config } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -107,22 +108,7 @@ export async function saveWebhookSettings(
   return settingsView(saved);
 }
 
-export interface AttemptView {
-  id: string;
-  event_id: string;
-  event_type: string;
-  quiz_id: string | null;
-  url: string;
-  attempt: number;
-  at: string;
-  duration_ms: number;
-  status: number | null;
-  ok: boolean;
-  error: string | null;
-  test: boolean;
-}
-
-export const attemptView = (a: WebhookAttemptDoc): AttemptView => ({
+export const attemptView = (a: WebhookAttemptDoc): WebhookAttemptView => ({
   id: String(a._id),
   event_id: a.event_id,
   event_type: a.event_type,
@@ -141,7 +127,7 @@ export const attemptView = (a: WebhookAttemptDoc): AttemptView => ({
 export async function sendTestEvent(
   companyId: string,
   config: WebhookConfig & Pick<Config, 'publicUrl'>,
-): Promise<AttemptView> {
+): Promise<WebhookAttemptView> {
   const company = await loadCompany(companyId);
   if (!company.webhook_url || !company.webhook_secret)
     throw badRequest('Set a webhook URL first: there is nowhere to send the test event');
@@ -157,10 +143,7 @@ export async function sendTestEvent(
 
 export const ATTEMPTS_PAGE_SIZE = 50;
 
-export async function listWebhookAttempts(
-  companyId: string,
-  page: number,
-): Promise<{ items: AttemptView[]; total: number; page: number; page_size: number }> {
+export async function listWebhookAttempts(companyId: string, page: number): Promise<WebhookAttemptsResponse> {
   const company = await loadCompany(companyId);
   const filter = { company: company._id };
   const [items, total] = await Promise.all([
