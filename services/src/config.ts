@@ -57,6 +57,7 @@ const envSchema = z.object({
       if (bad.length) ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${bad.join(', ')}` });
     }),
   SESSION_IDLE_MINUTES: positiveNumber.default(60),
+  REVIEW_REQUIRED: boolFromEnv.default(true),
   TRUSTED_PROXY_COUNT: z.coerce
     .number({ message: 'must be a number' })
     .int('must be an integer')
@@ -109,6 +110,11 @@ export interface Config {
    * trusted proxy saw: the N-th X-Forwarded-For entry from the right.
    */
   trustedProxyCount: number;
+  /**
+   * Moving a question to `ready` needs an admin other than its last editor (issue 22). Default
+   * true; `npm start` sets false for its demo data unless set or NODE_ENV=production.
+   */
+  reviewRequired: boolean;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustedProxyCount: e.TRUSTED_PROXY_COUNT,
+    reviewRequired: e.REVIEW_REQUIRED,
   };
 }
 

@@ -4,9 +4,21 @@ import type { Router } from '@koa/router';
 import { analyticsRouter } from './analytics/router';
 import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
+import { contentIoRouter } from './content-io/router';
+import { historyRouter } from './history/router';
 import { quizRouter } from './quiz/router';
+import { reviewRouter } from './review/router';
 
 export function allRouters(): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
-  return [authRouter(), quizRouter(), analyticsRouter(), contentRouter()];
+  // Issue 22's routers too (review, history, import/export): their /api/questions/<name> paths.
+  return [
+    authRouter(),
+    quizRouter(),
+    analyticsRouter(),
+    reviewRouter(),
+    historyRouter(),
+    contentIoRouter(),
+    contentRouter(),
+  ];
 }

@@ -7,3 +7,6 @@ export * from './admin';
 export * from './remotes';
 export * from './analytics';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
+export * from './content-io';
+export * from './history';
+export * from './review';

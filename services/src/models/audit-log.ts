@@ -3,7 +3,7 @@
 import { Schema, model, type Types } from 'mongoose';
 
 export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'atom' | 'question';
+export type AuditEntity = 'atom' | 'question' | 'import';
 
 export interface AuditLogDoc {
   _id: Types.ObjectId;
@@ -16,6 +16,14 @@ export interface AuditLogDoc {
   entity_id: string;
   /** For updates: { field: { from, to } } of changed fields; for create/delete: the document. */
   changes: unknown;
+  /** The entity's version after this change (issue 22; absent on older entries). */
+  version?: number;
+  /** The editable fields after this change: what a revert to `version` restores. */
+  snapshot?: Record<string, unknown>;
+  /** What made the change: edit, status, revert, import, calibration, graduation, attach, detach, variation. */
+  via?: string;
+  /** Revert: { reverted_to }; import: { import_id }. */
+  detail?: Record<string, unknown>;
 }
 
 const auditLogSchema = new Schema<AuditLogDoc>(
@@ -23,9 +31,13 @@ const auditLogSchema = new Schema<AuditLogDoc>(
     actor: { type: String, required: true },
     at: { type: Date, required: true, default: () => new Date(), immutable: true },
     action: { type: String, required: true, enum: ['create', 'update', 'delete'] },
-    entity: { type: String, required: true, enum: ['atom', 'question'] },
+    entity: { type: String, required: true, enum: ['atom', 'question', 'import'] },
     entity_id: { type: String, required: true },
     changes: { type: Schema.Types.Mixed, default: null },
+    version: { type: Number },
+    snapshot: { type: Schema.Types.Mixed },
+    via: { type: String },
+    detail: { type: Schema.Types.Mixed },
   },
   { collection: 'audit_logs', versionKey: false },
 );
@@ -53,6 +65,13 @@ auditLogSchema.pre('save', function refuseResave() {
 });
 
 export const AuditLog = model<AuditLogDoc>('AuditLog', auditLogSchema);
+
+/** Appends several entries at once (an import's questions). */
+export async function recordAudits(
+  entries: Array<Omit<AuditLogDoc, '_id' | 'at'> & { at?: Date }>,
+): Promise<void> {
+  if (entries.length) await AuditLog.insertMany(entries.map((e) => ({ at: new Date(), ...e })));
+}
 
 /** Appends one entry. */
 export async function recordAudit(entry: Omit<AuditLogDoc, '_id' | 'at'> & { at?: Date }): Promise<void> {

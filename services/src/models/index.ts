@@ -10,6 +10,9 @@ export {
   newHashId,
   QUESTION_COUNTER,
   QUESTION_CONTENT_FIELDS,
+  READY_FILTER,
+  statusFilter,
+  statusOf,
   type AnswerDoc,
   type QuestionDoc,
   type QuestionDocument,
@@ -31,6 +34,7 @@ export { TrackingEvent, type TrackingEventDoc } from './tracking-event';
 export {
   AuditLog,
   recordAudit,
+  recordAudits,
   diffFields,
   type AuditLogDoc,
   type AuditAction,
@@ -39,3 +43,4 @@ export {
 export { Session, type SessionDoc } from './session';
 export { RateLimitCounter, type RateLimitDoc } from './rate-limit';
 export { toAtom, toQuestion } from './views';
+export { ContentImport, type ContentImportDoc } from './content-import';

@@ -1,9 +1,9 @@
 // A bank question. `_id` is an integer from the 'questions' counter; answers are embedded.
 // Editing content bumps `version`; quiz results keep their own snapshot of what they served,
 // so an edit never changes a recorded result.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Schema, model, type HydratedDocument } from 'mongoose';
-import { DEFAULT_DIFFICULTY_PARAMS } from '@skillquiz/contracts';
+import { DEFAULT_DIFFICULTY_PARAMS, QUESTION_STATUSES, type QuestionStatus } from '@skillquiz/contracts';
 import {
   TIMESTAMPS,
   difficultyParamsSchema,
@@ -54,6 +54,28 @@ export interface QuestionDoc extends Timestamps {
   version: number;
   /** How many times it has been served (exposure control). */
   exposure_count: number;
+  /**
+   * Review state (issue 22). Absent on questions stored before review existed: they read as ready
+   * (`statusOf`). No schema default, so a hydrated old document does not turn into a draft.
+   */
+  status?: QuestionStatus;
+  /** Stable identifier across products (import/export match on it); absent on old questions until exported. */
+  uid?: string;
+  /** Email of the admin who last changed its content ('system' for seeds). */
+  last_edited_by?: string | null;
+}
+
+/** A question's review state: absent (stored before review existed) reads as ready. */
+export function statusOf(q: Pick<QuestionDoc, 'status'>): QuestionStatus {
+  return q.status ?? 'ready';
+}
+
+/** Filter matching questions that count as ready (an absent status included). */
+export const READY_FILTER = { status: { $nin: ['draft', 'in_review'] } } as const;
+
+/** The list's status filter: ready includes questions without a status. */
+export function statusFilter(status: QuestionStatus): Record<string, unknown> {
+  return status === 'ready' ? { ...READY_FILTER } : { status };
 }
 
 /** 72 random bits, URL-safe (12 characters of base64url). */
@@ -113,6 +135,9 @@ const questionSchema = new Schema<QuestionDoc>(
     difficulty_params: { type: difficultyParamsSchema, default: () => ({ ...DEFAULT_DIFFICULTY_PARAMS }) },
     version: { type: Number, default: 1, min: 1 },
     exposure_count: { type: Number, default: 0, min: 0 },
+    status: { type: String, enum: QUESTION_STATUSES },
+    uid: { type: String },
+    last_edited_by: { type: String },
   },
   { collection: 'questions', timestamps: TIMESTAMPS, versionKey: false },
 );
@@ -126,6 +151,8 @@ questionSchema.index({ atoms: 1, administered: 1 });
 questionSchema.index({ administered: 1, _id: -1 });
 // claim-options: the distinct claims in use.
 questionSchema.index({ claim: 1 });
+// Import matches items to questions by uid; unique among questions that have one.
+questionSchema.index({ uid: 1 }, { unique: true, sparse: true });
 // Search is a case-insensitive regex over question_text and code_block (no $text: the embedded
 // engine lacks it), so it has no index; it runs after the atom/administered filter.
 
@@ -144,7 +171,7 @@ export type NewQuestionInput = Partial<
  */
 export async function createQuestion(input: NewQuestionInput): Promise<QuestionDocument> {
   const _id = await nextSequence(QUESTION_COUNTER);
-  return Question.create({ ...input, _id, version: 1 });
+  return Question.create({ uid: randomUUID(), ...input, _id, version: 1 });
 }
 
 /** Field values in a comparable form (key order and mongoose wrappers do not matter). */

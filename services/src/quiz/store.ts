@@ -8,6 +8,7 @@ import {
   Question,
   QuestionLog,
   QuizResult,
+  READY_FILTER,
   TrackingEvent,
   type QuestionDoc,
   type QuizResultDoc,
@@ -105,6 +106,8 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
     code_block: q.code_block ?? '',
     code_language: q.code_language ?? null,
     version: q.version ?? null,
+    // Issue 22: only ready questions are served (no status = stored before review: ready).
+    ready: (q.status ?? 'ready') === 'ready',
     answers: (q.answers ?? []).map((a) => ({
       text: a.text ?? '',
       hash_id: a.hash_id,
@@ -161,7 +164,9 @@ export function mongooseQuizStore(): QuizStore {
     },
 
     async bank(atomId) {
-      const docs = await Question.find({ atoms: atomId, administered: true })
+      // Issue 22: a non-ready question is never served (administered implies ready on every write;
+      // this also holds for data written around the API).
+      const docs = await Question.find({ atoms: atomId, administered: true, ...READY_FILTER })
         .select(BANK_FIELDS)
         .lean<BankLean[]>()
         .exec();
