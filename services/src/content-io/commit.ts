@@ -62,7 +62,10 @@ export async function commitImport(
   if (!imp || imp.expires_at.getTime() < Date.now())
     throw notFound(`No import preview '${importId}' (previews last an hour): preview the file again`);
   if (imp.committed_at) throw conflict(`Import ${importId} was already committed`);
-  const staged = JSON.parse(gunzipSync(imp.payload).toString('utf8')) as StagedImport;
+  // A lean read gives BSON Binary, not a Buffer.
+  const raw = imp.payload as unknown as Buffer | { buffer: Uint8Array };
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer);
+  const staged = JSON.parse(gunzipSync(bytes).toString('utf8')) as StagedImport;
   const invalid = staged.items.filter((i) => i.action === 'invalid').length;
   if (!imp.can_commit)
     throw badRequest(

@@ -377,6 +377,7 @@ const builder = new XMLBuilder({
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
   processEntities: true,
 });
 
