@@ -41,8 +41,9 @@ export interface StatusDecision {
 export function decideStatus(d: StatusDecision): QuestionStatus {
   const current: QuestionStatus = d.before ? statusOf(d.before) : 'draft';
   let target = d.requested ?? current;
-  if (d.requested === undefined && d.administered && target !== 'ready' && !d.rules.reviewRequired)
-    target = 'ready';
+  // A form that sends back the status it loaded names no change either.
+  const unchanged = d.requested === undefined || d.requested === current;
+  if (unchanged && d.administered && target !== 'ready' && !d.rules.reviewRequired) target = 'ready';
   const name = d.before ? `Question ${d.before._id}` : 'A new question';
   if (target === 'ready' && current !== 'ready' && d.rules.reviewRequired) {
     const lastEditor = !d.before || d.contentChanged ? d.actor : d.before.last_edited_by;
