@@ -92,6 +92,7 @@ describe('QTI 2.2 package from the standard', () => {
     const [luggage, fixed] = preview.body.items;
     expect(luggage).toMatchObject({ uid: 'choice', action: 'create', source: 'items/choice.xml' });
     expect(luggage.warnings[0].message).toMatch(/images are not imported/);
+    expect(fixed).toMatchObject({ uid: 'choice_fixed', action: 'create', warnings: [] });
     expect(await b.db.collection('questions').countDocuments()).toBe(0);
 
     const commit = await call(b, 'POST', `/api/questions/import/${preview.body.import_id}/commit`, {});
