@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { MongoClient, type Db } from 'mongodb';
+import { AuditLog, Question } from '../src/models';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
 jest.setTimeout(180_000);
@@ -68,6 +69,19 @@ function fixturePackage(): Uint8Array {
   walk(FIXTURES, '');
   return zipSync(files);
 }
+/**
+ * The commit writes lean (no mongoose document per question): what it stored must still be what the
+ * schemas accept, every question and every audit entry of the import.
+ */
+async function expectSchemaValid(p: Product, importId: string) {
+  const questions = await p.db.collection('questions').find({}).toArray();
+  expect(questions.length).toBeGreaterThan(0);
+  for (const doc of questions) expect(new Question(doc).validateSync()).toBeUndefined();
+  const entries = await p.db.collection('audit_logs').find({ 'detail.import_id': importId }).toArray();
+  expect(entries.length).toBeGreaterThan(0);
+  for (const doc of entries) expect(new AuditLog(doc).validateSync()).toBeUndefined();
+}
+
 /** An empty product: what the first start seeded is removed (the seed marker stays, so no reseed). */
 async function wipe(p: Product) {
   for (const c of [
@@ -203,6 +217,46 @@ describe('a bad file', () => {
   });
 });
 
+describe('a good JSON file', () => {
+  it('stores new questions as drafts with the ids the schema would give, audited one version each', async () => {
+    await wipe(b);
+    expect((await call(b, 'POST', '/api/atoms', { id: 'plain', name: 'Plain' })).status).toBe(201);
+    const file = {
+      questions: [
+        {
+          question_text: 'No uid, no answer ids',
+          answers: [{ text: 'yes', correct: true }, { text: 'no' }, { text: 'maybe', position: 2 }],
+          atoms: ['plain'],
+        },
+      ],
+    };
+    const preview = await upload(b, JSON.stringify(file));
+    expect(preview.body.can_commit).toBe(true);
+    const commit = await call(b, 'POST', `/api/questions/import/${preview.body.import_id}/commit`, {});
+    expect(commit.status).toBe(200);
+    const stored = await b.db.collection('questions').findOne({ _id: commit.body.created[0].id });
+    expect(stored).toMatchObject({
+      uid: preview.body.items[0].uid,
+      status: 'draft',
+      administered: false,
+      version: 1,
+      exposure_count: 0,
+      atoms: ['plain'],
+      difficulty_params: { a: 1, d: 0 },
+      original_question_id: null,
+    });
+    expect(stored!.created_at).toBeInstanceOf(Date);
+    const ids = stored!.answers.map((x: any) => x.hash_id);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(stored!.answers[2].position).toBe(2);
+    await expectSchemaValid(b, preview.body.import_id);
+    const history = await call(b, 'GET', `/api/questions/${stored!._id}/history`);
+    expect(history.body.entries).toHaveLength(1);
+    expect(history.body.entries[0]).toMatchObject({ via: 'import', version: 1, restorable: true });
+  });
+});
+
 describe('updates need confirmation', () => {
   it('lists matched questions as updates, skips unconfirmed ones and writes confirmed ones', async () => {
     const file = JSON.parse((await exportFile(a, 'json', 'python')).toString('utf8'));
@@ -266,6 +320,7 @@ describe('round trip', () => {
       expect(preview.body.items.filter((i: any) => i.errors.length)).toEqual([]);
       const commit = await call(b, 'POST', `/api/questions/import/${preview.body.import_id}/commit`, {});
       expect(commit.status).toBe(200);
+      await expectSchemaValid(b, preview.body.import_id);
       const second = await exportFile(b, format, 'javascript');
       if (format === 'qti') {
         // File by file first, so a difference names the file.

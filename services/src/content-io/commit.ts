@@ -16,6 +16,8 @@ import {
   Counter,
   QUESTION_COUNTER,
   Question,
+  isContentChange,
+  newHashId,
   recordAudit,
   type AtomDoc,
   type QuestionDoc,
@@ -29,7 +31,8 @@ function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number 
     code_language: q.code_language,
     language: q.language,
     answers: q.answers.map((a) => ({
-      hash_id: a.hash_id,
+      // What the schema's default would give (the writes below skip mongoose's hydration).
+      hash_id: a.hash_id ?? newHashId(),
       text: a.text,
       c: a.correct,
       ...(a.position === undefined ? {} : { position: a.position }),
@@ -51,6 +54,136 @@ async function reserveIds(n: number): Promise<number> {
     .lean<{ seq: number }>()
     .exec();
   return c!.seq - n + 1;
+}
+
+type Staged = StagedImport['items'][number];
+type Resolve = (uid: string) => number | null;
+
+/**
+ * Documents per write. One write of 10,000 questions holds the event loop (with the embedded engine in
+ * the process, every candidate's request waits) for the whole encode; batches of 1,000 let requests in
+ * between and cost no measurable time.
+ */
+const WRITE_BATCH = 1000;
+
+/**
+ * The new questions in ordered batched inserts, then their first versions (batched audit inserts).
+ * The writes are lean, no mongoose document per question: hydrating and validating 10,000 questions
+ * cost 7.1 s of CPU (22.6 s on the loaded two-core machine) against 1.1 s (3.4 s) lean, and were
+ * most of the 26-31 s this commit took. Every field is set here, from an item the preview checked
+ * with the interchange schema and the stored-question rules (`itemProblems`), which cover the
+ * schema's validators; content-io.test.ts validates what was stored against the schema. If an insert
+ * stops part-way (a uid taken meanwhile), the questions written are still audited, and the commit
+ * answers 409.
+ */
+async function insertCreated(
+  creates: Staged[],
+  idByUid: Map<string, number>,
+  resolve: Resolve,
+  actor: string,
+  importId: string,
+): Promise<void> {
+  if (!creates.length) return;
+  const now = new Date();
+  const docs: QuestionDoc[] = creates.map((c) => ({
+    _id: idByUid.get(c.uid)!,
+    uid: c.uid,
+    ...storedContent(c.item!, resolve),
+    administered: false,
+    status: 'draft' as const,
+    version: 1,
+    exposure_count: 0,
+    last_edited_by: actor,
+    created_at: now,
+    updated_at: now,
+  }));
+  let written = 0;
+  let failure: unknown = null;
+  for (let i = 0; i < docs.length && !failure; i += WRITE_BATCH) {
+    const batch = docs.slice(i, i + WRITE_BATCH);
+    try {
+      await Question.insertMany(batch, { lean: true, ordered: true });
+      written += batch.length;
+    } catch (err) {
+      failure = err;
+      written += insertedCount(err);
+    }
+  }
+  await recordQuestionVersions(
+    docs.slice(0, written).map((d) => questionEntry(actor, null, d, 'import', { import_id: importId })),
+  );
+  if (failure) {
+    if ((failure as { code?: number }).code === 11000)
+      throw conflict(
+        `A question with one of these uids was created while the import was written: ${written} of ${docs.length} new questions were imported (and audited). Preview the file again for the rest.`,
+      );
+    throw failure;
+  }
+}
+
+/** How many documents an ordered insert wrote before it failed (the driver's bulk write error). */
+function insertedCount(err: unknown): number {
+  const e = err as { insertedDocs?: unknown[]; result?: { insertedCount?: number } };
+  return e.insertedDocs?.length ?? e.result?.insertedCount ?? 0;
+}
+
+/**
+ * The confirmed updates in ordered bulk writes, each conditional on the version the preview saw
+ * (re-checked just before), then one read of the results. A question edited in between is not
+ * overwritten: its filter no longer matches; the others are written and audited, and the commit
+ * answers 409 naming it.
+ */
+async function applyUpdates(
+  updates: Staged[],
+  current: Map<number, QuestionDoc>,
+  resolve: Resolve,
+  actor: string,
+  importId: string,
+): Promise<ImportCommitResponse['updated']> {
+  if (!updates.length) return [];
+  const content = new Map(updates.map((u) => [u.question_id!, storedContent(u.item!, resolve)]));
+  for (let i = 0; i < updates.length; i += WRITE_BATCH)
+    await Question.bulkWrite(
+      updates.slice(i, i + WRITE_BATCH).map((u) => ({
+        updateOne: {
+          filter: { _id: u.question_id!, version: u.version! },
+          update: { $set: { ...content.get(u.question_id!)!, last_edited_by: actor }, $inc: { version: 1 } },
+        },
+      })),
+      { ordered: true },
+    );
+  const after = new Map(
+    (
+      await Question.find({ _id: { $in: updates.map((u) => u.question_id!) } })
+        .lean<QuestionDoc[]>()
+        .exec()
+    ).map((q) => [q._id, q]),
+  );
+  const updated: ImportCommitResponse['updated'] = [];
+  const entries: ReturnType<typeof questionEntry>[] = [];
+  const lost: number[] = [];
+  for (const u of updates) {
+    const id = u.question_id!;
+    const a = after.get(id);
+    // Ours: the next version, with the content this import set (not someone else's edit).
+    if (
+      !a ||
+      a.version !== u.version! + 1 ||
+      a.last_edited_by !== actor ||
+      isContentChange(a, content.get(id)!)
+    ) {
+      lost.push(id);
+      continue;
+    }
+    entries.push(questionEntry(actor, current.get(id)!, a, 'import', { import_id: importId }));
+    updated.push({ uid: u.uid, id, version: a.version });
+  }
+  await recordQuestionVersions(entries);
+  if (lost.length)
+    throw conflict(
+      `Question(s) ${lost.join(', ')} changed while the import was written and were left as they are; the other updates were imported (and audited). Preview the file again.`,
+    );
+  return updated;
 }
 
 export async function commitImport(
@@ -140,42 +273,8 @@ export async function commitImport(
     idByUid.set(q.uid!, q._id);
   const resolve = (uid: string) => idByUid.get(uid) ?? null;
 
-  const now = new Date();
-  const docs = creates.map((c) => ({
-    _id: idByUid.get(c.uid)!,
-    uid: c.uid,
-    ...storedContent(c.item!, resolve),
-    administered: false,
-    status: 'draft' as const,
-    version: 1,
-    exposure_count: 0,
-    last_edited_by: actor,
-    created_at: now,
-    updated_at: now,
-  }));
-  if (docs.length) await Question.insertMany(docs);
-  const entries = docs.map((d) =>
-    questionEntry(actor, null, d as unknown as QuestionDoc, 'import', { import_id: importId }),
-  );
-
-  const updated: ImportCommitResponse['updated'] = [];
-  for (const u of updates) {
-    const before = current.get(u.question_id!)!;
-    const after = await Question.findOneAndUpdate(
-      { _id: u.question_id!, version: u.version! },
-      { $set: { ...storedContent(u.item!, resolve), last_edited_by: actor }, $inc: { version: 1 } },
-      { returnDocument: 'after', runValidators: true },
-    )
-      .lean<QuestionDoc>()
-      .exec();
-    if (!after)
-      throw conflict(
-        `Question ${u.question_id} changed while the import was written; the questions before it were imported.`,
-      );
-    entries.push(questionEntry(actor, before, after, 'import', { import_id: importId }));
-    updated.push({ uid: u.uid, id: after._id, version: after.version });
-  }
-  await recordQuestionVersions(entries);
+  await insertCreated(creates, idByUid, resolve, actor, importId);
+  const updated = await applyUpdates(updates, current, resolve, actor, importId);
 
   for (const a of newAtoms) {
     if (!atomsCreated.includes(a.id) || !a.beta_question_uids.length) continue;
