@@ -144,6 +144,21 @@ describe('QTI 2.2 package from the standard', () => {
     );
   });
 
+  it("names a malformed item with its line and column, and reads the package's other items", async () => {
+    const files = unzipSync(fixturePackage());
+    files['items/choice_fixed.xml'] = strToU8(
+      strFromU8(files['items/choice_fixed.xml']).replace('</prompt>', '</prompt></simpleChoice>'),
+    );
+    const preview = await upload(b, zipSync(files));
+    expect(preview.body.can_commit).toBe(false);
+    const [good, bad] = preview.body.items;
+    // (Imported by the test before: unchanged.)
+    expect(good).toMatchObject({ uid: 'choice', action: 'unchanged', errors: [] });
+    expect(bad.action).toBe('invalid');
+    expect(bad.errors[0]).toMatchObject({ path: 'xml' });
+    expect(bad.errors[0].message).toMatch(/^not well-formed XML: \d+:\d+: /);
+  });
+
   it('refuses a multiple-response item with a clear error and writes nothing', async () => {
     const before = await b.db.collection('questions').countDocuments();
     const xml = fs.readFileSync(path.join(FIXTURES, 'items', 'choice_multiple.xml'), 'utf8');
