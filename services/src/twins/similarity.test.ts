@@ -50,4 +50,28 @@ describe('twins similarity', () => {
       expect(brute.length).toBeGreaterThan(0);
     }
   });
+
+  it('finds exactly the pairs brute force finds among questions made from templates', () => {
+    // Many shared tokens (the positional filter's case) with near-duplicates at every similarity.
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const words = 'what does this code print for value array loop index result'.split(' ');
+    const questions = Array.from({ length: 400 }, (_, i) => {
+      const base = i % 120;
+      const w = (k: number) => words[(base * 7 + k * 3) % words.length];
+      const edits = Math.floor(rnd() * 4);
+      const code = Array.from({ length: 4 + (base % 5) }, (_, k) => `let ${w(k)}${base} = ${k + base};`);
+      for (let e = 0; e < edits; e++) code[Math.floor(rnd() * code.length)] = `console.log(${i + e});`;
+      return fingerprint(q(`Question: what does this ${w(1)} ${w(2)} code print?`, code.join('\n'))).all;
+    });
+    for (const t of [0.3, 0.5, 0.7, 0.9, 1]) {
+      const brute: string[] = [];
+      for (let i = 0; i < questions.length; i++)
+        for (let j = i + 1; j < questions.length; j++)
+          if (jaccard(questions[i], questions[j]) >= t) brute.push(`${i}-${j}`);
+      const fast = similarPairs(questions, t).map((p) => `${p.i}-${p.j}`);
+      expect(fast.sort()).toEqual(brute.sort());
+      expect(brute.length).toBeGreaterThan(0);
+    }
+  });
 });
