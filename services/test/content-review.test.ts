@@ -177,6 +177,148 @@ describe('review before live', () => {
   });
 });
 
+describe('bulk status change', () => {
+  async function importQuestions(who: Browser, n: number, atom: string): Promise<number[]> {
+    const file = {
+      atoms: [{ id: atom, name: atom }],
+      questions: Array.from({ length: n }, (_, i) => ({
+        question_text: `Imported ${atom} ${i}`,
+        answers: [{ text: 'yes', correct: true }, { text: 'no' }],
+        atoms: [atom],
+      })),
+    };
+    const init = jsonCall(who, env.baseUrl, 'POST');
+    (init.headers as Record<string, string>)['content-type'] = 'application/octet-stream';
+    init.body = JSON.stringify(file);
+    const preview: any = await (await who.fetch(`${env.baseUrl}/api/questions/import/preview`, init)).json();
+    expect(preview.can_commit).toBe(true);
+    const commit = await call(who, 'POST', `/api/questions/import/${preview.import_id}/commit`, {});
+    expect(commit.status).toBe(200);
+    return commit.body.created.map((c: { id: number }) => c.id);
+  }
+  const versions = async (ids: number[]) =>
+    (
+      await db
+        .collection('questions')
+        .find({ _id: { $in: ids as never[] } })
+        .sort({ _id: 1 })
+        .toArray()
+    ).map((q) => [q._id, q.status, q.version]);
+
+  it('sends an import to review and approves it in one call each, with the rules of one change per question', async () => {
+    // More than one write batch (1,000).
+    const ids = await importQuestions(alice, 1100, 'bulk');
+    const all = (version: number) => ids.map((id) => ({ id, version }));
+    const toReview = await call(alice, 'POST', '/api/questions/status', {
+      status: 'in_review',
+      questions: all(1),
+    });
+    expect(toReview.status).toBe(200);
+    expect(toReview.body.changed).toHaveLength(ids.length);
+    expect(toReview.body.changed[0]).toEqual({ id: ids[0], version: 2 });
+    expect(toReview.body.unchanged).toEqual([]);
+
+    // Alice imported them: she is their last editor and cannot approve them, nor can a question
+    // Bob last edited be approved by Bob. One refusal stops the whole call: nothing changes.
+    const bobs = (await call(bob, 'POST', '/api/question/', payload({ all_atoms: ['bulk'] }))).body.question;
+    const before = await versions([...ids, bobs.id]);
+    const mixed = await call(bob, 'POST', '/api/questions/status', {
+      status: 'ready',
+      questions: [...all(2), { id: bobs.id, version: bobs.version }],
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toMatch(
+      new RegExp(
+        `^Nothing was changed: 1 of ${ids.length + 1} question\\(s\\) cannot change status\\. You are their last editor.*: ${bobs.id}\\.$`,
+      ),
+    );
+    const self = await call(alice, 'POST', '/api/questions/status', { status: 'ready', questions: all(2) });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toMatch(/1100 of 1100 question\(s\).*last editor.*and 1050 more/);
+    // Unknown ids and stale versions are named too.
+    const wrong = await call(bob, 'POST', '/api/questions/status', {
+      status: 'ready',
+      questions: [...all(2).slice(1), { id: ids[0], version: 1 }, { id: 99_999_999, version: 1 }],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/No such question: 99999999\./);
+    expect(wrong.body.message).toMatch(new RegExp(`Changed by someone else since .*: ${ids[0]}\\.`));
+    const stale = await call(bob, 'POST', '/api/questions/status', {
+      status: 'ready',
+      questions: [{ id: ids[0], version: 1 }],
+    });
+    expect(stale.status).toBe(409);
+    expect(await versions([...ids, bobs.id])).toEqual(before);
+
+    // Another admin approves them all; each change is a recorded version.
+    const approved = await call(bob, 'POST', '/api/questions/status', { status: 'ready', questions: all(2) });
+    expect(approved.status).toBe(200);
+    expect(approved.body.changed).toHaveLength(ids.length);
+    expect((await versions(ids)).every(([, status, version]) => status === 'ready' && version === 3)).toBe(
+      true,
+    );
+    const history = await call(alice, 'GET', `/api/questions/${ids[ids.length - 1]}/history`);
+    expect(history.body.entries[0]).toMatchObject({
+      version: 3,
+      actor: 'viewer@skillquiz.local',
+      via: 'status',
+      changes: [{ field: 'status', from: 'in_review', to: 'ready' }],
+    });
+    // Already ready: nothing to do, same versions.
+    const again = await call(bob, 'POST', '/api/questions/status', { status: 'ready', questions: all(3) });
+    expect(again.body).toEqual({ status: 'ready', changed: [], unchanged: ids });
+
+    // A live question cannot go back to draft while administered (per question, as for one).
+    await call(
+      alice,
+      'POST',
+      `/api/question/${ids[0]}`,
+      payload({ all_atoms: ['bulk'], administered: true, version: 3 }, 'Imported bulk 0'),
+    );
+    const live = (await call(alice, 'GET', `/api/questions/${ids[0]}`)).body.question;
+    expect(live).toMatchObject({ administered: true, status: 'ready' });
+    const back = await call(bob, 'POST', '/api/questions/status', {
+      status: 'draft',
+      questions: [
+        { id: live.id, version: live.version },
+        { id: ids[1], version: 3 },
+      ],
+    });
+    expect(back.status).toBe(400);
+    expect(back.body.message).toMatch(
+      new RegExp(`Administered \\(only ready questions can be\\): untick .*: ${live.id}\\.$`),
+    );
+  });
+
+  it('refuses a bad body and needs CSRF', async () => {
+    const dup = await call(alice, 'POST', '/api/questions/status', {
+      status: 'ready',
+      questions: [
+        { id: 1, version: 1 },
+        { id: 1, version: 1 },
+      ],
+    });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toMatch(/named twice/);
+    expect(
+      (await call(alice, 'POST', '/api/questions/status', { status: 'ready', questions: [] })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(alice, 'POST', '/api/questions/status', {
+          status: 'live',
+          questions: [{ id: 1, version: 1 }],
+        })
+      ).status,
+    ).toBe(400);
+    const res = await alice.fetch(
+      `${env.baseUrl}/api/questions/status`,
+      jsonCall(alice, env.baseUrl, 'POST', { status: 'draft', questions: [{ id: 1, version: 1 }] }, false),
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
 describe('history and revert', () => {
   it('keeps every change with who and what, and reverting makes a new version', async () => {
     const created = await call(alice, 'POST', '/api/question/', payload({}, 'Version one text'));

@@ -11,6 +11,31 @@ const version = z.number().int().positive();
 export const StatusChangeSchema = z.strictObject({ status: QuestionStatusSchema, version });
 export type StatusChange = z.infer<typeof StatusChangeSchema>;
 
+/** Most questions one bulk status change may name (an import of 10,000 fits; the body stays under 1 MB). */
+export const BULK_STATUS_MAX = 20_000;
+
+/**
+ * POST /api/questions/status: one review status for many questions (say, everything an import
+ * created), each with the version the admin saw. All or nothing: while any question is missing,
+ * stale or refused by a review rule, nothing is changed.
+ */
+export const BulkStatusChangeSchema = z.strictObject({
+  status: QuestionStatusSchema,
+  questions: z
+    .array(z.strictObject({ id: z.number().int().positive(), version }))
+    .min(1, 'name at least one question')
+    .max(BULK_STATUS_MAX, `at most ${BULK_STATUS_MAX} questions per call`)
+    .refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'a question is named twice'),
+});
+export type BulkStatusChange = z.infer<typeof BulkStatusChangeSchema>;
+export interface BulkStatusChangeResponse {
+  status: QuestionStatus;
+  /** The questions whose status changed, with their new versions. */
+  changed: { id: number; version: number }[];
+  /** Already in that status: left as they were (same version). */
+  unchanged: number[];
+}
+
 /** A question in a picker or a list: enough to recognise it (text as stored; the UI renders it). */
 export interface QuestionExcerpt {
   id: number;

@@ -1,11 +1,12 @@
 // Content review API (issue 22; admin only like the content API: rate limit, admin session, CSRF on
-// writes). Thin: validate, then call status/actions, beta candidates, twins, attach/detach or needs
+// writes). Thin: validate, then call status/actions (one question) or bulk-status (many), beta candidates, twins, attach/detach or needs
 // review. Mounted before the content router, whose /api/questions/:id would take these names as ids.
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
   AttachSchema,
   BetaCandidatesQuerySchema,
+  BulkStatusChangeSchema,
   NeedsReviewQuerySchema,
   PositiveIntParamSchema,
   StatusChangeSchema,
@@ -21,6 +22,7 @@ import { betaCandidates } from '../content/beta';
 import { notFound, validate } from '../http/errors';
 import { findTwins } from '../twins/twins';
 import { changeStatus, linkVariation } from './actions';
+import { changeStatuses } from './bulk-status';
 import { needsReview } from './needs-review';
 
 export function questionIdParam(raw: unknown): number {
@@ -45,6 +47,10 @@ export function reviewRouter(): Router {
   });
   router.get('/api/questions/needs-review', ...read, async (ctx) => {
     ctx.body = await needsReview(validate(NeedsReviewQuerySchema, ctx.query).atom);
+  });
+  router.post('/api/questions/status', ...write, async (ctx) => {
+    const { questions, status } = validate(BulkStatusChangeSchema, ctx.request.body);
+    ctx.body = await changeStatuses(questions, status, actorOf(ctx), ctx.config);
   });
   router.post('/api/questions/:id/status', ...write, async (ctx) => {
     const { status, version } = validate(StatusChangeSchema, ctx.request.body);

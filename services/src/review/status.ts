@@ -37,8 +37,14 @@ export interface StatusDecision {
   rules: ReviewRules;
 }
 
-/** The status after a write, or a 400 saying which rule it breaks. */
-export function decideStatus(d: StatusDecision): QuestionStatus {
+/** Why a status change is refused: the last editor approving, or an administered question leaving ready. */
+export type StatusRefusal = 'last_editor' | 'administered';
+
+export type StatusOutcome =
+  { status: QuestionStatus } | { refusal: StatusRefusal; message: string; status?: undefined };
+
+/** The status after a write, or the rule it breaks (one question: `decideStatus`; many: bulk-status.ts). */
+export function reviewOutcome(d: StatusDecision): StatusOutcome {
   const current: QuestionStatus = d.before ? statusOf(d.before) : 'draft';
   let target = d.requested ?? current;
   // A form that sends back the status it loaded names no change either.
@@ -48,19 +54,30 @@ export function decideStatus(d: StatusDecision): QuestionStatus {
   if (target === 'ready' && current !== 'ready' && d.rules.reviewRequired) {
     const lastEditor = !d.before || d.contentChanged ? d.actor : d.before.last_edited_by;
     if (sameAdmin(lastEditor, d.actor)) {
-      throw badRequest(
-        `${name} cannot be moved to ready by its last editor (${d.actor}): another admin must review it ` +
+      return {
+        refusal: 'last_editor',
+        message:
+          `${name} cannot be moved to ready by its last editor (${d.actor}): another admin must review it ` +
           '(review is required in this deployment).',
-      );
+      };
     }
   }
   if (d.administered && target !== 'ready') {
-    throw badRequest(
-      `Only ready questions can be administered: ${name.toLowerCase().replace(/^question/, 'question')} is ${label(target)}. ` +
+    return {
+      refusal: 'administered',
+      message:
+        `Only ready questions can be administered: ${name.toLowerCase().replace(/^question/, 'question')} is ${label(target)}. ` +
         (target === current
           ? 'Have it reviewed and moved to ready first.'
           : 'Untick Administered? before moving it back.'),
-    );
+    };
   }
-  return target;
+  return { status: target };
+}
+
+/** The status after a write, or a 400 saying which rule it breaks. */
+export function decideStatus(d: StatusDecision): QuestionStatus {
+  const outcome = reviewOutcome(d);
+  if (outcome.status === undefined) throw badRequest(outcome.message);
+  return outcome.status;
 }
