@@ -3,7 +3,7 @@
 // every exported question can be matched when the file comes back.
 import { randomUUID } from 'node:crypto';
 import { CONSTANTS, type ImportFormat } from '@skillquiz/contracts';
-import { Atom, Question, type AtomDoc, type QuestionDoc } from '../models';
+import { Atom, Question, findQuestionsIn, type AtomDoc, type QuestionDoc } from '../models';
 import { writeCsv } from './csv-format';
 import { atomToInterchange, questionToInterchange } from './interchange';
 import { writeJson } from './json-format';
@@ -20,9 +20,11 @@ async function ensureUids(docs: Pick<QuestionDoc, '_id' | 'uid'>[]): Promise<voi
   );
   const now = new Map(
     (
-      await Question.find({ _id: { $in: missing.map((d) => d._id) } }, { uid: 1 })
-        .lean<QuestionDoc[]>()
-        .exec()
+      await findQuestionsIn<Pick<QuestionDoc, '_id' | 'uid'>>(
+        '_id',
+        missing.map((d) => d._id),
+        { uid: 1 },
+      )
     ).map((d) => [d._id, d.uid]),
   );
   for (const d of missing) d.uid = now.get(d._id);
@@ -51,9 +53,11 @@ export async function exportQuestions(format: ImportFormat, atom: string): Promi
     ]),
   ];
   const known = new Map(docs.map((d) => [d._id, d.uid!]));
-  const outside = await Question.find({ _id: { $in: refs.filter((id) => !known.has(id)) } }, { uid: 1 })
-    .lean<QuestionDoc[]>()
-    .exec();
+  const outside = await findQuestionsIn<Pick<QuestionDoc, '_id' | 'uid'>>(
+    '_id',
+    refs.filter((id) => !known.has(id)),
+    { uid: 1 },
+  );
   await ensureUids(outside);
   for (const d of outside) known.set(d._id, d.uid!);
   const uidOf = (id: number) => known.get(id) ?? null;

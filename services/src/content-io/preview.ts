@@ -21,7 +21,7 @@ import {
   type InterchangeAtom,
   type InterchangeQuestion,
 } from '@skillquiz/contracts';
-import { Atom, ContentImport, Question, type QuestionDoc } from '../models';
+import { Atom, ContentImport, findQuestionsIn, type QuestionDoc } from '../models';
 import { contentFields, questionToInterchange, type ParsedFile } from './interchange';
 import { parseCsv } from './csv-format';
 import { parseJson } from './json-format';
@@ -187,22 +187,15 @@ export async function previewImport(
       ...valid.flatMap((q) => (q.original_uid ? [q.original_uid] : [])),
     ]),
   ];
-  const existing = new Map(
-    (
-      await Question.find({ uid: { $in: uids } })
-        .lean<QuestionDoc[]>()
-        .exec()
-    ).map((d) => [d.uid!, d]),
-  );
+  const existing = new Map((await findQuestionsIn<QuestionDoc>('uid', uids)).map((d) => [d.uid!, d]));
   const originalIds = [...existing.values()].flatMap((d) =>
     d.original_question_id ? [d.original_question_id] : [],
   );
   const uidById = new Map(
-    (
-      await Question.find({ _id: { $in: originalIds } }, { uid: 1 })
-        .lean<Pick<QuestionDoc, '_id' | 'uid'>[]>()
-        .exec()
-    ).map((d) => [d._id, d.uid ?? null]),
+    (await findQuestionsIn<Pick<QuestionDoc, '_id' | 'uid'>>('_id', originalIds, { uid: 1 })).map((d) => [
+      d._id,
+      d.uid ?? null,
+    ]),
   );
 
   const staged: StagedItem[] = [];

@@ -44,3 +44,4 @@ export { Session, type SessionDoc } from './session';
 export { RateLimitCounter, type RateLimitDoc } from './rate-limit';
 export { toAtom, toQuestion } from './views';
 export { ContentImport, type ContentImportDoc } from './content-import';
+export { findQuestionsIn, IN_BATCH } from './find-in';

@@ -4,7 +4,7 @@
 import type { TwinPair, TwinsResponse } from '@skillquiz/contracts';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../content/excerpt';
 import { notFound } from '../http/errors';
-import { Atom, Question, type QuestionDoc } from '../models';
+import { Atom, Question, findQuestionsIn, type QuestionDoc } from '../models';
 import { fingerprint, jaccard, similarPairs, SHINGLE } from './similarity';
 
 /** At most this many pairs are returned (the most similar first). */
@@ -36,11 +36,10 @@ export async function findTwins(atom: string, threshold: number): Promise<TwinsR
     .slice(0, MAX_PAIRS);
   const shown = [...new Set(found.flatMap(({ i, j }) => [docs[i]._id, docs[j]._id]))];
   const excerpts = new Map(
-    (
-      await Question.find({ _id: { $in: shown } }, EXCERPT_PROJECTION)
-        .lean<ExcerptFields[]>()
-        .exec()
-    ).map((q) => [q._id, toExcerpt(q)]),
+    (await findQuestionsIn<ExcerptFields>('_id', shown, EXCERPT_PROJECTION)).map((q) => [
+      q._id,
+      toExcerpt(q),
+    ]),
   );
   const family = (q: ScanFields) => q.original_question_id ?? q._id;
   const pairs: TwinPair[] = found.flatMap(({ i, j, similarity }) => {
