@@ -8,6 +8,7 @@
 // No transactions on the embedded engine: everything is checked before the first write.
 import { gunzipSync } from 'node:zlib';
 import type { ImportCommitResponse, InterchangeQuestion } from '@skillquiz/contracts';
+import { WRITE_BATCH, versionedUpdates } from '../content/bulk-update';
 import { questionEntry, recordAtomVersion, recordQuestionVersions } from '../history/record';
 import { badRequest, conflict, notFound } from '../http/errors';
 import {
@@ -16,7 +17,7 @@ import {
   Counter,
   QUESTION_COUNTER,
   Question,
-  isContentChange,
+  findQuestionsIn,
   newHashId,
   recordAudit,
   type AtomDoc,
@@ -58,13 +59,6 @@ async function reserveIds(n: number): Promise<number> {
 
 type Staged = StagedImport['items'][number];
 type Resolve = (uid: string) => number | null;
-
-/**
- * Documents per write. One write of 10,000 questions holds the event loop (with the embedded engine in
- * the process, every candidate's request waits) for the whole encode; batches of 1,000 let requests in
- * between and cost no measurable time.
- */
-const WRITE_BATCH = 1000;
 
 /**
  * The new questions in ordered batched inserts, then their first versions (batched audit inserts).
@@ -128,10 +122,9 @@ function insertedCount(err: unknown): number {
 }
 
 /**
- * The confirmed updates in ordered bulk writes, each conditional on the version the preview saw
- * (re-checked just before), then one read of the results. A question edited in between is not
- * overwritten: its filter no longer matches; the others are written and audited, and the commit
- * answers 409 naming it.
+ * The confirmed updates, each conditional on the version the preview saw (re-checked just before):
+ * versionedUpdates. A question edited in between is not overwritten: its filter no longer matches;
+ * the others are written and audited, and the commit answers 409 naming it.
  */
 async function applyUpdates(
   updates: Staged[],
@@ -141,49 +134,21 @@ async function applyUpdates(
   importId: string,
 ): Promise<ImportCommitResponse['updated']> {
   if (!updates.length) return [];
-  const content = new Map(updates.map((u) => [u.question_id!, storedContent(u.item!, resolve)]));
-  for (let i = 0; i < updates.length; i += WRITE_BATCH)
-    await Question.bulkWrite(
-      updates.slice(i, i + WRITE_BATCH).map((u) => ({
-        updateOne: {
-          filter: { _id: u.question_id!, version: u.version! },
-          update: { $set: { ...content.get(u.question_id!)!, last_edited_by: actor }, $inc: { version: 1 } },
-        },
-      })),
-      { ordered: true },
-    );
-  const after = new Map(
-    (
-      await Question.find({ _id: { $in: updates.map((u) => u.question_id!) } })
-        .lean<QuestionDoc[]>()
-        .exec()
-    ).map((q) => [q._id, q]),
+  const { written, lost } = await versionedUpdates(
+    updates.map((u) => ({
+      before: current.get(u.question_id!)!,
+      set: { ...storedContent(u.item!, resolve), last_edited_by: actor },
+    })),
   );
-  const updated: ImportCommitResponse['updated'] = [];
-  const entries: ReturnType<typeof questionEntry>[] = [];
-  const lost: number[] = [];
-  for (const u of updates) {
-    const id = u.question_id!;
-    const a = after.get(id);
-    // Ours: the next version, with the content this import set (not someone else's edit).
-    if (
-      !a ||
-      a.version !== u.version! + 1 ||
-      a.last_edited_by !== actor ||
-      isContentChange(a, content.get(id)!)
-    ) {
-      lost.push(id);
-      continue;
-    }
-    entries.push(questionEntry(actor, current.get(id)!, a, 'import', { import_id: importId }));
-    updated.push({ uid: u.uid, id, version: a.version });
-  }
-  await recordQuestionVersions(entries);
+  const uidOf = new Map(updates.map((u) => [u.question_id!, u.uid]));
+  await recordQuestionVersions(
+    written.map((a) => questionEntry(actor, current.get(a._id)!, a, 'import', { import_id: importId })),
+  );
   if (lost.length)
     throw conflict(
       `Question(s) ${lost.join(', ')} changed while the import was written and were left as they are; the other updates were imported (and audited). Preview the file again.`,
     );
-  return updated;
+  return written.map((a) => ({ uid: uidOf.get(a._id)!, id: a._id, version: a.version }));
 }
 
 export async function commitImport(
@@ -215,9 +180,10 @@ export async function commitImport(
   const matched = staged.items.filter((i) => i.question_id !== null);
   const current = new Map(
     (
-      await Question.find({ _id: { $in: matched.map((i) => i.question_id!) } })
-        .lean<QuestionDoc[]>()
-        .exec()
+      await findQuestionsIn<QuestionDoc>(
+        '_id',
+        matched.map((i) => i.question_id!),
+      )
     ).map((q) => [q._id, q]),
   );
   const moved = matched.filter((i) => current.get(i.question_id!)?.version !== i.version);
@@ -225,9 +191,11 @@ export async function commitImport(
     throw conflict(
       `Question(s) ${moved.map((i) => i.question_id).join(', ')} changed since the preview: nothing was imported. Preview the file again.`,
     );
-  const taken = await Question.find({ uid: { $in: creates.map((i) => i.uid) } }, { _id: 1, uid: 1 })
-    .lean()
-    .exec();
+  const taken = await findQuestionsIn<Pick<QuestionDoc, '_id' | 'uid'>>(
+    'uid',
+    creates.map((i) => i.uid),
+    { _id: 1, uid: 1 },
+  );
   if (taken.length)
     throw conflict(
       `Question(s) with uid ${taken.map((t) => t.uid).join(', ')} were created since the preview: nothing was imported. Preview the file again.`,
@@ -267,9 +235,7 @@ export async function commitImport(
       ),
     ),
   ];
-  for (const q of await Question.find({ uid: { $in: others } }, { uid: 1 })
-    .lean<Pick<QuestionDoc, '_id' | 'uid'>[]>()
-    .exec())
+  for (const q of await findQuestionsIn<Pick<QuestionDoc, '_id' | 'uid'>>('uid', others, { uid: 1 }))
     idByUid.set(q.uid!, q._id);
   const resolve = (uid: string) => idByUid.get(uid) ?? null;
 

@@ -5,16 +5,15 @@
 // (stale: 409), and moving to ready needs an admin other than that question's last editor while
 // review is required. All or nothing: every question is checked first, and while any is missing,
 // stale or refused, nothing is written and the reply names them all, grouped by reason, so the
-// client can fix its selection. Then the changes go out in ordered batched writes, each conditional
-// on the version checked; a question changed between the check and its write is left as it is and
-// named (409) while the others are written. Every change is recorded as a version (via 'status').
+// client can fix its selection. Then the changes go out in batches, each conditional on the version
+// checked (content/bulk-update.ts); a question changed between the check and its write is left as
+// it is and named (409) while the others are written. Every change is recorded as a version (via 'status').
 import type { BulkStatusChangeResponse, QuestionStatus } from '@skillquiz/contracts';
+import { versionedUpdates } from '../content/bulk-update';
 import { questionEntry, recordQuestionVersions } from '../history/record';
 import { HttpError, badRequest, conflict } from '../http/errors';
-import { Question, statusOf, type QuestionDoc } from '../models';
+import { findQuestionsIn, statusOf, type QuestionDoc } from '../models';
 import { reviewOutcome, type ReviewRules, type StatusRefusal } from './status';
-
-const WRITE_BATCH = 1000;
 
 const REASONS: Record<StatusRefusal | 'missing' | 'stale', string> = {
   missing: 'No such question',
@@ -47,9 +46,10 @@ export async function changeStatuses(
 ): Promise<BulkStatusChangeResponse> {
   const stored = new Map(
     (
-      await Question.find({ _id: { $in: questions.map((q) => q.id) } })
-        .lean<QuestionDoc[]>()
-        .exec()
+      await findQuestionsIn<QuestionDoc>(
+        '_id',
+        questions.map((q) => q.id),
+      )
     ).map((q) => [q._id, q]),
   );
   const problems = new Map<keyof typeof REASONS, number[]>();
@@ -77,45 +77,12 @@ export async function changeStatuses(
   }
   if (problems.size) throw refusal(problems, questions.length);
 
-  for (let i = 0; i < moves.length; i += WRITE_BATCH)
-    await Question.bulkWrite(
-      moves.slice(i, i + WRITE_BATCH).map((q) => ({
-        updateOne: {
-          filter: { _id: q._id, version: q.version },
-          update: { $set: { status }, $inc: { version: 1 } },
-        },
-      })),
-      { ordered: true },
-    );
-  const after = new Map(
-    (
-      await Question.find({ _id: { $in: moves.map((q) => q._id) } })
-        .lean<QuestionDoc[]>()
-        .exec()
-    ).map((q) => [q._id, q]),
-  );
-  const changed: BulkStatusChangeResponse['changed'] = [];
-  const entries: ReturnType<typeof questionEntry>[] = [];
-  const lost: number[] = [];
-  for (const before of moves) {
-    const a = after.get(before._id);
-    // Ours: the next version with the new status and the content as checked (not someone else's edit).
-    if (
-      !a ||
-      a.version !== before.version + 1 ||
-      statusOf(a) !== status ||
-      a.last_edited_by !== before.last_edited_by
-    ) {
-      lost.push(before._id);
-      continue;
-    }
-    entries.push(questionEntry(actor, before, a, 'status'));
-    changed.push({ id: a._id, version: a.version });
-  }
-  await recordQuestionVersions(entries);
+  const { written, lost } = await versionedUpdates(moves.map((before) => ({ before, set: { status } })));
+  await recordQuestionVersions(written.map((a) => questionEntry(actor, stored.get(a._id)!, a, 'status')));
   if (lost.length)
     throw conflict(
-      `Question(s) ${idList(lost)} changed while the status change was written and were left as they are; the other ${changed.length} changed (and were recorded). Reload and try those again.`,
+      `Question(s) ${idList(lost)} changed while the status change was written and were left as they are; the other ${written.length} changed (and were recorded). Reload and try those again.`,
     );
+  const changed = written.map((a) => ({ id: a._id, version: a.version }));
   return { status, changed, unchanged };
 }
