@@ -5,4 +5,5 @@ module.exports = createConfig({
   name: 'mfe_admin_atoms',
   dir: __dirname,
   exposes: { './AdminAtomsApp': './src/AdminAtomsApp.tsx' },
+  devPort: 3103, // `npm run dev`: http://localhost:3103/ (standalone) and /mf-manifest.json
 });

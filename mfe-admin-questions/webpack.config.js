@@ -5,4 +5,5 @@ module.exports = createConfig({
   name: 'mfe_admin_questions',
   dir: __dirname,
   exposes: { './AdminQuestionsApp': './src/AdminQuestionsApp.tsx' },
+  devPort: 3104, // `npm run dev`: http://localhost:3104/ (standalone) and /mf-manifest.json
 });

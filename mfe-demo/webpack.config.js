@@ -5,5 +5,5 @@ module.exports = createConfig({
   name: 'mfe_demo',
   dir: __dirname,
   exposes: { './DemoSidebar': './src/components/DemoSidebar.tsx' },
-  devPort: 3102, // `npm run dev`: http://localhost:3102/mf-manifest.json
+  devPort: 3102, // `npm run dev`: http://localhost:3102/ (standalone) and /mf-manifest.json
 });

@@ -3,7 +3,9 @@
 //
 //   [db]       the embedded engine (libs/mongo-engine), unless MONGODB_URI is set
 //   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
-//              is set, NODE_ENV=production, or it is not built
+//              is set, NODE_ENV=production, or it is not built; with it, the services get
+//              ADMIN_EMAILS (the dev admin), COMPANY_GROUP_PREFIX and COMPANY_EMAIL_DOMAINS (the
+//              dev recruiters' companies) unless set
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
 //              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production, and (not in
 //              production) SEED_DEMO_CANDIDATES=400 unless it is set: the first start's simulated
@@ -44,7 +46,8 @@ const isProduction = env.NODE_ENV === 'production';
 const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
 /** Set in main() from the built services (after the build check), so the names live in one place. */
 let runningFile = null;
-/** @type {{ DEV_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string }} */
+/** @type {{ DEV_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string,
+ *   DEV_COMPANY_GROUP_PREFIX: string, DEV_COMPANY_EMAIL_DOMAINS: string }} */
 let devDefaults;
 
 /**
@@ -289,6 +292,9 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
     });
     if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP)
       envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL;
+    // The dev recruiters' companies: one by group claim, one by email domain (issue 19).
+    if (!env.COMPANY_GROUP_PREFIX) envFor.COMPANY_GROUP_PREFIX = devDefaults.DEV_COMPANY_GROUP_PREFIX;
+    if (!env.COMPANY_EMAIL_DOMAINS) envFor.COMPANY_EMAIL_DOMAINS = devDefaults.DEV_COMPANY_EMAIL_DOMAINS;
     signOn = `local dev sign-on at ${issuer}`;
   }
 

@@ -137,10 +137,12 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
  * A new invitation on a running product (`npm run invite`, which uses the product's database
  * through DATA_DIR/running.json). Returns the candidate links, one quiz per atom, required first.
  * For tests that need quizzes nobody else has touched, without starting a product of their own.
+ * `demo`: a demo invitation (issue 19: the demo sidebar, 'Correct' label and pass_243 work only on
+ * those, and only while DEMO_MODE_ALLOWED is set).
  */
 export async function invite(
   product: Pick<RunningProduct, 'dataDir'>,
-  { company = 'Acme Robotics', atoms = ['javascript'], optional = [] as string[] } = {},
+  { company = 'Acme Robotics', atoms = ['javascript'], optional = [] as string[], demo = false } = {},
 ): Promise<string[]> {
   const args = [
     path.join(REPO_ROOT, 'services', 'dist', 'cli', 'invite.js'),
@@ -150,6 +152,7 @@ export async function invite(
     atoms.join(','),
   ];
   if (optional.length) args.push('--optional', optional.join(','));
+  if (demo) args.push('--demo');
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: product.dataDir };
   delete env.MONGODB_URI;
   delete env.PUBLIC_URL;

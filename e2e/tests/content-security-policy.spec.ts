@@ -65,8 +65,8 @@ test('every page works under the policy with no violation', async ({ page }, tes
   await expect(page.getByRole('heading', { name: 'Woah! How did you get here?' })).toBeVisible();
   await noViolations();
 
-  // The candidate pages and the demo sidebar, on a quiz of its own.
-  const [link] = await invite(sharedProduct());
+  // The candidate pages and the demo sidebar, on a (demo) quiz of its own.
+  const [link] = await invite(sharedProduct(), { demo: true });
   acceptDialogs(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Your exercise has finished loading!' })).toBeVisible();

@@ -23,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   product = sharedProduct();
   resetRemotes(); // every remote where npm start serves it
-  const [first] = await invite(product, { atoms: ['javascript'], optional: ['python', 'sql'] });
+  const [first] = await invite(product, { atoms: ['javascript'], optional: ['python', 'sql'], demo: true });
   token = tokenOf(first);
 });
 

@@ -45,7 +45,7 @@ test('pass_243 shows the working screen, then the done page; required atoms only
   page,
 }, testInfo) => {
   const product = sharedProduct();
-  const [link] = await invite(product, { company: 'Globex', atoms: ['javascript'] });
+  const [link] = await invite(product, { company: 'Globex', atoms: ['javascript'], demo: true });
   const token = tokenOf(link);
   await skipToDone(page, token, async () => {
     await expectAccessible(page);
@@ -72,6 +72,7 @@ test('with an optional atom left, the done page offers it: Show {company} more o
     company: 'Initech',
     atoms: ['javascript'],
     optional: ['sql'],
+    demo: true, // pass_243 works only on demo invitations
   });
   const token = tokenOf(link);
   await skipToDone(page, token);

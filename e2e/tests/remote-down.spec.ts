@@ -99,8 +99,8 @@ test('the demo remote down: the quiz carries on without the sidebar and without 
     !fs.existsSync(path.join(REPO_ROOT, 'mfe-quiz', 'dist', 'mf-manifest.json')),
     'mfe-quiz is not built',
   );
-  // A quiz of its own, so the shared demo link's quiz stays untouched for the other specs.
-  const [link] = await invite(sharedProduct());
+  // A (demo) quiz of its own, so the shared demo link's quiz stays untouched for the other specs.
+  const [link] = await invite(sharedProduct(), { demo: true });
   setRemotes({ mfe_demo: '/remotes/mfe-demo-gone/mf-manifest.json' });
   acceptDialogs(page);
   // Demo mode left switched on: without the sidebar (the only control to turn it off) the question

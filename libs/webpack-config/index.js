@@ -149,10 +149,12 @@ function compressionPlugins() {
 
 /**
  * `webpack serve` of one remote (`npm run dev` in its directory): rebuilds on save and reloads the
- * page. The page is the running services' shell on another origin, so the dev server allows any
- * origin and its live-reload socket names its own port (hostname: the page's).
+ * page. Two pages use it: the running services' shell on another origin (the product loop), so the
+ * dev server allows any origin and its live-reload socket names its own port (hostname: the page's);
+ * and the remote's own standalone page at `/` (below), whose client-side routes fall back to its
+ * index.html.
  */
-function devServer(devPort) {
+function devServer(devPort, hasStandalonePage) {
   const port = Number(process.env.DEV_PORT) || devPort;
   return {
     port,
@@ -162,6 +164,47 @@ function devServer(devPort) {
     static: false,
     headers: { 'Access-Control-Allow-Origin': '*' },
     client: { webSocketURL: `auto://0.0.0.0:${port}/ws`, overlay: { warnings: false } },
+    ...(hasStandalonePage ? { historyApiFallback: { index: '/index.html' } } : {}),
+  };
+}
+
+/** Where a remote's standalone dev page starts (its `dev/` folder), if it has one. */
+const DEV_PAGE_ENTRY = './dev/main.tsx';
+
+/**
+ * The standalone dev page of a remote, a second compilation beside the remote's own under
+ * `webpack serve`: `dev/main.tsx` renders the remote's app directly on its in-memory fake API. It is a
+ * plain React app with no module federation, because a remote entry needs a host's federation runtime
+ * (`externalRuntime` below) and this page has no host; the remote build itself stays exactly what the
+ * product loads. Served at `/` of the dev server; its files under `/standalone/`, so they never
+ * collide with the remote's chunks.
+ */
+function standalonePageConfig({ name, dir, rules, resolve }) {
+  return {
+    name: `${name}-standalone`,
+    mode: 'development',
+    context: dir,
+    entry: { standalone: DEV_PAGE_ENTRY },
+    devtool: 'cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist-dev'),
+      publicPath: '/',
+      uniqueName: `${name}_standalone`,
+      filename: 'standalone/[name].js',
+      chunkFilename: 'standalone/[name].js',
+      assetModuleFilename: 'standalone/assets/[name].[contenthash][ext]',
+      clean: true,
+    },
+    resolve,
+    module: { rules },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'dev-page.html'),
+        title: `${path.basename(dir)} (dev)`,
+        filename: 'index.html',
+      }),
+    ],
+    performance: { hints: false },
   };
 }
 
@@ -183,10 +226,27 @@ function createConfig(opts) {
   }
   const appPkg = readJson(path.join(dir, 'package.json'));
 
-  return (_env, argv = {}) => {
+  return (env = {}, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const production = mode === 'production';
-    return {
+    const rules = [
+      // Our TypeScript (the app's and the workspace libraries' sources); plain JavaScript, such as
+      // the libraries' tsc output, is bundled as it is.
+      { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: tsLoader(dir, production) },
+      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
+    ];
+    const resolve = {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      // The federation runtime imports these as ES modules while the runtime injection of
+      // provideExternalRuntime requires them: without one build for both, the host ships two copies.
+      alias: FEDERATION_RUNTIME_ALIASES,
+    };
+    // `webpack serve` of a remote with a dev/ folder also serves its standalone page.
+    const standalone =
+      !isHost && !production && env.WEBPACK_SERVE && fs.existsSync(path.join(dir, DEV_PAGE_ENTRY));
+    const config = {
+      name,
       mode,
       context: dir,
       entry: { main: './src/index.ts' },
@@ -202,21 +262,8 @@ function createConfig(opts) {
         assetModuleFilename: 'assets/[name].[contenthash][ext]',
         clean: true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-        // The federation runtime imports these as ES modules while the runtime injection of
-        // provideExternalRuntime requires them: without one build for both, the host ships two copies.
-        alias: FEDERATION_RUNTIME_ALIASES,
-      },
-      module: {
-        rules: [
-          // Our TypeScript (the app's and the workspace libraries' sources); plain JavaScript, such as
-          // the libraries' tsc output, is bundled as it is.
-          { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: tsLoader(dir, production) },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-          { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
-        ],
-      },
+      resolve,
+      module: { rules },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -256,9 +303,11 @@ function createConfig(opts) {
           }),
         ],
       },
-      ...(isHost ? {} : { devServer: devServer(devPort) }),
+      ...(isHost ? {} : { devServer: devServer(devPort, standalone) }),
       performance: { hints: false },
     };
+    // webpack-dev-server serves every compilation of the array from one port (the first one's options).
+    return standalone ? [config, standalonePageConfig({ name, dir, rules, resolve })] : config;
   };
 }
 

@@ -1,34 +1,29 @@
 // The atoms admin remote (exposed as mfe_admin_atoms/AdminAtomsApp), mounted by the shell at
-// /admin/atoms/* inside the admin frame's <main>. Routes are relative to that mount (SPEC §2):
-// the list, edit/{id|new} (redirects to its general page) and edit/{id|new}/{page}.
+// /admin/atoms/* inside the admin frame's <main>. Its routes are data (src/routes.tsx); its backend is
+// the `api` prop (default: HTTP to the services), given to every page through context; its data
+// cache is the admin query client of @skillquiz/admin-ui (SPEC §8's toasts). Tests and the standalone
+// dev page (dev/) pass an in-memory AtomsApi.
 import { useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useRoutes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { AdminAppProps } from '@skillquiz/contracts';
-import { AtomsListPage } from './pages/AtomsListPage';
-import { AtomEditPage } from './pages/AtomEditPage';
+import { createAdminQueryClient } from '@skillquiz/admin-ui';
+import { AtomsApiProvider } from './api/context';
+import { httpAtomsApi, type AtomsApi } from './api/atomsApi';
+import { atomRoutes } from './routes';
 import './styles.css';
 
-function newQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // An editor's form must never be reset under the user by a background refetch.
-      queries: { refetchOnWindowFocus: false, retry: 1 },
-      mutations: { retry: false },
-    },
-  });
+export interface AdminAtomsAppProps extends AdminAppProps {
+  /** The backend (default: httpAtomsApi). Tests and the dev page pass a fake. */
+  api?: AtomsApi;
 }
 
-export default function AdminAtomsApp(_props: AdminAppProps) {
-  const [queryClient] = useState(newQueryClient);
+export default function AdminAtomsApp({ api = httpAtomsApi }: AdminAtomsAppProps) {
+  const [queryClient] = useState(createAdminQueryClient);
+  const routes = useRoutes(atomRoutes);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route index element={<AtomsListPage />} />
-        <Route path="edit/:id" element={<Navigate to="general" replace />} />
-        <Route path="edit/:id/:page" element={<AtomEditPage />} />
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
-    </QueryClientProvider>
+    <AtomsApiProvider api={api}>
+      <QueryClientProvider client={queryClient}>{routes}</QueryClientProvider>
+    </AtomsApiProvider>
   );
 }

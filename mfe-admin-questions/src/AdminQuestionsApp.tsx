@@ -1,33 +1,29 @@
 // The questions admin remote (exposed as mfe_admin_questions/AdminQuestionsApp), mounted by the shell
-// at /admin/questions/* inside the admin frame's <main>. Routes are relative to that mount (SPEC §2):
-// the list, and edit/{id|new}/ with its tab in ?page=.
+// at /admin/questions/* inside the admin frame's <main>. Its routes are data (src/routes.tsx); its
+// backend is the `api` prop (default: HTTP to the services), given to every page through context; its
+// data cache is the admin query client of @skillquiz/admin-ui (SPEC §8's toasts). Tests and the
+// standalone dev page (dev/) pass an in-memory QuestionsApi.
 import { useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useRoutes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { AdminAppProps } from '@skillquiz/contracts';
-import { QuestionsListPage } from './pages/QuestionsListPage';
-import { QuestionEditPage } from './pages/QuestionEditPage';
+import { createAdminQueryClient } from '@skillquiz/admin-ui';
+import { QuestionsApiProvider } from './api/context';
+import { httpQuestionsApi, type QuestionsApi } from './api/questionsApi';
+import { questionRoutes } from './routes';
 import './styles.css';
 
-function newQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // An editor's form must never be reset under the user by a background refetch.
-      queries: { refetchOnWindowFocus: false, retry: false },
-      mutations: { retry: false },
-    },
-  });
+export interface AdminQuestionsAppProps extends AdminAppProps {
+  /** The backend (default: httpQuestionsApi). Tests and the dev page pass a fake. */
+  api?: QuestionsApi;
 }
 
-export default function AdminQuestionsApp(_props: AdminAppProps) {
-  const [queryClient] = useState(newQueryClient);
+export default function AdminQuestionsApp({ api = httpQuestionsApi }: AdminQuestionsAppProps) {
+  const [queryClient] = useState(createAdminQueryClient);
+  const routes = useRoutes(questionRoutes);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route index element={<QuestionsListPage />} />
-        <Route path="edit/:id" element={<QuestionEditPage />} />
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
-    </QueryClientProvider>
+    <QuestionsApiProvider api={api}>
+      <QueryClientProvider client={queryClient}>{routes}</QueryClientProvider>
+    </QuestionsApiProvider>
   );
 }

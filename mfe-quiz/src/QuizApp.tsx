@@ -1,80 +1,47 @@
 // The candidate quiz remote (exposed as mfe_quiz/QuizApp), mounted by the shell at /quiz/*.
-// Routes are relative to that mount: :token, :token/question/:questionNumber, :token/resume,
-// :token/done, :token/pass_243; anything else goes to /404.
-import { type ComponentType } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+// Routes are relative to that mount (src/routes.tsx): :token, :token/question/:questionNumber,
+// :token/resume, :token/done, :token/pass_243; anything else goes to /404.
+// Its backend is the `api` prop (default: HTTP to the services), handed to every page through
+// context; tests and the standalone dev page (dev/) pass an in-memory QuizApi.
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { useRoutes } from 'react-router-dom';
 import type { DemoSidebarProps, QuizAppProps, RemoteWrapperProps } from '@skillquiz/contracts';
-import { CandidateLayout } from './components/CandidateLayout';
-import { LoadErrorNotice } from './components/LoadErrorNotice';
-import { QuizExpired } from './components/QuizExpired';
-import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
-import { parseQuizPage } from './hooks/redirectRule';
-import { QuizProvider, useQuiz } from './hooks/useQuiz';
-import { DonePage } from './pages/DonePage';
-import { QuestionPage } from './pages/QuestionPage';
-import { ResumePage } from './pages/ResumePage';
-import { WelcomePage } from './pages/WelcomePage';
+import { QuizApiProvider } from './api/context';
+import { httpQuizApi, type QuizApi } from './api/quizApi';
+import { appRoutes } from './routes';
+import { TrackingContext, type QuizTracking } from './tracking/context';
+import { watchDevtoolsWithDetector, type WatchDevtools } from './tracking/devtools';
+import { createQuestionLog } from './tracking/questionLog';
 import './styles.css';
 
 /** The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus the wrapper's own. */
-type DemoSidebarSlot = ComponentType<DemoSidebarProps & RemoteWrapperProps>;
+export type DemoSidebarSlot = ComponentType<DemoSidebarProps & RemoteWrapperProps>;
 
-function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
-  const quiz = useQuiz();
-  const { token, result, expired, loadError, reload } = quiz;
-  const onDonePage = parseQuizPage(useParams()['*'] ?? '').kind === 'done';
-  useAbandonOnClose(token, abandonsOnClose(result, expired, onDonePage));
-
-  let content;
-  if (expired && token) {
-    content = <QuizExpired />;
-  } else if (loadError && !result) {
-    content = <LoadErrorNotice message={loadError} onRetry={reload} banner={false} />;
-  } else {
-    content = (
-      <Routes>
-        <Route index element={<WelcomePage />} />
-        <Route path="pass_243" element={<WelcomePage skipRoute />} />
-        <Route path="question/:questionNumber" element={<QuestionPage />} />
-        <Route path="resume" element={<ResumePage />} />
-        <Route path="done" element={<DonePage />} />
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
-    );
-  }
-
-  return (
-    <>
-      <CandidateLayout result={result}>
-        {/* A failed reload over a page already shown: the page stays, the notice sits above it. */}
-        {loadError && result && !expired && <LoadErrorNotice message={loadError} onRetry={reload} banner />}
-        {content}
-      </CandidateLayout>
-      {DemoSidebar && result && quiz.demoModeAllowed && (
-        <DemoSidebar
-          quizResult={result}
-          demoModeEnabled={quiz.demoModeEnabled}
-          setDemoModeEnabled={quiz.setDemoModeEnabled}
-          onMountedChange={quiz.setDemoSidebarMounted}
-        />
-      )}
-    </>
-  );
+export interface QuizAppOwnProps extends QuizAppProps {
+  /** The backend (default: httpQuizApi). Tests and the dev page pass a fake. */
+  api?: QuizApi;
+  /**
+   * The developer-tools sensor of the integrity events (default: devtools-detector, loaded lazily).
+   * Not a backend call: tests pass `watchNoDevtools`, since the detector polls the console.
+   */
+  watchDevtools?: WatchDevtools;
 }
 
-export default function QuizApp(props: QuizAppProps) {
-  const DemoSidebar = props.DemoSidebar as DemoSidebarSlot | undefined;
+export default function QuizApp({
+  api = httpQuizApi,
+  watchDevtools = watchDevtoolsWithDetector,
+  DemoSidebar,
+}: QuizAppOwnProps) {
+  // One log queue per app and backend; closed when the app goes away (opened again on next use).
+  const tracking = useMemo<QuizTracking>(
+    () => ({ log: createQuestionLog(api), watchDevtools }),
+    [api, watchDevtools],
+  );
+  useEffect(() => () => tracking.log.close(), [tracking]);
+  const routes = useRoutes(appRoutes(DemoSidebar as DemoSidebarSlot | undefined));
   return (
-    <Routes>
-      <Route
-        path=":token/*"
-        element={
-          <QuizProvider>
-            <QuizScreens DemoSidebar={DemoSidebar} />
-          </QuizProvider>
-        }
-      />
-      <Route path="*" element={<Navigate to="/404" replace />} />
-    </Routes>
+    <QuizApiProvider api={api}>
+      <TrackingContext.Provider value={tracking}>{routes}</TrackingContext.Provider>
+    </QuizApiProvider>
   );
 }

@@ -38,6 +38,14 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().optional(),
   ADMIN_GROUP: z.string().min(1).optional(),
+  COMPANY_GROUP_PREFIX: z.string().min(1).max(100).optional(),
+  COMPANY_EMAIL_DOMAINS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const parsed = parseEmailDomainMap(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
   QUESTION_TIME_LIMIT_SECONDS: positiveNumber.optional(),
   QUIZ_EXPIRY_HOURS: positiveNumber.default(72),
   ABANDON_GRACE_MINUTES: positiveNumber.default(120),
@@ -84,6 +92,13 @@ export interface Config {
   oidc: { issuer?: string; clientId?: string; clientSecret?: string };
   adminEmails: string[];
   adminGroup?: string;
+  /**
+   * Recruiters (issue 19): a `groups` claim `<prefix><company slug>` makes the user a recruiter of
+   * that company. Unset: the group rule is off.
+   */
+  companyGroupPrefix?: string;
+  /** Recruiters by email domain: lowercase domain → company slug (COMPANY_EMAIL_DOMAINS). */
+  companyEmailDomains: ReadonlyMap<string, string>;
   /** Overrides every question's time limit (tests use a short one). */
   questionTimeLimitSeconds?: number;
   quizExpiryHours: number;
@@ -162,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     adminGroup: e.ADMIN_GROUP,
+    companyGroupPrefix: e.COMPANY_GROUP_PREFIX,
+    companyEmailDomains: parseEmailDomainMap(e.COMPANY_EMAIL_DOMAINS) as Map<string, string>,
     questionTimeLimitSeconds: e.QUESTION_TIME_LIMIT_SECONDS,
     quizExpiryHours: e.QUIZ_EXPIRY_HOURS,
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
@@ -182,6 +199,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function remotesDirFrom(env: { REMOTES_DIR?: string; DATA_DIR?: string }): string {
   if (env.REMOTES_DIR) return path.resolve(REPO_ROOT, env.REMOTES_DIR);
   return path.join(path.resolve(REPO_ROOT, env.DATA_DIR || '.data'), 'remotes');
+}
+
+/**
+ * COMPANY_EMAIL_DOMAINS: `domain=slug` pairs separated by commas, e.g.
+ * `acme.example=acme-robotics,initech.example=initech`. Returns the map, or a message naming what
+ * is wrong.
+ */
+export function parseEmailDomainMap(value: string | undefined): Map<string, string> | string {
+  const map = new Map<string, string>();
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z0-9.-]+\.[a-z0-9-]+)=([a-z0-9][a-z0-9_-]*)$/i.exec(pair);
+    if (!m) return `'${pair}' is not domain=company-slug (e.g. acme.example=acme-robotics)`;
+    const domain = m[1].toLowerCase();
+    if (map.has(domain)) return `${domain} is listed twice`;
+    map.set(domain, m[2].toLowerCase());
+  }
+  return map;
 }
 
 function originList(value: string | undefined): string[] {

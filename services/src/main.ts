@@ -7,6 +7,9 @@ import { ConfigError, loadConfig, withBoundPort } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { startExpirySweep } from './db/sweep';
 import { createLogger } from './http/logger';
+import { backfillHiringData } from './invitations/backfill';
+import { backfillCompanySlugs } from './invitations/companies';
+import { clockOf } from './invitations/lifecycle';
 import { demoQuizLink, seedIfEmpty } from './seed';
 import { seedDemoCandidates } from './seed/demo-candidates';
 
@@ -58,6 +61,8 @@ async function main(): Promise<void> {
 
   db = await connectDatabase(config, logger);
   startExpirySweep(logger);
+  // Companies stored before issue 19 get the slug recruiters' claims name (quick, before serving).
+  await backfillCompanySlugs();
   const seed = await seedIfEmpty(logger);
   if (seed.seeded) logger.info('seeded the demo content');
   else if (seed.reason === 'not-empty')
@@ -81,6 +86,12 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`SkillQuiz services listening on http://${shownHost}:${port}`);
+
+  // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
+  backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
+    if (!stopping)
+      logger.warn(`hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`);
+  });
 
   // Demo data for the content analytics, in the background: the product is usable meanwhile.
   if (config.seedDemoCandidates > 0) {

@@ -6,6 +6,7 @@ import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
 import { contentIoRouter } from './content-io/router';
 import { historyRouter } from './history/router';
+import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
 import { reviewRouter } from './review/router';
 
@@ -20,5 +21,6 @@ export function allRouters(): Router[] {
     historyRouter(),
     contentIoRouter(),
     contentRouter(),
+    hiringRouter(),
   ];
 }

@@ -1,5 +1,6 @@
-// Every admin route, three ways: anonymous → 401, a signed-in non-admin → 403, an admin write
-// without the CSRF header → 403; and none of those changes anything. The admin, with the header,
+// Every admin route, four ways: anonymous → 401, a signed-in user with no role → 403, a recruiter
+// (issue 19) → 403 on every content route, an admin write without the CSRF header → 403; and none
+// of those changes anything. The admin, with the header,
 // gets through on every route (so the table cannot pass by refusing everyone).
 import { encodeBase64Utf8 } from '@skillquiz/contracts';
 import { MongoClient } from 'mongodb';
@@ -10,6 +11,7 @@ jest.setTimeout(90_000);
 let env: AdminStack;
 const admin = new Browser();
 const viewer = new Browser();
+const recruiter = new Browser();
 const anonymous = new Browser();
 let questionId: number;
 
@@ -90,6 +92,7 @@ beforeAll(async () => {
   env = await startAdminStack();
   await signIn(admin, env.baseUrl, env.provider.admin);
   await signIn(viewer, env.baseUrl, env.provider.user);
+  await signIn(recruiter, env.baseUrl, env.provider.recruiter);
   await anonymous.fetch(url('/admin')); // has a CSRF cookie, so only the session is missing
   for (const id of ['access-atom', 'access-doomed']) {
     const res = await admin.fetch(url('/api/atoms'), jsonCall(admin, env.baseUrl, 'POST', { id, name: id }));
@@ -125,9 +128,30 @@ describe.each(routes.map((r) => [name(r), r] as const))('%s', (_name, route) => 
       jsonCall(viewer, env.baseUrl, route.method, route.body),
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/is not an admin$/) });
+    expect(await res.json()).toEqual({
+      success: false,
+      message:
+        route.path() === '/me'
+          ? expect.stringMatching(/: neither an admin nor a recruiter of a company$/)
+          : expect.stringMatching(/is not an admin$/),
+    });
     expect(await snapshot()).toBe(before);
   });
+
+  if (route.path() !== '/me')
+    it('signed-in recruiter (with the CSRF header) → 403: the content API is for admins only', async () => {
+      const before = await snapshot();
+      const res = await recruiter.fetch(
+        url(route.path()),
+        jsonCall(recruiter, env.baseUrl, route.method, route.body),
+      );
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/is not an admin$/),
+      });
+      expect(await snapshot()).toBe(before);
+    });
 
   if (route.write) {
     it.each([

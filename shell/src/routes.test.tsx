@@ -95,6 +95,25 @@ it('admin: signed in, the bar links to the areas, jobs and Logout, and the login
   expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
 });
 
+it('a signed-in recruiter sees the dashboard with their company, no content links and no login form', async () => {
+  me.mockResolvedValue({
+    success: true,
+    data: {
+      email: 'recruiter@skillquiz.local',
+      name: 'Rae Recruiter',
+      isAdmin: false,
+      role: 'recruiter',
+      company: { id: 'c1', name: 'Acme Robotics', slug: 'acme-robotics' },
+    },
+  });
+  renderAt('/admin');
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  expect(screen.getByText(/Signed in as Rae Recruiter \(Acme Robotics\)/)).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Atoms' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
+});
+
 it('admin: an admin remote that does not exist yet shows the unavailable state inside the frame', async () => {
   me.mockResolvedValue({ success: true, data: admin });
   renderAt('/admin/atoms');

@@ -9,3 +9,9 @@ export { DataTable, type Column, type DataTableProps } from './DataTable';
 export { showSuccessToast, showErrorToast, dismissToast, type ToastOptions } from './toasts';
 export { LinePlot, type LinePlotProps, type PlotSeries } from './LinePlot';
 export { EditorFrame, type EditorFrameProps, type EditorMenuItem } from './EditorFrame';
+export {
+  createAdminQueryClient,
+  type AdminQueryMeta,
+  type AdminMutationMeta,
+  type ToastMeta,
+} from './queryClient';

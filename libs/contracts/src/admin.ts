@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CONSTANTS } from './constants';
 import { Base64Error, decodeBase64Utf8 } from './base64';
+import { CompanyRefSchema, ROLES } from './hiring';
 import {
   AtomFormatSchema,
   AtomSchema,
@@ -25,10 +26,17 @@ const L = CONSTANTS.LIMITS;
 // ---------------------------------------------------------------------------------------------
 // Current user (GET /me)
 
+/**
+ * GET /me (PLAN shape A). Content admins: `isAdmin: true, role: 'admin', company: null`. Recruiters
+ * (issue 19): `isAdmin: false, role: 'recruiter'` and their company. A signed-in user with neither
+ * role gets 403. `role` and `company` are optional here so an older server's reply still parses.
+ */
 export const CurrentUserSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isAdmin: z.boolean(),
+  role: z.enum(ROLES).optional(),
+  company: CompanyRefSchema.nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

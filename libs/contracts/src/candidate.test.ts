@@ -189,7 +189,7 @@ describe('strict candidate response schemas', () => {
   const q = {
     number: 1,
     expires_at: '2026-01-01T00:00:00.000Z',
-    difficulty_params: { a: 1, d: 0 },
+    difficulty_params: null,
     atom_id: 'python',
     claim: null,
     question_text: 'Q',
@@ -209,6 +209,11 @@ describe('strict candidate response schemas', () => {
       CandidateQuestionSchema.safeParse({ ...q, answers: [{ ...q.answers[0], correct: true }] }).success,
     ).toBe(true);
   });
+  it('refuse item parameters outside a demo quiz (only the demo sidebar uses them)', () => {
+    expect(CandidateQuestionStrictSchema.safeParse({ ...q, difficulty_params: { a: 1, d: 0 } }).success).toBe(
+      false,
+    );
+  });
   it('are strict at every depth of the quiz result', () => {
     const view = {
       assessment_token: 't',
@@ -223,8 +228,23 @@ describe('strict candidate response schemas', () => {
       required_atoms_left: 0,
       max_atoms_left: 0,
       quiz_url: null,
+      demo_mode_allowed: false,
     };
     expect(QuizResultStrictSchema.safeParse(view).success).toBe(true);
+    expect(QuizResultStrictSchema.safeParse({ ...view, demo_mode_allowed: true }).success).toBe(false);
+    const past = {
+      number: 1,
+      atom_id: 'python',
+      claim: null,
+      difficulty_params: null,
+      post_skill_estimate: null,
+      post_skill_estimate_error: null,
+    };
+    expect(QuizResultStrictSchema.safeParse({ ...view, past_questions: [past] }).success).toBe(true);
+    for (const leak of [{ correct: true }, { correct: false }, { post_skill_estimate: 0.4 }])
+      expect(
+        QuizResultStrictSchema.safeParse({ ...view, past_questions: [{ ...past, ...leak }] }).success,
+      ).toBe(false);
     expect(
       QuizResultStrictSchema.safeParse({ ...view, next_question: { number: 1, expires_at: null, c: 1 } })
         .success,
@@ -240,5 +260,9 @@ describe('strict candidate response schemas', () => {
         extra: 1,
       }).success,
     ).toBe(false);
+    // Outside a demo quiz an answer's reply says nothing about the answer.
+    const reply = { post_skill_estimate: null, post_skill_estimate_error: null };
+    expect(AnswerResponseStrictSchema.safeParse(reply).success).toBe(true);
+    expect(AnswerResponseStrictSchema.safeParse({ ...reply, correct: false }).success).toBe(false);
   });
 });

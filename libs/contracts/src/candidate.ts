@@ -35,7 +35,11 @@ export type NextQuestion = z.infer<typeof NextQuestionSchema>;
 
 export const PastQuestionSchema = z.object({
   number: z.number(),
-  correct: z.boolean(),
+  /**
+   * Only on a demo quiz (`demo_mode_allowed`), for the demo sidebar's marks. Every other quiz never
+   * sends correctness to the browser (issue 19): no `correct`, and no estimates or parameters.
+   */
+  correct: z.boolean().optional(),
   atom_id: z.string(),
   claim: z.string().nullable(),
   difficulty_params: DifficultyParamsSchema.nullable(),
@@ -49,6 +53,11 @@ export const QuizAtomSchema = z.object({
   name: z.string(),
   num_questions: z.number(),
   levels_thresholds: LevelThresholdsSchema,
+  /**
+   * Seconds the candidate gets for each question of this atom, extra time included (the briefing
+   * before the start says it). Absent from servers before issue 19.
+   */
+  seconds_per_question: z.number().optional(),
 });
 export type QuizAtom = z.infer<typeof QuizAtomSchema>;
 
@@ -78,6 +87,12 @@ export const QuizResultSchema = z.object({
   max_atoms_left: z.number(),
   /** Where 'Take another quiz' leads (the invitation's next quiz); null when none is left. */
   quiz_url: z.string().nullable(),
+  /**
+   * True only for a demo invitation's quiz while DEMO_MODE_ALLOWED is set: the demo sidebar,
+   * 'Correct' label and pass_243 are for it alone. False (or absent, from an older server): no
+   * sidebar, and the server sends no correctness.
+   */
+  demo_mode_allowed: z.boolean().optional(),
 });
 export type QuizResult = z.infer<typeof QuizResultSchema>;
 
@@ -124,7 +139,8 @@ export const AnswerRequestSchema = z.strictObject({
 export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
 
 export const AnswerResponseSchema = z.object({
-  correct: z.boolean(),
+  /** Only on a demo quiz (see PastQuestionSchema.correct). */
+  correct: z.boolean().optional(),
   post_skill_estimate: z.number().nullable(),
   post_skill_estimate_error: z.number().nullable(),
   /** Absent when the quiz is over. */
@@ -254,22 +270,37 @@ export function isErrorResponse(body: unknown): body is ErrorResponse {
 
 export const CandidateAnswerStrictSchema = z.strictObject({ text: z.string(), hash_id: z.string() });
 
+/** A question outside a demo quiz: no correct flag, and no item parameters (the sidebar's only use). */
 export const CandidateQuestionStrictSchema = z.strictObject({
   ...CandidateQuestionSchema.shape,
+  difficulty_params: z.null(),
   answers: z.array(CandidateAnswerStrictSchema),
 });
 
 const NextQuestionStrictSchema = z.strictObject(NextQuestionSchema.shape);
 
+/** A past question outside a demo quiz: no correctness, no estimate, no parameters. */
+export const PastQuestionStrictSchema = z.strictObject({
+  number: z.number(),
+  atom_id: z.string(),
+  claim: z.string().nullable(),
+  difficulty_params: z.null(),
+  post_skill_estimate: z.null(),
+  post_skill_estimate_error: z.null(),
+});
+
 export const QuizResultStrictSchema = z.strictObject({
   ...QuizResultSchema.shape,
   quiz: z.strictObject({ ...QuizInfoSchema.shape, atoms: z.array(z.strictObject(QuizAtomSchema.shape)) }),
   next_question: NextQuestionStrictSchema.nullable().optional(),
-  past_questions: z.array(z.strictObject(PastQuestionSchema.shape)),
+  past_questions: z.array(PastQuestionStrictSchema),
+  demo_mode_allowed: z.literal(false),
 });
 
+/** An answer's reply outside a demo quiz: whether another question follows, nothing about the answer. */
 export const AnswerResponseStrictSchema = z.strictObject({
-  ...AnswerResponseSchema.shape,
+  post_skill_estimate: z.null(),
+  post_skill_estimate_error: z.null(),
   next_question: NextQuestionStrictSchema.optional(),
 });
 

@@ -6,6 +6,7 @@ export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export * from './analytics';
+export * from './hiring';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
 export * from './content-io';
 export * from './history';

@@ -1,6 +1,9 @@
-// Every atom call of SPEC §7 through apiCall (@skillquiz/http-client: SPEC §8's error mapping, and
-// the CSRF header on writes). A failed call throws its ApiError carrying the server's message, which
-// is what TanStack Query expects of a query or mutation function.
+// The atoms remote's backend: every atom call of SPEC §7 (and the issue 14 simulator) behind one
+// interface, AtomsApi. The exposed AdminAtomsApp takes an `api` prop (default: httpAtomsApi below)
+// and hands it to the pages through context (./context.ts); tests and the standalone dev page
+// (dev/fakeAtomsApi.ts) pass an in-memory implementation.
+// A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
+// message (SPEC §8), which is what TanStack Query expects of a query or mutation function.
 import { apiCall as call } from '@skillquiz/http-client';
 import type {
   AtomListResponse,
@@ -15,19 +18,34 @@ import type { AtomPayload } from '../hooks/atomForm';
 /** The simulator's inputs as typed: a field that is not a number goes as typed and gets the server's 400. */
 export type SimulationInputs = { [K in keyof SimulateRequest]: SimulateRequest[K] | string };
 
+export interface AtomsApi {
+  /** GET /api/atoms?include_beta=true */
+  list(): Promise<AtomListResponse>;
+  /** GET /api/atoms/{id}: the atom and its questions. */
+  get(id: string): Promise<AtomWithQuestionsResponse>;
+  /** POST /api/atoms */
+  create(atom: AtomPayload): Promise<AtomResponse>;
+  /** PUT /api/atoms/{id}/. `version` is the one the form loaded: a stale one gets 409 and changes nothing. */
+  update(id: string, atom: AtomPayload, version: number | undefined): Promise<AtomResponse>;
+  /** POST /api/atoms/delete/{id} */
+  remove(id: string): Promise<{ success: true }>;
+  /** Issue 14: the bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
+  simulate(id: string, request: SimulationInputs): Promise<SimulateResponse>;
+  /** GET /api/questions/{id}: a beta question's preview. */
+  question(id: number): Promise<QuestionResponse>;
+}
+
 const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
 
-export const atomsApi = {
+/** AtomsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
+export const httpAtomsApi: AtomsApi = {
   list: () => call<AtomListResponse>('/api/atoms?include_beta=true'),
-  get: (id: string) => call<AtomWithQuestionsResponse>(atomPath(id)),
-  create: (atom: AtomPayload) => call<AtomResponse>('/api/atoms', { method: 'POST', body: atom }),
-  /** `version` is the one the form loaded: a stale one gets 409 and changes nothing. */
-  update: (id: string, atom: AtomPayload, version: number | undefined) =>
+  get: (id) => call<AtomWithQuestionsResponse>(atomPath(id)),
+  create: (atom) => call<AtomResponse>('/api/atoms', { method: 'POST', body: atom }),
+  update: (id, atom, version) =>
     call<AtomResponse>(`${atomPath(id)}/`, { method: 'PUT', body: { ...atom, version } }),
-  remove: (id: string) =>
-    call<{ success: true }>(`/api/atoms/delete/${encodeURIComponent(id)}`, { method: 'POST' }),
-  /** Issue 14: the bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
-  simulate: (id: string, request: SimulationInputs) =>
+  remove: (id) => call<{ success: true }>(`/api/atoms/delete/${encodeURIComponent(id)}`, { method: 'POST' }),
+  simulate: (id, request) =>
     call<SimulateResponse>(`${atomPath(id)}/simulate`, { method: 'POST', body: request }),
-  question: (id: number) => call<QuestionResponse>(`/api/questions/${id}`),
+  question: (id) => call<QuestionResponse>(`/api/questions/${id}`),
 };

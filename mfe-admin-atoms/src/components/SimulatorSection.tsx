@@ -5,8 +5,7 @@
 // to simulate until its first save.
 import { useState, type KeyboardEvent } from 'react';
 import type { SimulationReport } from '@skillquiz/contracts';
-import { LinePlot, TextField, showErrorToast } from '@skillquiz/admin-ui';
-import { CONSTANTS } from '@skillquiz/contracts/constants';
+import { LinePlot, TextField } from '@skillquiz/admin-ui';
 import { useSimulation } from '../hooks/useAtoms';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -34,16 +33,8 @@ export function SimulatorSection({ id, isNew, dirty }: { id: string; isNew: bool
 
   const run = () => {
     if (simulation.isPending) return;
-    simulation.mutate(
-      { candidates: asNumber(candidates), mean: asNumber(mean), sd: asNumber(sd) },
-      {
-        onError: (error) =>
-          showErrorToast('Error running the simulation', {
-            durationMs: CONSTANTS.TOAST_MS.ATOM,
-            detail: error.message,
-          }),
-      },
-    );
+    // A failure: the mutation's 'Error running the simulation' toast (useSimulation).
+    simulation.mutate({ candidates: asNumber(candidates), mean: asNumber(mean), sd: asNumber(sd) });
   };
   // Enter in a box runs the simulation instead of submitting (saving) the atom form around it.
   const onKeyDown = (e: KeyboardEvent) => {

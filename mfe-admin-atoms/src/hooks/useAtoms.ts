@@ -1,35 +1,31 @@
-// Atom data through TanStack Query: the list and one atom are cached by key, and a save or a
-// delete refreshes what it changed.
+// Atom data through TanStack Query (the factories of api/queries.ts over the app's AtomsApi): the
+// list and one atom are cached by key, and a save or a delete refreshes what it changed. Toasts come
+// from each query's and mutation's `meta` (SPEC §8), raised by the admin query client.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AtomWithQuestionsResponse } from '@skillquiz/contracts';
-import { atomsApi, type SimulationInputs } from '../api/atomsApi';
+import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
+import type { SimulationInputs } from '../api/atomsApi';
+import { useAtomsApi } from '../api/context';
+import { atomKeys, atomQueries } from '../api/queries';
 import type { AtomPayload } from './atomForm';
 
-export const atomKeys = {
-  list: ['atoms'] as const,
-  one: (id: string) => ['atom', id] as const,
-  question: (id: number) => ['question', id] as const,
-};
+const toast = (title: string) => ({ title, durationMs: CONSTANTS.TOAST_MS.ATOM });
 
 export function useAtomList() {
-  return useQuery({ queryKey: atomKeys.list, queryFn: atomsApi.list });
+  return useQuery(atomQueries(useAtomsApi()).list());
 }
 
 export function useAtom(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: atomKeys.one(id),
-    queryFn: () => atomsApi.get(id),
-    enabled,
-    // A 404 will not change on a second try.
-    retry: false,
-  });
+  return useQuery({ ...atomQueries(useAtomsApi()).one(id), enabled });
 }
 
 export function useSaveAtom() {
+  const api = useAtomsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload, version }: { id: string | null; payload: AtomPayload; version?: number }) =>
-      id === null ? atomsApi.create(payload) : atomsApi.update(id, payload, version),
+      id === null ? api.create(payload) : api.update(id, payload, version),
+    meta: { successToast: toast(MESSAGES.ATOM_SAVED), errorToast: toast(MESSAGES.ERROR_SAVING_ATOM) },
     onSuccess: async ({ atom }) => {
       await queryClient.invalidateQueries({ queryKey: atomKeys.list });
       // The cached atom is now the saved one (its questions did not change).
@@ -41,9 +37,11 @@ export function useSaveAtom() {
 }
 
 export function useDeleteAtom() {
+  const api = useAtomsApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => atomsApi.remove(id),
+    mutationFn: (id: string) => api.remove(id),
+    meta: { errorToast: toast(MESSAGES.ERROR_DELETING_ATOM) },
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: atomKeys.one(id) });
       await queryClient.invalidateQueries({ queryKey: atomKeys.list });
@@ -53,7 +51,9 @@ export function useDeleteAtom() {
 
 /** Bank simulator (issue 14): a POST that stores nothing, so nothing is refreshed after it. */
 export function useSimulation(id: string) {
+  const api = useAtomsApi();
   return useMutation({
-    mutationFn: (request: SimulationInputs) => atomsApi.simulate(id, request),
+    mutationFn: (request: SimulationInputs) => api.simulate(id, request),
+    meta: { errorToast: toast('Error running the simulation') },
   });
 }

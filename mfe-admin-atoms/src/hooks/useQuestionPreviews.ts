@@ -1,44 +1,32 @@
 // SPEC §2 beta-questions: previews load lazily, one by one, by question id; a failed load is silent
-// (that row simply has no preview). Loaded questions stay in the query cache, so reordering or
-// coming back to the page fetches nothing again.
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+// (that row simply has no preview). Each is a query of its own (atomQueries().preview), enabled once
+// every preview before it has settled; loaded ones stay in the cache, so reordering or coming back to
+// the page fetches nothing again.
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Question } from '@skillquiz/contracts';
-import { atomsApi } from '../api/atomsApi';
-import { atomKeys } from './useAtoms';
+import { useAtomsApi } from '../api/context';
+import { atomQueries } from '../api/queries';
 
 /** id -> the question, or null when its load failed; absent while not loaded yet. */
 export type Previews = Readonly<Record<number, Question | null>>;
 
 export function useQuestionPreviews(ids: readonly number[]): Previews {
+  const queries = atomQueries(useAtomsApi());
   const queryClient = useQueryClient();
-  const [previews, setPreviews] = useState<Previews>({});
-  const key = ids.join(',');
-
-  useEffect(() => {
-    let cancelled = false;
-    const wanted = key === '' ? [] : key.split(',').map(Number);
-    void (async () => {
-      for (const id of wanted) {
-        if (cancelled) return;
-        let question: Question | null;
-        try {
-          question = await queryClient.fetchQuery({
-            queryKey: atomKeys.question(id),
-            queryFn: async () => (await atomsApi.question(id)).question,
-            staleTime: 60_000,
-            retry: false,
-          });
-        } catch {
-          question = null;
-        }
-        if (!cancelled) setPreviews((p) => (p[id] === question ? p : { ...p, [id]: question }));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [key, queryClient]);
-
+  const settled = ids.map((id) => {
+    const status = queryClient.getQueryState(queries.preview(id).queryKey)?.status;
+    return status === 'success' || status === 'error';
+  });
+  const options = ids.map((id, i) => ({
+    ...queries.preview(id),
+    enabled: settled.slice(0, i).every(Boolean),
+  }));
+  const results = useQueries({ queries: options });
+  const previews: Record<number, Question | null> = {};
+  ids.forEach((id, i) => {
+    const r = results[i];
+    if (r.isError) previews[id] = null;
+    else if (r.data) previews[id] = r.data;
+  });
   return previews;
 }

@@ -6,8 +6,7 @@
 // server's 409 and the edits stay in the form.
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
-import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { EditorFrame, showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
+import { EditorFrame, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import {
   atomFormReducer,
   initialFormState,
@@ -75,8 +74,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
       { id: isNew ? null : id, payload: toPayload(state.values), version: state.version },
       {
         onSuccess: ({ atom }) => {
-          dispatch({ type: 'saved', atom });
-          showSuccessToast('Atom saved', { durationMs: CONSTANTS.TOAST_MS.ATOM });
+          dispatch({ type: 'saved', atom }); // 'Atom saved' is the mutation's toast (useSaveAtom)
           if (isNew) {
             guard.allowNextNavigation();
             navigate(editPath(atom.id, page), { replace: true, state: { focusHeading: true } });
@@ -84,12 +82,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
             heading.current?.focus();
           }
         },
-        // The edits stay in the form: only the toast says what went wrong.
-        onError: (error) =>
-          showErrorToast('Error saving atom', {
-            durationMs: CONSTANTS.TOAST_MS.ATOM,
-            detail: error.message,
-          }),
+        // A failure keeps the edits in the form: only the mutation's toast says what went wrong.
       },
     );
   };
@@ -102,11 +95,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
         guard.allowNextNavigation();
         navigate('/admin/atoms', { state: { focusHeading: true } });
       },
-      onError: (error) =>
-        showErrorToast('Error deleting atom', {
-          durationMs: CONSTANTS.TOAST_MS.ATOM,
-          detail: error.message,
-        }),
+      // A failure: the mutation's 'Error deleting atom' toast.
     });
   };
 

@@ -1,11 +1,10 @@
 // SPEC §2 atoms list: every atom including beta, a 'New Atom' link, and the 'Error loading atoms'
-// toast (error, 9 s, closable) when the load fails. Loading and failure also show on the page, so
-// the table area never sits empty without saying why.
+// toast (error, 9 s, closable) when the load fails (the list query's meta: api/queries.ts). Loading
+// and failure also show on the page, so the table area never sits empty without saying why.
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Atom } from '@skillquiz/contracts';
-import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { DataTable, dismissToast, showErrorToast, type Column } from '@skillquiz/admin-ui';
+import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { useAtomList } from '../hooks/useAtoms';
 
 const columns: Column<Atom>[] = [
@@ -66,8 +65,6 @@ const columns: Column<Atom>[] = [
   },
 ];
 
-const LOAD_ERROR_TOAST = 'atoms-load-error';
-
 export function AtomsListPage() {
   const { data, error, isPending, refetch, isFetching } = useAtomList();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,20 +73,6 @@ export function AtomsListPage() {
   useEffect(() => {
     if (state?.focusHeading) heading.current?.focus();
   }, [state]);
-
-  useEffect(() => {
-    if (!error) return;
-    showErrorToast('Error loading atoms', {
-      durationMs: CONSTANTS.TOAST_MS.LOAD_ERROR,
-      detail: error.message,
-      id: LOAD_ERROR_TOAST,
-    });
-  }, [error]);
-
-  // Once a retry has worked, the old error has nothing more to say.
-  useEffect(() => {
-    if (data) dismissToast(LOAD_ERROR_TOAST);
-  }, [data]);
 
   return (
     <section className="atoms-page" aria-labelledby="atoms-heading">

@@ -1,26 +1,50 @@
-// Every call the questions remote makes (SPEC §7) through @skillquiz/http-client: SPEC §8's error
-// mapping and the CSRF header on writes. A failed call throws ApiError with the server's message.
+// The questions remote's backend: every call of SPEC §7 it makes (and issue 14's analytics) behind
+// one interface, QuestionsApi. The exposed AdminQuestionsApp takes an `api` prop (default:
+// httpQuestionsApi below) and hands it to the pages through context (./context.ts); tests and the
+// standalone dev page (dev/fakeQuestionsApi.ts) pass an in-memory implementation.
+// A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
+// message (SPEC §8); `signal` aborts a fetch nobody wants any more (the list's older query).
 import { apiCall } from '@skillquiz/http-client';
 import type {
   AtomListResponse,
   CalibrationActionResponse,
-  QuestionAnalyticsResponse,
-  QuestionStatisticsListResponse,
   ClaimOptionsResponse,
   CodeBlockOptionsResponse,
   LanguageOptionsResponse,
+  QuestionAnalyticsResponse,
   QuestionListResponse,
   QuestionResponse,
+  QuestionStatisticsListResponse,
   QuestionWritePayload,
 } from '@skillquiz/contracts';
 
-export const questionsApi = {
-  /** `query` is apiQueryString()'s output; `signal` cancels a fetch the list no longer wants. */
-  list: (query: string, signal?: AbortSignal) =>
-    apiCall<QuestionListResponse>(`/api/questions/?${query}`, { signal }),
-  get: (id: number, signal?: AbortSignal) => apiCall<QuestionResponse>(`/api/questions/${id}`, { signal }),
-  /** Creates a question (POST /api/question/) or replaces one (POST /api/question/{id}). */
-  save: (id: number | null, payload: QuestionWritePayload) =>
+export interface QuestionsApi {
+  /** GET /api/questions/?{query}: `query` is apiQueryString()'s output (page, search, only_administered, atom). */
+  list(query: string, signal?: AbortSignal): Promise<QuestionListResponse>;
+  /** GET /api/questions/{id} */
+  get(id: number, signal?: AbortSignal): Promise<QuestionResponse>;
+  /** Creates a question (POST /api/question/, id null) or replaces one (POST /api/question/{id}); 409 on a stale version. */
+  save(id: number | null, payload: QuestionWritePayload): Promise<QuestionResponse>;
+  /** GET /api/atoms?include_beta=true: the atom filter and the atoms grid. */
+  atoms(): Promise<AtomListResponse>;
+  codeBlockOptions(): Promise<CodeBlockOptionsResponse>;
+  claimOptions(): Promise<ClaimOptionsResponse>;
+  languageOptions(): Promise<LanguageOptionsResponse>;
+  /** Issue 14: GET /api/questions/{id}/statistics */
+  analytics(id: number): Promise<QuestionAnalyticsResponse>;
+  /** Issue 14: GET /api/questions/statistics?atom= (the list's statistics columns) */
+  listStatistics(atom: string): Promise<QuestionStatisticsListResponse>;
+  /** Issue 14: POST /api/questions/{id}/calibration/apply with the version the page loaded. */
+  applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
+  /** Issue 14: POST /api/questions/{id}/graduate with the version the page loaded. */
+  graduate(id: number, version: number): Promise<CalibrationActionResponse>;
+}
+
+/** QuestionsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
+export const httpQuestionsApi: QuestionsApi = {
+  list: (query, signal) => apiCall<QuestionListResponse>(`/api/questions/?${query}`, { signal }),
+  get: (id, signal) => apiCall<QuestionResponse>(`/api/questions/${id}`, { signal }),
+  save: (id, payload) =>
     apiCall<QuestionResponse>(id === null ? '/api/question/' : `/api/question/${id}`, {
       method: 'POST',
       body: payload,
@@ -29,16 +53,15 @@ export const questionsApi = {
   codeBlockOptions: () => apiCall<CodeBlockOptionsResponse>('/api/questions/code-block-options'),
   claimOptions: () => apiCall<ClaimOptionsResponse>('/api/questions/claim-options'),
   languageOptions: () => apiCall<LanguageOptionsResponse>('/api/questions/language-options'),
-  // Content analytics (issue 14): statistics, calibration, graduation.
-  analytics: (id: number) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
-  listStatistics: (atom: string) =>
+  analytics: (id) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
+  listStatistics: (atom) =>
     apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`),
-  applyCalibration: (id: number, version: number) =>
+  applyCalibration: (id, version) =>
     apiCall<CalibrationActionResponse>(`/api/questions/${id}/calibration/apply`, {
       method: 'POST',
       body: { version },
     }),
-  graduate: (id: number, version: number) =>
+  graduate: (id, version) =>
     apiCall<CalibrationActionResponse>(`/api/questions/${id}/graduate`, {
       method: 'POST',
       body: { version },

@@ -5,7 +5,7 @@
 // wait until the form has no unsaved changes and then reload the form from the server.
 import { itemInformation } from '@skillquiz/adaptive';
 import type { DifficultyParams, QuestionAnalyticsResponse } from '@skillquiz/contracts';
-import { LinePlot, showErrorToast, showSuccessToast } from '@skillquiz/admin-ui';
+import { LinePlot } from '@skillquiz/admin-ui';
 import { RichText } from '@skillquiz/question-view';
 import { useCalibrationAction, useQuestionAnalytics } from '../hooks/useAnalytics';
 import { reasonInWords } from '../hooks/reviewReasons';
@@ -77,15 +77,9 @@ function StatisticsView({
   // The server stores parameters to 4 decimals: at that precision there is nothing left to apply.
   const same = (x: number, y: number) => Math.abs(x - y) < 5e-5;
   const applied = c !== null && same(c.a, configured.a) && same(c.d, configured.d);
-  const run = (action: typeof apply, done: string) =>
-    action.mutate(data.version, {
-      onSuccess: (r) => {
-        showSuccessToast(done, { durationMs: 5000, detail: `a ${r.new.a}, d ${r.new.d}` });
-        onQuestionChanged();
-      },
-      onError: (error) =>
-        showErrorToast('Error updating the question', { durationMs: 5000, detail: error.message }),
-    });
+  // The toasts ('Calibration applied', 'Question graduated', 'Error updating the question') are the
+  // mutation's (useCalibrationAction).
+  const run = (action: typeof apply) => action.mutate(data.version, { onSuccess: onQuestionChanged });
 
   return (
     <section aria-labelledby="stats-heading" className="qa-stats">
@@ -209,7 +203,7 @@ function StatisticsView({
           type="button"
           className="sq-button"
           disabled={!c?.converged || applied || dirty || busy}
-          onClick={() => run(apply, 'Calibration applied')}
+          onClick={() => run(apply)}
         >
           Apply calibration
         </button>
@@ -218,7 +212,7 @@ function StatisticsView({
             type="button"
             className="sq-button sq-button--primary"
             disabled={!data.ready_to_graduate || dirty || busy}
-            onClick={() => run(graduate, 'Question graduated')}
+            onClick={() => run(graduate)}
           >
             Graduate from beta
           </button>

@@ -6,9 +6,8 @@
 // edit stays in the form. A failed load is silent (no toast, SPEC §8) but says so on the page.
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
 import { ApiError } from '@skillquiz/http-client';
-import { EditorFrame, showErrorToast, showSuccessToast, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
+import { EditorFrame, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import { newQuestionForm, parseQuestionId, questionFormReducer, toWritePayload } from '../hooks/questionForm';
 import { useAtomList, useOptionLists, useQuestion, useSaveQuestion } from '../hooks/useQuestions';
 import { ContentTab } from '../components/ContentTab';
@@ -93,8 +92,7 @@ function QuestionEditor({ id }: { id: number | null }) {
       { id: state.id, payload: toWritePayload(state) },
       {
         onSuccess: ({ question }) => {
-          dispatch({ type: 'loaded', question });
-          showSuccessToast(MESSAGES.QUESTION_SAVED, { durationMs: CONSTANTS.TOAST_MS.QUESTION });
+          dispatch({ type: 'loaded', question }); // 'Question saved' is the mutation's toast
           if (isNew) {
             guard.allowNextNavigation();
             navigate(editPath(question.id, tab), { replace: true, state: { focusHeading: true } });
@@ -103,12 +101,7 @@ function QuestionEditor({ id }: { id: number | null }) {
             heading.current?.focus();
           }
         },
-        // Every edit stays in the form: only the toast says what went wrong (the server's words).
-        onError: (error) =>
-          showErrorToast(MESSAGES.ERROR_SAVING_QUESTION, {
-            durationMs: CONSTANTS.TOAST_MS.QUESTION,
-            detail: error.message,
-          }),
+        // A failure keeps every edit in the form: only the mutation's toast says what went wrong.
       },
     );
   };

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { DemoSidebarProps } from '@skillquiz/contracts';
 import { EstimatePlot } from './EstimatePlot';
 import { QuestionCard } from './QuestionCard';
-import { estimatePlots, questionViews } from '../lib/model';
+import { estimatePlots, questionViews } from '../hooks/model';
 import './DemoSidebar.css';
 
 export default function DemoSidebar({ quizResult, demoModeEnabled, setDemoModeEnabled }: DemoSidebarProps) {

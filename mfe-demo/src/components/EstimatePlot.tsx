@@ -3,7 +3,7 @@
 // cannot read the picture.
 import { useId } from 'react';
 import { GRID_MAX, GRID_MIN } from '@skillquiz/adaptive';
-import { LEVEL_LABELS, formatNumber, type AtomPlot } from '../lib/model';
+import { LEVEL_LABELS, formatNumber, type AtomPlot } from '../hooks/model';
 
 const W = 248;
 const H = 172;

@@ -1,7 +1,7 @@
 // One row of the sidebar: a question's chance of a correct answer at L1..L5 and the skill estimate
 // after it. Past rows are dimmed until hovered or focused (CSS); the current row is shown in full.
 import { useId } from 'react';
-import { LEVEL_LABELS, formatNumber, formatPercent, type QuestionView } from '../lib/model';
+import { LEVEL_LABELS, formatNumber, formatPercent, type QuestionView } from '../hooks/model';
 
 function Mark({ correct }: { correct: boolean }) {
   return (

@@ -1,5 +1,9 @@
-// Every candidate call of SPEC §7, in one place, through the shared apiFetch (SPEC §8 error mapping).
-// Callers get { success: true, data } or { success: false, status, message }; status 0 = network failure.
+// The candidate remote's backend: every candidate call of SPEC §7 behind one interface, QuizApi.
+// The exposed QuizApp takes an `api` prop (default: httpQuizApi below) and hands it to the pages
+// through context (./context.ts); tests and the standalone dev page (dev/fakeQuizApi.ts) pass an
+// in-memory implementation instead.
+// Results are { success: true, data } or { success: false, status, message } (apiFetch's SPEC §8
+// mapping); status 0 = network failure. Nothing here throws for an HTTP or network failure.
 import { apiFetch, type ApiResult } from '@skillquiz/http-client';
 import type {
   AnswerRequest,
@@ -14,39 +18,56 @@ import type {
 
 export type { ApiResult };
 
+/** An aborted request (the log worker's timeout) rejects with its AbortError. */
+export interface CallInit {
+  signal?: AbortSignal;
+}
+
+export interface QuizApi {
+  /** GET /api/quiz/{token}/: the quiz result. */
+  getQuiz(token: string): Promise<ApiResult<QuizResult>>;
+  /** GET …/question/{n}/. Serving a question the first time starts its clock on the server. */
+  getQuestion(token: string, n: number): Promise<ApiResult<CandidateQuestion>>;
+  /** POST …/question/{n}/: the answer (idempotent on the server: a resent answer counts once). */
+  answer(token: string, n: number, body: AnswerRequest): Promise<ApiResult<AnswerResponse>>;
+  /** POST …/question/{n}/log/: one per-question log event (the log queue's worker sends these). */
+  log(token: string, n: number, body: LogEventRequest, init?: CallInit): Promise<ApiResult<unknown>>;
+  /** POST /api/quiz/{token}/tracking: one integrity event (through the log queue too). */
+  track(event: TrackingEvent, init?: CallInit): Promise<ApiResult<unknown>>;
+  survey(token: string, body: SurveyRequest): Promise<ApiResult<unknown>>;
+  pass243(token: string): Promise<ApiResult<unknown>>;
+  finish(token: string): Promise<ApiResult<unknown>>;
+  /** GET /api/env-vars: whether demo mode is allowed. */
+  envVars(): Promise<ApiResult<EnvVarsResponse>>;
+  /**
+   * The abandon call for page close (SPEC §4), made while the page unloads: returns whether it was
+   * queued (a beacon survives the unload, a fetch does not).
+   */
+  abandonOnUnload(token: string): boolean;
+}
+
 const quizPath = (token: string) => `/api/quiz/${encodeURIComponent(token)}`;
 const questionPath = (token: string, n: number) => `${quizPath(token)}/question/${n}/`;
 
-export const quizApi = {
-  getQuiz: (token: string) => apiFetch<QuizResult>(`${quizPath(token)}/`),
-
-  /** Serving a question the first time starts its clock on the server. */
-  getQuestion: (token: string, n: number) => apiFetch<CandidateQuestion>(questionPath(token, n)),
-
-  answer: (token: string, n: number, body: AnswerRequest) =>
-    apiFetch<AnswerResponse>(questionPath(token, n), { method: 'POST', body }),
-
-  log: (token: string, n: number, body: LogEventRequest, init: { signal?: AbortSignal } = {}) =>
+/** QuizApi over HTTP to the services (same origin, cookies included). */
+export const httpQuizApi: QuizApi = {
+  getQuiz: (token) => apiFetch<QuizResult>(`${quizPath(token)}/`),
+  getQuestion: (token, n) => apiFetch<CandidateQuestion>(questionPath(token, n)),
+  answer: (token, n, body) => apiFetch<AnswerResponse>(questionPath(token, n), { method: 'POST', body }),
+  log: (token, n, body, init = {}) =>
     apiFetch<unknown>(`${questionPath(token, n)}log/`, { method: 'POST', body, ...init }),
-
-  track: (event: TrackingEvent, init: { signal?: AbortSignal } = {}) =>
+  track: (event, init = {}) =>
     apiFetch<unknown>(`${quizPath(event.token)}/tracking`, { method: 'POST', body: event, ...init }),
-
-  survey: (token: string, body: SurveyRequest) =>
-    apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
-
-  pass243: (token: string) => apiFetch<unknown>(`${quizPath(token)}/pass_243`, { method: 'POST' }),
-
-  finish: (token: string) => apiFetch<unknown>(`${quizPath(token)}/finish`, { method: 'POST' }),
-
+  survey: (token, body) => apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
+  pass243: (token) => apiFetch<unknown>(`${quizPath(token)}/pass_243`, { method: 'POST' }),
+  finish: (token) => apiFetch<unknown>(`${quizPath(token)}/finish`, { method: 'POST' }),
   envVars: () => apiFetch<EnvVarsResponse>('/api/env-vars'),
+  abandonOnUnload: abandonBeacon,
 };
 
 /**
- * The abandon call for page close (SPEC §4): fetch() is cancelled when a page unloads, a beacon is
- * not. `{ on: 'unload' }` makes it a pending leave on the server, cleared when the candidate comes back
- * within the abandon grace (closing and reopening the tab resumes, issue 5). Returns whether the
- * browser queued it.
+ * `{ on: 'unload' }` makes the abandon a pending leave on the server, cleared when the candidate
+ * comes back within the abandon grace (closing and reopening the tab resumes, issue 5).
  */
 export function abandonBeacon(token: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

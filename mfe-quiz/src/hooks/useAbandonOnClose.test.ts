@@ -1,6 +1,13 @@
 import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { quizResult } from '@skillquiz/contracts/testing';
+import { QuizApiProvider } from '../api/context';
+import { httpQuizApi } from '../api/quizApi';
 import { abandonsOnClose, useAbandonOnClose } from './useAbandonOnClose';
+
+// The real HTTP QuizApi: its abandon is the browser's beacon, which the test records.
+const wrapper = ({ children }: { children: ReactNode }) =>
+  createElement(QuizApiProvider, { api: httpQuizApi }, children);
 
 const TOKEN = 'tok_0123456789abcdefghij';
 const started = { started_at: '2026-01-01T10:00:00.000Z' };
@@ -30,13 +37,15 @@ describe('useAbandonOnClose', () => {
   const closePage = () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
 
   it('sends no beacon when the page of an unstarted quiz closes', () => {
-    renderHook(() => useAbandonOnClose(TOKEN, abandonsOnClose(quizResult(), false, false)));
+    renderHook(() => useAbandonOnClose(TOKEN, abandonsOnClose(quizResult(), false, false)), { wrapper });
     closePage();
     expect(sendBeacon).not.toHaveBeenCalled();
   });
 
   it('sends one beacon to the abandon call when the page of a started quiz closes', () => {
-    renderHook(() => useAbandonOnClose(TOKEN, abandonsOnClose(quizResult(started), false, false)));
+    renderHook(() => useAbandonOnClose(TOKEN, abandonsOnClose(quizResult(started), false, false)), {
+      wrapper,
+    });
     closePage();
     closePage();
     expect(sendBeacon).toHaveBeenCalledTimes(1);

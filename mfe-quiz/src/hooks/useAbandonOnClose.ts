@@ -3,7 +3,7 @@
 // reopened tab still resumes (issue 5).
 import { useEffect, useEffectEvent } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
-import { abandonBeacon } from '../api/quizApi';
+import { useQuizApi } from '../api/context';
 
 /**
  * Whether closing the page now would abandon something: only a started quiz that is neither finished
@@ -24,12 +24,13 @@ export function abandonsOnClose(
  */
 export function useAbandonOnClose(token: string, active: boolean): void {
   const isActive = useEffectEvent(() => active);
+  const api = useQuizApi();
   useEffect(() => {
     if (!token) return undefined;
     let sent = false;
     const leave = () => {
       if (sent || !isActive()) return;
-      sent = abandonBeacon(token);
+      sent = api.abandonOnUnload(token);
     };
     // A page kept in the back/forward cache is not closed; when it comes back it may leave again.
     const onPageHide = (e: PageTransitionEvent) => {
@@ -52,5 +53,5 @@ export function useAbandonOnClose(token: string, active: boolean): void {
       window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('beforeunload', leave);
     };
-  }, [token]);
+  }, [token, api]);
 }

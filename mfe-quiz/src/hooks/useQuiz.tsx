@@ -13,7 +13,8 @@ import {
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { QuizResult } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { quizApi } from '../api/quizApi';
+import { useQuizApi } from '../api/context';
+import type { QuizApi } from '../api/quizApi';
 import { parseQuizPage, redirectTarget } from './redirectRule';
 import { isQuizExpired } from './time';
 
@@ -42,7 +43,8 @@ export interface QuizContextValue {
   href(subPath: string): string;
 }
 
-const QuizContext = createContext<QuizContextValue | null>(null);
+/** Exported for tests that render one page with a quiz of their own (no module replaced). */
+export const QuizContext = createContext<QuizContextValue | null>(null);
 
 export function useQuiz(): QuizContextValue {
   const value = useContext(QuizContext);
@@ -78,7 +80,7 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
   return expired;
 }
 
-function useDemoMode(hasResult: boolean) {
+function useDemoMode(api: QuizApi, hasResult: boolean) {
   const [allowed, setAllowed] = useState(false);
   const [stored, setStored] = useState(readDemoFlag);
   // The flag in localStorage can outlive the sidebar (its remote down): demo mode counts as on only
@@ -88,11 +90,11 @@ function useDemoMode(hasResult: boolean) {
     if (!hasResult) return undefined;
     let live = true;
     // An env-vars failure leaves demo mode not allowed (SPEC §8).
-    void quizApi.envVars().then((r) => live && setAllowed(r.success && r.data?.demoModeAllowed === true));
+    void api.envVars().then((r) => live && setAllowed(r.success && r.data?.demoModeAllowed === true));
     return () => {
       live = false;
     };
-  }, [hasResult]);
+  }, [api, hasResult]);
   const setEnabled = useCallback(
     (enabled: boolean) => {
       if (!allowed) return; // changeable only when the server allows demo mode
@@ -115,6 +117,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   const splat = params['*'] ?? '';
   const location = useLocation();
   const navigate = useNavigate();
+  const api = useQuizApi();
   // The quiz's own base path, whatever the shell mounts QuizApp under.
   const base = useMemo(() => {
     const path = location.pathname.replace(/\/+$/, '');
@@ -138,7 +141,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     const id = ++latestLoad.current;
-    const r = await quizApi.getQuiz(token);
+    const r = await api.getQuiz(token);
     if (id !== latestLoad.current) return undefined; // a newer load won
     if (r.success) {
       setLoadError(null);
@@ -160,7 +163,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
     // 429, 5xx, network: retryable; whatever was loaded before stays.
     setLoadError(r.message);
     return undefined;
-  }, [token]);
+  }, [api, token]);
 
   useEffect(() => {
     // reload sets state only after its await, never synchronously in this effect; the rule does not
@@ -182,7 +185,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   }, [result, held, splat, location.search, base, navigate]);
 
   const expired = useQuizExpired(result) || gone;
-  const demo = useDemoMode(Boolean(result));
+  const demo = useDemoMode(api, Boolean(result));
   const href = useCallback((sub: string) => (sub ? `${base}/${sub}` : base), [base]);
 
   const value: QuizContextValue = {

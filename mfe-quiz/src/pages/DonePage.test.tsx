@@ -1,23 +1,50 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '@skillquiz/contracts/testing';
+import { QuizApiProvider } from '../api/context';
+import type { QuizApi } from '../api/quizApi';
+import { QuizContext, type QuizContextValue } from '../hooks/useQuiz';
 import { DonePage } from './DonePage';
 import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 
+// The page alone, with a quiz context and a QuizApi of the test's own: `current` is what the quiz
+// provider holds, `reload` what its reload does, `survey` what the server answers.
 const survey = jest.fn();
-jest.mock('../api/quizApi', () => ({ quizApi: { survey: (...args: unknown[]) => survey(...args) } }));
+const notUsed = () => {
+  throw new Error('the done page does not make this call');
+};
+const api: QuizApi = {
+  getQuiz: notUsed,
+  getQuestion: notUsed,
+  answer: notUsed,
+  log: notUsed,
+  track: notUsed,
+  pass243: notUsed,
+  finish: notUsed,
+  envVars: notUsed,
+  abandonOnUnload: notUsed,
+  survey: (...args) => survey(...args),
+};
 
 let current: QuizResult | undefined;
 const reload = jest.fn(async () => current);
-jest.mock('../hooks/useQuiz', () => ({
-  useQuiz: () => ({ token: 'tok_0123456789abcdefghij', result: current, reload }),
-}));
+
+function Providers({ children }: { children: ReactNode }) {
+  const quiz = { token: 'tok_0123456789abcdefghij', result: current, reload } as unknown as QuizContextValue;
+  return (
+    <QuizApiProvider api={api}>
+      <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
+    </QuizApiProvider>
+  );
+}
+const renderPage = () => render(<DonePage />, { wrapper: Providers });
 
 /** The done page opened directly: the provider loads the result, which is final. */
 const done = (o: Partial<QuizResult>) => {
   current = undefined;
-  const view = render(<DonePage />);
+  const view = renderPage();
   current = quizResult({ started_at: 's', finished_at: 'f', ...o });
   view.rerender(<DonePage />);
   return view;
@@ -93,7 +120,7 @@ describe('reload on arrival', () => {
 
   it('reloads when the result was already loaded (just finished: the counts changed)', () => {
     current = quizResult({ started_at: 's', finished_at: null });
-    render(<DonePage />);
+    renderPage();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -102,7 +129,7 @@ describe('reload on arrival', () => {
     current = quizResult({ started_at: 's', finished_at: null, required_atoms_left: 1, max_atoms_left: 1 });
     let arrive!: (r: QuizResult) => void;
     reload.mockImplementationOnce(() => new Promise<QuizResult>((resolve) => (arrive = resolve)));
-    const view = render(<DonePage />);
+    const view = renderPage();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/more quiz/)).not.toBeInTheDocument();
     expect(screen.queryByText(/We've shared your results/)).not.toBeInTheDocument();
@@ -120,7 +147,7 @@ describe('reload on arrival', () => {
   it('keeps waiting while the reload fails (the provider shows its Retry), then shows the new result', () => {
     current = quizResult({ started_at: 's', finished_at: null, required_atoms_left: 1 });
     reload.mockResolvedValueOnce(undefined);
-    const view = render(<DonePage />);
+    const view = renderPage();
     view.rerender(<DonePage />);
     expect(screen.queryByText(/more quiz/)).not.toBeInTheDocument();
     // Retry succeeded: a new result object from the server.
@@ -131,7 +158,7 @@ describe('reload on arrival', () => {
 
   it('does not reload when opened directly: the provider is loading the result already', () => {
     current = undefined;
-    const { rerender } = render(<DonePage />);
+    const { rerender } = renderPage();
     current = quizResult({ started_at: 's', finished_at: 'f' });
     rerender(<DonePage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // Done page (SPEC §2): the completed message, quizzes left or the share note, the
 // 'Show {company} more of your skills!' card, and the relevance survey.
 import { useEffect, useState } from 'react';
-import { quizApi } from '../api/quizApi';
+import { useQuizApi } from '../api/context';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
 import { useQuiz } from '../hooks/useQuiz';
@@ -33,6 +33,7 @@ function GreenCheck() {
 
 export function DonePage() {
   const { token, result, reload } = useQuiz();
+  const api = useQuizApi();
   // A result already loaded on arrival is the one from before the finish call: fetch the final
   // counts. Opened directly, the provider's own first load already brings them (no second GET).
   // Until a newer result than the one on arrival is in, nothing is said: the old counts would
@@ -90,9 +91,7 @@ export function DonePage() {
       <Survey
         completed={result.survey_completed}
         companyName={company}
-        onSubmit={async (rating) =>
-          (await quizApi.survey(token, { content_relevant_rating: rating })).success
-        }
+        onSubmit={async (rating) => (await api.survey(token, { content_relevant_rating: rating })).success}
       />
     </>
   );

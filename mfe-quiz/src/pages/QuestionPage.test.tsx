@@ -1,5 +1,5 @@
-// The question flow of SPEC §4 through the real QuizApp routes and quiz provider; only the HTTP
-// layer (quizApi) and the browser-only tracking are replaced.
+// The question flow of SPEC §4 through the real QuizApp routes, quiz provider, log queue and page
+// state machine; the backend is a fake QuizApi handed to QuizApp's `api` prop (no module replaced).
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
@@ -7,31 +7,22 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { CandidateQuestion, QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '@skillquiz/contracts/testing';
 import QuizApp from '../QuizApp';
+import type { QuizApi } from '../api/quizApi';
+import { watchNoDevtools } from '../tracking/devtools';
 
-jest.mock('../tracking/queue', () => ({ enqueue: jest.fn(), startQueue: jest.fn() }));
-jest.mock('../tracking/integrity', () => ({ startIntegrityTracking: () => () => {} }));
-
+/** Every QuizApi call as a jest.fn: each test says what the server answers. */
 const api = {
   getQuiz: jest.fn(),
   getQuestion: jest.fn(),
   answer: jest.fn(),
+  log: jest.fn(),
+  track: jest.fn(),
   finish: jest.fn(),
   envVars: jest.fn(),
   survey: jest.fn(),
   pass243: jest.fn(),
-};
-jest.mock('../api/quizApi', () => ({
-  quizApi: new Proxy(
-    {},
-    {
-      get:
-        (_t, name: string) =>
-        (...args: unknown[]) =>
-          (api as Record<string, jest.Mock>)[name](...args),
-    },
-  ),
-  abandonBeacon: jest.fn(),
-}));
+  abandonOnUnload: jest.fn(),
+} satisfies Record<keyof QuizApi, jest.Mock>;
 
 const TOKEN = 'tok_0123456789abcdefghij';
 const ok = <T,>(data: T) => ({ success: true as const, data });
@@ -70,7 +61,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/quiz/*" element={<QuizApp />} />
+        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
         <Route path="/404" element={<p>not found page</p>} />
       </Routes>
       <Where />
@@ -80,7 +71,10 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   visited.length = 0;
+  localStorage.clear();
   for (const fn of Object.values(api)) fn.mockReset();
+  api.log.mockResolvedValue(ok({}));
+  api.track.mockResolvedValue(ok({}));
   server = quizResult({ next_question: { number: 1, expires_at: null } });
   api.getQuiz.mockImplementation(async () => ok(server));
   api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n)));
@@ -296,7 +290,7 @@ it('asks before the page is closed while a question is shown', async () => {
 });
 
 describe('abandon on page close (SPEC §4)', () => {
-  const { abandonBeacon } = jest.requireMock('../api/quizApi') as { abandonBeacon: jest.Mock };
+  const abandonBeacon = api.abandonOnUnload;
   const pageHide = (persisted = false) =>
     act(() => {
       const e = new Event('pagehide') as Event & { persisted: boolean };
@@ -423,7 +417,10 @@ describe("the 'Correct' label follows the demo sidebar", () => {
     return render(
       <MemoryRouter initialEntries={[`/quiz/${TOKEN}/question/1`]}>
         <Routes>
-          <Route path="/quiz/*" element={<QuizApp DemoSidebar={Sidebar} />} />
+          <Route
+            path="/quiz/*"
+            element={<QuizApp api={api} watchDevtools={watchNoDevtools} DemoSidebar={Sidebar} />}
+          />
         </Routes>
       </MemoryRouter>,
     );
@@ -453,3 +450,26 @@ describe("the 'Correct' label follows the demo sidebar", () => {
     expect(screen.queryByText('Correct')).not.toBeInTheDocument();
   });
 });
+
+it('the per-question log goes through the queue to the QuizApi: question shown, answer selected', async () => {
+  renderAt(`/quiz/${TOKEN}/question/1`);
+  await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
+  // The queue opens when the page is idle and sends one job a second (SPEC §9's queue timeout).
+  const signal = { signal: expect.any(AbortSignal) };
+  await waitFor(
+    () =>
+      expect(api.log).toHaveBeenCalledWith(
+        TOKEN,
+        1,
+        { eventName: 'answer_selected', eventDetails: { answer_position: 1 } },
+        signal,
+      ),
+    { timeout: 8000 },
+  );
+  expect(api.log).toHaveBeenCalledWith(
+    TOKEN,
+    1,
+    { eventName: 'question_shown', eventDetails: { at: expect.any(Number) } },
+    signal,
+  );
+}, 15_000);

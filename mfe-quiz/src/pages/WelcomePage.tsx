@@ -3,13 +3,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { quizApi } from '../api/quizApi';
+import { useQuizApi } from '../api/context';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Spinner } from '../components/Spinner';
 import { useQuiz } from '../hooks/useQuiz';
 
 export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
   const { token, result, reload, setRedirectsHeld, href } = useQuiz();
+  const api = useQuizApi();
   const [params] = useSearchParams();
   const skip = skipRoute || params.get('pass') === CONSTANTS.SKIP_PASS_VALUE;
   const [skipping, setSkipping] = useState(skip);
@@ -21,12 +22,12 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
     setSkipping(true);
     setRedirectsHeld(true);
     void (async () => {
-      await quizApi.pass243(token);
+      await api.pass243(token);
       await reload();
       setSkipping(false);
       setRedirectsHeld(false);
     })();
-  }, [skip, token, reload, setRedirectsHeld]);
+  }, [skip, token, reload, setRedirectsHeld, api]);
 
   if (skipping) {
     return (

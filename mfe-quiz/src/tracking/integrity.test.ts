@@ -1,36 +1,29 @@
+import type { TrackingEvent } from '@skillquiz/contracts';
 import { TRACKING_EVENTS } from '@skillquiz/contracts/constants';
+import { cspSafeCheckers, type WatchDevtools } from './devtools';
 import { startIntegrityTracking } from './integrity';
-import { sendTrackingEvent } from './questionLog';
 
-jest.mock('./questionLog', () => ({ sendTrackingEvent: jest.fn() }));
-jest.mock('devtools-detector', () => ({
-  checkers: {
-    erudaChecker: { name: 'eruda' },
-    elementIdChecker: { name: 'element-id' },
-    devtoolsFormatterChecker: { name: 'devtools-formatter' },
-    performanceChecker: { name: 'performance' },
-    debuggerChecker: { name: 'debugger-checker' },
-  },
-  DevtoolsDetector: jest.fn().mockImplementation(() => ({
-    setDetectDelay: jest.fn(),
-    addListener: jest.fn(),
-    removeListener: jest.fn(),
-    launch: jest.fn(),
-    stop: jest.fn(),
-  })),
-}));
-
-const sent = sendTrackingEvent as jest.MockedFunction<typeof sendTrackingEvent>;
+const sent = jest.fn<void, [TrackingEvent]>();
+/** The devtools watcher's listener, once tracking started: the test plays the tools opening. */
+let devtoolsChange: ((open: boolean) => void) | null = null;
+const devtoolsStopped = jest.fn();
+const watchDevtools: WatchDevtools = (onChange) => {
+  devtoolsChange = onChange;
+  return devtoolsStopped;
+};
+const sensors = { send: sent, watchDevtools };
 const target = { token: 'tok_0123456789abcdefghij', questionNumber: 3 };
 
 beforeEach(() => {
   sent.mockReset();
+  devtoolsStopped.mockReset();
+  devtoolsChange = null;
   jest.useFakeTimers({ now: 10_000 });
 });
 afterEach(() => jest.useRealTimers());
 
 it('a tab switch still open when tracking stops (question expired or changed) is sent, ending now', () => {
-  const stop = startIntegrityTracking(target);
+  const stop = startIntegrityTracking(target, sensors);
   window.dispatchEvent(new Event('blur'));
   jest.setSystemTime(13_500);
   stop();
@@ -47,7 +40,7 @@ it('a tab switch still open when tracking stops (question expired or changed) is
 });
 
 it('an offline period still open when tracking stops is sent, ending now', () => {
-  const stop = startIntegrityTracking(target);
+  const stop = startIntegrityTracking(target, sensors);
   window.dispatchEvent(new Event('offline'));
   jest.setSystemTime(12_000);
   stop();
@@ -60,7 +53,7 @@ it('an offline period still open when tracking stops is sent, ending now', () =>
 });
 
 it('an absence already over is sent once, not again on stop', () => {
-  const stop = startIntegrityTracking(target);
+  const stop = startIntegrityTracking(target, sensors);
   window.dispatchEvent(new Event('blur'));
   jest.setSystemTime(11_000);
   window.dispatchEvent(new Event('focus'));
@@ -69,28 +62,32 @@ it('an absence already over is sent once, not again on stop', () => {
   expect(sent.mock.calls[0][0].eventDetails).toEqual({ l: 10_000, r: 11_000, t: 1_000 });
 });
 
-it('watches for developer tools without the debugger checker, which the CSP would refuse (code from a string)', async () => {
-  const { DevtoolsDetector } = jest.requireMock('devtools-detector') as { DevtoolsDetector: jest.Mock };
-  DevtoolsDetector.mockClear();
-  const stop = startIntegrityTracking(target);
-  for (let i = 0; i < 20 && DevtoolsDetector.mock.calls.length === 0; i++) await Promise.resolve();
-  expect(DevtoolsDetector).toHaveBeenCalledTimes(1);
-  const names = DevtoolsDetector.mock.calls[0][0].checkers.map((c: { name: string }) => c.name);
-  expect(names).toContain('performance');
-  expect(names).not.toContain('debugger-checker');
-  const detector = DevtoolsDetector.mock.results[0].value;
-  expect(detector.launch).toHaveBeenCalled();
+it('the developer-tools checkers leave out the debugger checker, which the CSP would refuse (code from a string)', () => {
+  const names = cspSafeCheckers({
+    erudaChecker: 'eruda',
+    elementIdChecker: 'element-id',
+    devtoolsFormatterChecker: 'devtools-formatter',
+    performanceChecker: 'performance',
+  });
+  expect(names).toEqual(['eruda', 'element-id', 'devtools-formatter', 'performance']);
+});
 
-  // Opening the tools is reported once; stopping stops the detector.
-  const listener = detector.addListener.mock.calls[0][0] as (open: boolean) => void;
-  listener(true);
-  listener(true);
+it('developer tools opening is reported once per change; stopping stops the watcher', () => {
+  const stop = startIntegrityTracking(target, sensors);
+  devtoolsChange!(true);
+  devtoolsChange!(true);
   expect(sent).toHaveBeenCalledWith({
     token: target.token,
     questionId: 3,
     event: TRACKING_EVENTS.devToolsOpened,
   });
   expect(sent).toHaveBeenCalledTimes(1);
+  devtoolsChange!(false);
+  expect(sent).toHaveBeenLastCalledWith({
+    token: target.token,
+    questionId: 3,
+    event: TRACKING_EVENTS.devToolsClosed,
+  });
   stop();
-  expect(detector.stop).toHaveBeenCalled();
+  expect(devtoolsStopped).toHaveBeenCalledTimes(1);
 });

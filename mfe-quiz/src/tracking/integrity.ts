@@ -1,19 +1,25 @@
 // Integrity tracking on a question page (SPEC §3 tracking events): tab switches, going offline,
 // developer tools opened/closed, clipboard use. Events go through the persistent queue.
-import { CONSTANTS, TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/constants';
-import type { TrackingEventDetails } from '@skillquiz/contracts';
+import { TRACKING_EVENTS, type TrackingEventType } from '@skillquiz/contracts/constants';
+import type { TrackingEvent, TrackingEventDetails } from '@skillquiz/contracts';
 import { AwayPeriod } from './awayPeriod';
-import { sendTrackingEvent } from './questionLog';
+import type { WatchDevtools } from './devtools';
 
 export interface TrackingTarget {
   token: string;
   questionNumber: number;
 }
 
+export interface IntegritySensors {
+  /** Where events go (the question log's queue). */
+  send(event: TrackingEvent): void;
+  watchDevtools: WatchDevtools;
+}
+
 /** Starts listening; returns the function that stops every listener. */
-export function startIntegrityTracking(target: TrackingTarget): () => void {
+export function startIntegrityTracking(target: TrackingTarget, sensors: IntegritySensors): () => void {
   const send = (event: TrackingEventType, eventDetails?: TrackingEventDetails) =>
-    sendTrackingEvent({
+    sensors.send({
       token: target.token,
       questionId: target.questionNumber,
       event,
@@ -48,43 +54,17 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
     [document, 'cut', onClipboard],
     [document, 'paste', onClipboard],
   ];
-  for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
+  for (const [t, type, handler] of listeners) t.addEventListener(type, handler);
 
-  // devtools-detector is loaded after the page is up, keeping it out of the first paint.
-  let stopped = false;
-  let stopDevtools = () => {};
-  void import(/* webpackChunkName: "devtools" */ 'devtools-detector')
-    .then(({ DevtoolsDetector, checkers }) => {
-      if (stopped) return;
-      // The library's default set less its debugger checker, which compiles code from a string
-      // (refused by the Content-Security-Policy, which allows no eval) and pauses the page on a
-      // breakpoint while the tools are open; the performance checker covers Chromium, Safari, Firefox.
-      const detector = new DevtoolsDetector({
-        checkers: [
-          checkers.erudaChecker,
-          checkers.elementIdChecker,
-          checkers.devtoolsFormatterChecker,
-          checkers.performanceChecker,
-        ],
-      });
-      let open = false;
-      const listener = (isOpen: boolean) => {
-        if (isOpen === open) return;
-        open = isOpen;
-        send(isOpen ? TRACKING_EVENTS.devToolsOpened : TRACKING_EVENTS.devToolsClosed);
-      };
-      detector.setDetectDelay(CONSTANTS.DEVTOOLS.POLL_MS);
-      detector.addListener(listener);
-      detector.launch();
-      stopDevtools = () => {
-        detector.removeListener(listener);
-        detector.stop();
-      };
-    })
-    .catch(() => undefined);
+  // Opening the tools is reported once per change, not once per poll.
+  let open = false;
+  const stopDevtools = sensors.watchDevtools((isOpen) => {
+    if (isOpen === open) return;
+    open = isOpen;
+    send(isOpen ? TRACKING_EVENTS.devToolsOpened : TRACKING_EVENTS.devToolsClosed);
+  });
 
   return () => {
-    stopped = true;
     // The question expired or changed while the candidate was away: record that absence up to now
     // rather than dropping it with the listeners (the return would otherwise never be seen).
     const now = Date.now();
@@ -93,6 +73,6 @@ export function startIntegrityTracking(target: TrackingTarget): () => void {
     const offlineAway = offline.back(now);
     if (offlineAway) send(TRACKING_EVENTS.wentOffline, offlineAway);
     stopDevtools();
-    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
+    for (const [t, type, handler] of listeners) t.removeEventListener(type, handler);
   };
 }

@@ -1,8 +1,6 @@
 import { AwayPeriod } from './awayPeriod';
 import { isRetryable } from './jobs';
 
-jest.mock('../api/quizApi', () => ({ quizApi: {} }));
-
 describe('AwayPeriod', () => {
   it('measures one absence from the first leave to the return', () => {
     const away = new AwayPeriod();

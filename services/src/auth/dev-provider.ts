@@ -1,10 +1,12 @@
 // Development stand-in for the central sign-on: a local OpenID provider (oidc-provider) with one
-// registered client (the SkillQuiz services) and two accounts (an admin and a non-admin).
+// registered client (the SkillQuiz services) and the accounts of dev-accounts.ts (an admin, a
+// non-admin and two recruiters of different companies).
 // A standalone process, started by `npm start` when OIDC_ISSUER is unset (scripts/start.js).
 //
 //   env: DEV_SIGNON_PORT (0 = a free port), PUBLIC_URL (the services' origin: the redirect URI is
 //        PUBLIC_URL/auth/central/callback), OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, DEV_ADMIN_EMAIL,
-//        DEV_ADMIN_PASSWORD, DEV_USER_EMAIL, DEV_USER_PASSWORD, DATA_DIR (keeps generated passwords)
+//        DEV_ADMIN_PASSWORD, DEV_USER_EMAIL, DEV_USER_PASSWORD, DEV_RECRUITER_PASSWORD,
+//        DEV_SECOND_RECRUITER_PASSWORD, DATA_DIR (keeps generated passwords)
 //   prints the logins, then: dev sign-on listening on <issuer URL>
 //
 // It has a real login form that checks the password (not oidc-provider's accept-anything dev
@@ -253,9 +255,9 @@ async function main(): Promise<void> {
     });
   });
 
-  const [admin, user] = accounts;
-  console.log(`dev sign-on admin login: ${admin.email} / ${admin.password}`);
-  console.log(`dev sign-on non-admin login: ${user.email} / ${user.password}`);
+  // `npm start` shows these lines in its summary; the test helpers parse them.
+  for (const a of accounts)
+    console.log(`dev sign-on ${a.label} login: ${a.email} / ${a.password}${a.note ? `   ${a.note}` : ''}`);
   console.log(`dev sign-on listening on ${issuer}`);
 
   const stop = () => server.close(() => process.exit(0));

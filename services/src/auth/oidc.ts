@@ -72,9 +72,14 @@ async function discover(s: OidcSettings): Promise<Configuration> {
   }
 }
 
+/** Whether a group claim decides anything: who is an admin, or which company a recruiter is in. */
+function usesGroups(config: Config): boolean {
+  return Boolean(config.adminGroup || config.companyGroupPrefix);
+}
+
 function scopeFor(config: Config): string {
-  // Ask for the groups claim only when a group decides who is an admin.
-  return config.adminGroup ? 'openid email profile groups' : 'openid email profile';
+  // Ask for the groups claim only when a group decides a role.
+  return usesGroups(config) ? 'openid email profile groups' : 'openid email profile';
 }
 
 export function redirectUri(config: Config): string {
@@ -148,7 +153,7 @@ export async function completeLogin(
   const idClaims = tokens.claims();
   if (!idClaims) throw new HttpError(400, 'Sign-in failed: the sign-on returned no ID token');
   let claims: Record<string, unknown> = { ...idClaims };
-  if (!asString(claims.email) || (config.adminGroup && claims.groups === undefined)) {
+  if (!asString(claims.email) || (usesGroups(config) && claims.groups === undefined)) {
     const info = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
     claims = { ...info, ...claims, email: claims.email ?? info.email, groups: claims.groups ?? info.groups };
   }

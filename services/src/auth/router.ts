@@ -1,9 +1,10 @@
 // Central sign-on routes: POST /auth/central (start), GET /auth/central/callback (finish),
-// GET /me (the signed-in admin), GET /logout. Thin: the rules live in oidc.ts, csrf.ts, admin.ts.
+// GET /me (the signed-in admin or recruiter), GET /logout. Thin: the rules live in oidc.ts,
+// csrf.ts, roles.ts.
 import { Router } from '@koa/router';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { forbidden } from '../http/errors';
-import { currentAdmin } from './admin';
+import { currentPrincipal, resolvePrincipal } from './roles';
 import { CSRF_FORM_FIELD, csrfTokenMatches, issueCsrfCookie, setCsrfCookie } from './csrf';
 import { CALLBACK_PATH, beginLogin, completeLogin } from './oidc';
 import { ADMIN_LIMIT, SIGN_IN_LIMIT, rateLimit } from './rate-limit';
@@ -11,6 +12,11 @@ import { assertSameOrigin } from './same-origin';
 import { endSession, sessionOf, startSignedInSession } from './session';
 
 export const AFTER_LOGIN_PATH = '/admin/atoms';
+/**
+ * Where a recruiter lands after signing in: the admin frame's home until the hiring remote's
+ * pages exist in the shell; the hiring front end (issue 19) changes it to '/hiring'.
+ */
+export const RECRUITER_AFTER_LOGIN_PATH = '/admin';
 export const AFTER_LOGOUT_PATH = '/admin';
 
 export function authRouter(): Router {
@@ -37,12 +43,22 @@ export function authRouter(): Router {
     // A new session under a new id: nothing from before the sign-in (the pending login included)
     // carries over, and its own CSRF token, so a token seen before signing in is not the session's.
     setCsrfCookie(ctx, await startSignedInSession(ctx, user));
-    ctx.redirect(AFTER_LOGIN_PATH);
+    const principal = await resolvePrincipal(user, ctx.config);
+    ctx.redirect(
+      'role' in principal && principal.role === 'recruiter' ? RECRUITER_AFTER_LOGIN_PATH : AFTER_LOGIN_PATH,
+    );
   });
 
-  router.get('/me', adminLimit, (ctx) => {
-    const admin = currentAdmin(ctx);
-    const body: CurrentUser = { email: admin.email, name: admin.name, isAdmin: true };
+  // 200 for admins and recruiters (PLAN shape A), 401 signed out, 403 signed in with no role.
+  router.get('/me', adminLimit, async (ctx) => {
+    const p = await currentPrincipal(ctx);
+    const body: CurrentUser = {
+      email: p.user.email,
+      name: p.user.name,
+      isAdmin: p.role === 'admin',
+      role: p.role,
+      company: p.company,
+    };
     ctx.body = body;
   });
 

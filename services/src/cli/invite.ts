@@ -1,12 +1,20 @@
-// `npm run invite -- --company <name> --atoms <slug,...> [--optional <slug,...>]`
-// Creates (or finds) the company, creates the invitation with one quiz per atom, and prints the
-// candidate link. Talks to the same database as the services: MONGODB_URI, else the engine of a
+// `npm run invite -- --company <name|slug> --atoms <slug,...> [--optional <slug,...>] [--name ..]
+//   [--email ..] [--expires <date|Nd|never>] [--extra-time 0|25|50|100] [--demo]`
+// Creates (or finds) the company, creates the invitation with one quiz per atom through
+// createInvitation (the hiring API's own function), and prints the candidate link. Talks to the same database as the services: MONGODB_URI, else the engine of a
 // running `npm start` (DATA_DIR/running.json), else an embedded engine started just for this run.
 import { loadConfig, ConfigError, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/connect';
 import { HttpError } from '../http/errors';
 import { createLogger } from '../http/logger';
-import { assertAtomsExist, createInvitation, findOrCreateCompany, quizLink } from '../invitations';
+import {
+  assertAtomsExist,
+  createInvitation,
+  findCompany,
+  findOrCreateCompany,
+  parseExpiry,
+  quizLink,
+} from '../invitations';
 import { seedIfEmpty } from '../seed';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
 import { readRunning } from './running';
@@ -55,15 +63,42 @@ async function main(): Promise<number> {
     await seedIfEmpty(logger);
     // Check before writing anything, so a typo leaves no stray company behind.
     await assertAtomsExist([...args.requiredAtoms, ...args.optionalAtoms]);
-    const company = await findOrCreateCompany({ name: args.company, support_email: config.supportEmail });
-    const { quizzes } = await createInvitation({
+    const company =
+      (await findCompany(args.company)) ??
+      (await findOrCreateCompany({ name: args.company, support_email: config.supportEmail }));
+    const now = new Date();
+    const expires = args.expires;
+    const { invitation, quizzes } = await createInvitation({
       company,
       requiredAtoms: args.requiredAtoms,
       optionalAtoms: args.optionalAtoms,
+      candidateName: args.name,
+      candidateEmail: args.email,
+      expiresAt:
+        expires === undefined
+          ? undefined
+          : expires === 'never'
+            ? null
+            : 'days' in expires
+              ? new Date(now.getTime() + expires.days * 24 * 3600_000)
+              : parseExpiry(expires.date),
+      extraTimePercent: args.extraTimePercent,
+      demo: args.demo,
+      createdBy: 'cli',
+      now,
     });
     console.log(
       `Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
         (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''),
+    );
+    console.log(
+      `  id ${String(invitation._id)}` +
+        (invitation.candidate_name || invitation.candidate_email
+          ? `, candidate ${[invitation.candidate_name, invitation.candidate_email && `<${invitation.candidate_email}>`].filter(Boolean).join(' ')}`
+          : '') +
+        `, expires ${invitation.expires_at ? invitation.expires_at.toISOString() : 'never'}` +
+        (invitation.extra_time_percent ? `, +${invitation.extra_time_percent}% time per question` : '') +
+        (invitation.demo ? ', demo invitation (demo mode allowed on it)' : ''),
     );
     console.log(`Candidate link: ${quizLink(config.publicUrl, quizzes[0].token)}`);
     if (quizzes.length > 1) {

@@ -7,10 +7,13 @@ export class HttpError extends Error {
   readonly status: number;
   /** Marks errors whose message is safe to show to the client. */
   readonly expose = true;
-  constructor(status: number, message: string) {
+  /** More fields for the error body, beside `success` and `message` (e.g. a bulk invite's `rows`). */
+  readonly details?: Record<string, unknown>;
+  constructor(status: number, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.details = details;
   }
 }
 

@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 export interface ErrorReply {
   status: number;
   message: string;
+  /** More fields of the body (HttpError.details). */
+  details?: Record<string, unknown>;
   /** Sent as Retry-After (503 while the database is down). */
   retryAfterSeconds?: number;
 }
@@ -59,7 +61,7 @@ function isMongoServerError(e: ErrorLike): boolean {
 export function toErrorReply(err: unknown): ErrorReply {
   if (err instanceof ServiceUnavailableError)
     return { status: 503, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof HttpError) return { status: err.status, message: err.message, details: err.details };
   // Not a bug and not the client's fault: the database is down for now, so "try again shortly".
   if (isDatabaseUnreachable(err))
     return { status: 503, message: DATABASE_DOWN_MESSAGE, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
@@ -112,7 +114,7 @@ export function errorMiddleware(logger: Logger, onDatabaseUnreachable: () => voi
         logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
       }
       ctx.status = reply.status;
-      ctx.body = { success: false, message: reply.message };
+      ctx.body = { ...reply.details, success: false, message: reply.message };
     }
   };
 }

@@ -1,23 +1,36 @@
-// Invitations and the quizzes issued from them. One rule, used by `npm run invite`, the seed and
-// the quiz API:
-//   - an invitation lists required atoms (in order) and optional atoms;
+// Invitations and the quizzes issued from them. One rule, used by the hiring API, `npm run invite`,
+// the seed and the simulated candidates:
+//   - an invitation lists required atoms (in order) and optional atoms, for one candidate (name,
+//     email), with an expiry (default 7 days), extra time (0/25/50/100 %) and a demo flag;
 //   - it yields one quiz (a QuizResult with its own token) per atom, all issued when the
-//     invitation is created: required atoms first, in order, then the optional ones;
+//     invitation is created: required atoms first, in order, then the optional ones; each quiz
+//     carries the invitation's expiry, extra time and demo flag;
 //   - the candidate's link is the first quiz's; each quiz's `quiz_url` leads to the next quiz of
 //     the invitation that is still open (computed by the quiz API: src/quiz/store.ts).
 import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
+import { EXTRA_TIME_PERCENTS, HIRING } from '@skillquiz/contracts';
 import { badRequest } from '../http/errors';
 import { quizPath } from '../quiz/store';
 import {
   Atom,
-  Company,
   Invitation,
   QuizResult,
   type CompanyDoc,
   type InvitationDoc,
   type QuizResultDoc,
 } from '../models';
+import { invitationCreated } from './lifecycle';
+import { summarizeInvitation } from './summary';
+
+export {
+  findOrCreateCompany,
+  slugify,
+  companyRef,
+  findCompany,
+  listCompanies,
+  type CompanyInput,
+} from './companies';
 
 /** 192 bits from the OS's cryptographic source, URL-safe (32 characters). */
 export const TOKEN_BYTES = 24;
@@ -31,39 +44,9 @@ export function quizLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${quizPath(token)}`;
 }
 
-export interface CompanyInput {
-  name: string;
-  logo_url?: string | null;
-  support_email?: string | null;
-}
-
-/** Finds the company by name (names are unique) or creates it. Safe under concurrent calls. */
-export async function findOrCreateCompany(input: CompanyInput): Promise<CompanyDoc> {
-  const name = input.name.trim();
-  if (!name) throw badRequest('A company needs a name');
-  const insert = { name, logo_url: input.logo_url ?? null, support_email: input.support_email ?? null };
-  try {
-    const doc = await Company.findOneAndUpdate(
-      { name },
-      { $setOnInsert: insert },
-      { upsert: true, returnDocument: 'after', lean: true },
-    ).exec();
-    return doc!;
-  } catch (err) {
-    // Two upserts raced on the unique name: the other one created it.
-    if ((err as { code?: number }).code === 11000) return (await Company.findOne({ name }).lean().exec())!;
-    throw err;
-  }
-}
-
 /** Throws a 400 naming every slug that is not an atom. */
 export async function assertAtomsExist(slugs: string[]): Promise<void> {
-  if (slugs.length === 0) return;
-  const found = await Atom.find({ _id: { $in: slugs } }, { _id: 1 })
-    .lean()
-    .exec();
-  const known = new Set(found.map((a) => a._id));
-  const unknown = slugs.filter((s) => !known.has(s));
+  const unknown = await unknownAtoms(slugs);
   if (unknown.length) {
     const all = (await Atom.find({}, { _id: 1 }).sort({ _id: 1 }).lean().exec()).map((a) => a._id);
     throw badRequest(
@@ -73,12 +56,31 @@ export async function assertAtomsExist(slugs: string[]): Promise<void> {
   }
 }
 
+/** The slugs of `slugs` that name no atom. */
+export async function unknownAtoms(slugs: readonly string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const found = await Atom.find({ _id: { $in: [...slugs] } }, { _id: 1 })
+    .lean()
+    .exec();
+  const known = new Set(found.map((a) => a._id));
+  return slugs.filter((s) => !known.has(s));
+}
+
 export interface CreateInvitationInput {
   company: CompanyDoc | Types.ObjectId;
   requiredAtoms: string[];
   optionalAtoms?: string[];
   candidateEmail?: string | null;
   candidateName?: string | null;
+  /** When the link stops working. undefined: HIRING.DEFAULT_EXPIRY_DAYS from now; null: never. */
+  expiresAt?: Date | null;
+  /** 0 (default), 25, 50 or 100. */
+  extraTimePercent?: number;
+  /** A demo invitation (the seeded demo link, `npm run invite --demo`). */
+  demo?: boolean;
+  /** A user's email, 'cli' or 'seed'. */
+  createdBy?: string | null;
+  now?: Date;
 }
 
 export interface CreatedInvitation {
@@ -87,43 +89,96 @@ export interface CreatedInvitation {
   quizzes: QuizResultDoc[];
 }
 
-/** Creates an invitation and issues its quizzes (one per atom, required first). */
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * An expiry as given (API, CLI): an ISO date-time, or a date alone meaning the end of that day
+ * (UTC), so "expires 2030-01-31" includes the 31st. 400 when it is not a date.
+ */
+export function parseExpiry(value: string): Date {
+  const s = value.trim();
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T23:59:59.999Z`) : new Date(s);
+  if (Number.isNaN(at.getTime())) throw badRequest(`expires_at '${value}' is not a date`);
+  return at;
+}
+
+/** The checked expiry: in the future and at most HIRING.MAX_EXPIRY_DAYS away (400 otherwise). */
+export function checkedExpiry(expiresAt: Date | null | undefined, now: Date): Date | null {
+  if (expiresAt === null) return null;
+  const at = expiresAt ?? new Date(now.getTime() + HIRING.DEFAULT_EXPIRY_DAYS * DAY_MS);
+  if (Number.isNaN(at.getTime())) throw badRequest('expires_at is not a date');
+  if (at.getTime() <= now.getTime()) throw badRequest('expires_at must be in the future');
+  if (at.getTime() > now.getTime() + HIRING.MAX_EXPIRY_DAYS * DAY_MS)
+    throw badRequest(`expires_at must be at most ${HIRING.MAX_EXPIRY_DAYS} days from now`);
+  return at;
+}
+
+/** The two atom lists as stored: no duplicates, an optional atom that is also required is required. */
+export function atomLists(required: readonly string[], optional: readonly string[] = []) {
+  const requiredAtoms = [...new Set(required)];
+  const optionalAtoms = [...new Set(optional)].filter((s) => !requiredAtoms.includes(s));
+  return { requiredAtoms, optionalAtoms };
+}
+
+/**
+ * Creates an invitation and issues its quizzes (one per atom, required first). Checks everything
+ * before writing: at least one required atom, every atom exists, the expiry and extra time.
+ */
 export async function createInvitation(input: CreateInvitationInput): Promise<CreatedInvitation> {
-  const requiredAtoms = [...new Set(input.requiredAtoms)];
-  const optionalAtoms = [...new Set(input.optionalAtoms ?? [])].filter((s) => !requiredAtoms.includes(s));
+  const now = input.now ?? new Date();
+  const { requiredAtoms, optionalAtoms } = atomLists(input.requiredAtoms, input.optionalAtoms);
   if (requiredAtoms.length === 0) throw badRequest('An invitation needs at least one required atom');
+  const extra = input.extraTimePercent ?? 0;
+  if (!(EXTRA_TIME_PERCENTS as readonly number[]).includes(extra))
+    throw badRequest(`extra_time_percent must be one of ${EXTRA_TIME_PERCENTS.join(', ')}`);
+  const expiresAt = checkedExpiry(input.expiresAt, now);
   await assertAtomsExist([...requiredAtoms, ...optionalAtoms]);
 
-  const companyId = '_id' in input.company ? input.company._id : input.company;
-  const invitation = (
-    await Invitation.create({
-      company: companyId,
-      required_atoms: requiredAtoms,
-      optional_atoms: optionalAtoms,
-      candidate_email: input.candidateEmail ?? null,
-      candidate_name: input.candidateName ?? null,
-    })
-  ).toObject();
+  const fields = {
+    company: '_id' in input.company ? input.company._id : input.company,
+    required_atoms: requiredAtoms,
+    optional_atoms: optionalAtoms,
+    atoms: [...requiredAtoms, ...optionalAtoms],
+    candidate_email: input.candidateEmail?.trim().toLowerCase() || null,
+    candidate_name: input.candidateName?.trim() || null,
+    expires_at: expiresAt,
+    extra_time_percent: extra,
+    demo: input.demo === true,
+    revoked_at: null,
+    created_by: input.createdBy ?? null,
+  };
+  // Its summary as it will stand with its quizzes issued and none started (summary.ts).
+  const summary = summarizeInvitation(fields, [], new Map(), { now, abandonGraceMinutes: 0 });
+  const invitation = (await Invitation.create({ ...fields, ...summary, summary_rev: 1 })).toObject();
 
   const quizzes: QuizResultDoc[] = [];
-  for (const atom of [...requiredAtoms, ...optionalAtoms]) {
-    quizzes.push(await createQuizForInvitation(invitation, [atom]));
-  }
+  for (const atom of invitation.atoms) quizzes.push(await createQuizForInvitation(invitation, [atom]));
+  await invitationCreated(invitation, quizzes);
   return { invitation, quizzes };
 }
 
 /**
- * Issues one quiz of `invitation` over `atomIds` (served in that order), with a fresh token.
- * A token collision (2^-192) would surface as a duplicate-key error and is retried once.
+ * Issues one quiz of `invitation` over `atomIds` (served in that order), with a fresh token and the
+ * invitation's expiry, extra time and demo flag. A token collision (2^-192) would surface as a
+ * duplicate-key error and is retried once.
  */
 export async function createQuizForInvitation(
-  invitation: Pick<InvitationDoc, '_id' | 'company'>,
+  invitation: Pick<InvitationDoc, '_id' | 'company'> &
+    Partial<Pick<InvitationDoc, 'expires_at' | 'extra_time_percent' | 'demo'>>,
   atomIds: string[],
   opts: { token?: string } = {},
 ): Promise<QuizResultDoc> {
   if (atomIds.length === 0) throw badRequest('A quiz needs at least one atom');
   const create = (token: string) =>
-    QuizResult.create({ token, invitation: invitation._id, company: invitation.company, atom_ids: atomIds });
+    QuizResult.create({
+      token,
+      invitation: invitation._id,
+      company: invitation.company,
+      atom_ids: atomIds,
+      expires_at: invitation.expires_at ?? null,
+      extra_time_percent: invitation.extra_time_percent ?? 0,
+      demo: invitation.demo === true,
+    });
   try {
     return (await create(opts.token ?? newQuizToken())).toObject();
   } catch (err) {

@@ -1,10 +1,18 @@
-// The hiring company shown on the candidate pages (logo, name) and the support address they cite.
+// A hiring company: shown on the candidate pages (logo, name, support address), and the tenant of
+// the hiring pages (issue 19): its recruiters see its invitations and no other company's.
 import { Schema, model, type Types } from 'mongoose';
+import { SLUG_RE } from '@skillquiz/contracts';
 import { TIMESTAMPS, type Timestamps } from './common';
 
 export interface CompanyDoc extends Timestamps {
   _id: Types.ObjectId;
   name: string;
+  /**
+   * URL-safe, unique, immutable: what the sign-on's claims name (`company:<slug>` groups, the
+   * email-domain map; see auth/roles.ts). Companies stored before issue 19 get one at start
+   * (invitations/companies.ts backfillCompanySlugs).
+   */
+  slug: string;
   logo_url: string | null;
   support_email: string | null;
 }
@@ -12,6 +20,7 @@ export interface CompanyDoc extends Timestamps {
 const companySchema = new Schema<CompanyDoc>(
   {
     name: { type: String, required: true, trim: true },
+    slug: { type: String, match: SLUG_RE, maxlength: 64, immutable: true },
     logo_url: { type: String, default: null },
     support_email: { type: String, default: null },
   },
@@ -20,5 +29,8 @@ const companySchema = new Schema<CompanyDoc>(
 
 // `npm run invite -- --company <name>` finds (or creates) the company by name; names are unique.
 companySchema.index({ name: 1 }, { unique: true });
+// A recruiter's claim names the company by slug (every hiring request looks it up). Partial, so
+// companies stored before slugs existed do not collide on a missing value until the backfill.
+companySchema.index({ slug: 1 }, { unique: true, partialFilterExpression: { slug: { $type: 'string' } } });
 
 export const Company = model<CompanyDoc>('Company', companySchema);

@@ -19,7 +19,7 @@ export {
   type NewQuestionInput,
 } from './question';
 export { Company, type CompanyDoc } from './company';
-export { Invitation, type InvitationDoc } from './invitation';
+export { Invitation, type InvitationDoc, type AtomProgressDoc, type LapseTo } from './invitation';
 export {
   QuizResult,
   type QuizResultDoc,

@@ -1,8 +1,29 @@
-// One candidate's invitation from one company: the atoms they must take and may take.
+// One candidate's invitation from one company: the atoms they must take and may take, how long the
+// link works, extra time, and (issue 19) a summary of where the candidate is, kept up to date by
+// invitations/summary.ts so the hiring list is one indexed query on this collection.
 // Quizzes (QuizResult, each with its own token) are issued from it; see services/README.md, "Data model".
 import { Schema, model, type Types } from 'mongoose';
-import { SLUG_RE } from '@skillquiz/contracts';
+import { INVITATION_STATUSES, SLUG_RE, type InvitationStatus } from '@skillquiz/contracts';
 import { TIMESTAMPS, type Timestamps } from './common';
+
+/** What a status that is still open turns into once its deadline passes. */
+export type LapseTo = 'expired' | 'abandoned';
+
+/** Where one atom of the invitation stands (its quiz), as last recorded. */
+export interface AtomProgressDoc {
+  atom_id: string;
+  required: boolean;
+  /** Recorded state; 'invited'/'in_progress' read as `lapses_to` once `lapses_at` has passed. */
+  state: InvitationStatus;
+  lapses_at: Date | null;
+  lapses_to: LapseTo | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  /** Most likely level 1..5 of the posterior once finished. */
+  level: number | null;
+  estimate: number | null;
+  error: number | null;
+}
 
 export interface InvitationDoc extends Timestamps {
   _id: Types.ObjectId;
@@ -13,6 +34,34 @@ export interface InvitationDoc extends Timestamps {
   required_atoms: string[];
   /** Atom slugs the candidate may take after the required ones. */
   optional_atoms: string[];
+  /** Required then optional: what the hiring list's atom filter looks in. */
+  atoms: string[];
+  /** The link stops working then (its quizzes expire); null: never (the seeded demo invitation). */
+  expires_at: Date | null;
+  /** 0, 25, 50 or 100: every question's time limit is multiplied by 1 + p/100. */
+  extra_time_percent: number;
+  /** A demo invitation: its quizzes may use demo mode (when DEMO_MODE_ALLOWED); no other may. */
+  demo: boolean;
+  revoked_at: Date | null;
+  /** A user's email, 'cli' or 'seed'. */
+  created_by: string | null;
+
+  // The summary (invitations/summary.ts), rewritten whenever one of its quizzes changes state.
+  status: InvitationStatus;
+  lapses_at: Date | null;
+  lapses_to: LapseTo | null;
+  started_at: Date | null;
+  /** When the last required atom was finished. */
+  finished_at: Date | null;
+  progress: AtomProgressDoc[];
+  /** Whether any atom has a level (the level sort puts the others last). */
+  has_level: boolean;
+  /** Mean estimate of the finished atoms: the level sort's key. */
+  level_score: number | null;
+  /** Lowercase words of the name and email that a search term must start (see summary.ts). */
+  search_terms: string[];
+  /** Bumped by every summary write, which is conditional on it (no lost update). */
+  summary_rev: number;
 }
 
 const slugList = {
@@ -24,6 +73,25 @@ const slugList = {
   },
 };
 
+const statusField = { type: String, enum: INVITATION_STATUSES, default: 'invited' } as const;
+const lapseField = { type: String, enum: ['expired', 'abandoned'], default: null } as const;
+
+const progressSchema = new Schema<AtomProgressDoc>(
+  {
+    atom_id: { type: String, required: true },
+    required: { type: Boolean, required: true },
+    state: statusField,
+    lapses_at: { type: Date, default: null },
+    lapses_to: lapseField,
+    started_at: { type: Date, default: null },
+    finished_at: { type: Date, default: null },
+    level: { type: Number, default: null },
+    estimate: { type: Number, default: null },
+    error: { type: Number, default: null },
+  },
+  { _id: false },
+);
+
 const invitationSchema = new Schema<InvitationDoc>(
   {
     company: { type: Schema.Types.ObjectId, ref: 'Company', required: true },
@@ -31,13 +99,42 @@ const invitationSchema = new Schema<InvitationDoc>(
     candidate_name: { type: String, default: null, trim: true },
     required_atoms: slugList,
     optional_atoms: slugList,
+    atoms: slugList,
+    expires_at: { type: Date, default: null },
+    extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
+    demo: { type: Boolean, default: false },
+    revoked_at: { type: Date, default: null },
+    created_by: { type: String, default: null },
+    status: statusField,
+    lapses_at: { type: Date, default: null },
+    lapses_to: lapseField,
+    started_at: { type: Date, default: null },
+    finished_at: { type: Date, default: null },
+    progress: { type: [progressSchema], default: [] },
+    has_level: { type: Boolean, default: false },
+    level_score: { type: Number, default: null },
+    search_terms: { type: [String], default: [] },
+    summary_rev: { type: Number, default: 0 },
   },
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
 );
 
 // Deleting an atom is refused while an invitation lists it (content/atoms.ts deleteAtom: an $or
-// over both lists, one index per branch). Invitations are otherwise read by _id only.
+// over both lists, one index per branch).
 invitationSchema.index({ required_atoms: 1 });
 invitationSchema.index({ optional_atoms: 1 });
+// The hiring list (hiring/list.ts): every query is scoped to one company and pages in a fixed
+// order, so each filter has an index that starts with the company, pins the filter's value, and
+// ends in the sort; an engine that pages from an index never sorts the company's whole list.
+invitationSchema.index({ company: 1, created_at: -1 }); // default: newest first
+invitationSchema.index({ company: 1, status: 1, created_at: -1 }); // status filter
+invitationSchema.index({ company: 1, atoms: 1, created_at: -1 }); // atom filter
+invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at: -1 }); // level, high first
+invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1 }); // level, low first
+invitationSchema.index({ company: 1, search_terms: 1 }); // search: anchored prefixes of words
+// An admin's list across every company (no company chosen), newest first.
+invitationSchema.index({ created_at: -1 });
+// settleLapsedInvitations: open invitations whose deadline passed.
+invitationSchema.index({ status: 1, lapses_at: 1 });
 
 export const Invitation = model<InvitationDoc>('Invitation', invitationSchema);

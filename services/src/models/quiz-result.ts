@@ -58,6 +58,8 @@ export interface AtomPlanDoc {
   atom_id: string;
   scored: number;
   beta_question_id: number | null;
+  /** The beta question's original_question_id (its variation family; see quiz/twins.ts). */
+  beta_original_question_id?: number | null;
 }
 
 /** The latest estimate per atom (what the last scored answer left). */
@@ -95,6 +97,15 @@ export interface QuizResultDoc extends Timestamps {
   simulated: boolean;
   /** Taken by a simulated candidate of `npm run simulate` (demo data for the content analytics). */
   demo_data: boolean;
+  /**
+   * Copied from the invitation when the quiz is issued (issue 19): a demo quiz may use demo mode
+   * (sidebar, 'Correct' label, pass_243) while DEMO_MODE_ALLOWED is set; no other quiz ever does.
+   */
+  demo: boolean;
+  /** Copied from the invitation: every question's time limit is multiplied by 1 + p/100. */
+  extra_time_percent: number;
+  /** Its atoms' final estimates are in the percentile norms (invitations/norms.ts), counted once. */
+  norm_recorded: boolean;
 }
 
 const snapshotAnswerSchema = new Schema<SnapshotAnswerDoc>(
@@ -146,6 +157,7 @@ const atomPlanSchema = new Schema<AtomPlanDoc>(
     atom_id: { type: String, required: true },
     scored: { type: Number, required: true, min: 0 },
     beta_question_id: { type: Number, default: null },
+    beta_original_question_id: { type: Number, default: null },
   },
   { _id: false },
 );
@@ -186,6 +198,9 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     blur_on_window_blur: { type: Boolean, default: false },
     simulated: { type: Boolean, default: false },
     demo_data: { type: Boolean, default: false },
+    demo: { type: Boolean, default: false },
+    extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
+    norm_recorded: { type: Boolean, default: false },
   },
   { collection: 'quiz_results', timestamps: TIMESTAMPS, versionKey: false },
 );

@@ -19,6 +19,11 @@ export interface AtomPlan {
   scored: number;
   /** Integer id of the unscored beta question served inside this atom's run, or null. */
   beta_question_id: number | null;
+  /**
+   * The beta question's original_question_id, kept so the scored questions chosen before it are
+   * never its twins (twins.ts). Absent in plans frozen before issue 19.
+   */
+  beta_original_question_id?: number | null;
 }
 
 export type Slot =

@@ -29,6 +29,7 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
+import { quizCommitHook } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
@@ -60,7 +61,12 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
   const store = mongooseQuizStore();
   /** Each request gets its own memo of atoms and banks (see request-store.ts). */
-  const deps = (ctx: Context): QuizDeps => ({ store: requestScopedStore(store), config: ctx.config });
+  const deps = (ctx: Context): QuizDeps => ({
+    store: requestScopedStore(store),
+    config: ctx.config,
+    // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
+    onCommitted: quizCommitHook(ctx.config, ctx.logger),
+  });
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),

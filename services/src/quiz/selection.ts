@@ -6,6 +6,7 @@ import { CONSTANTS } from '@skillquiz/contracts';
 import { servedOrder } from './answer-order';
 import { dropBeta, slotsOf, truncateAtom, type AtomPlan, type Slot } from './plan';
 import type { AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
+import { isTwinOfTaken, takenFamilyIds, type FamilyMember } from './twins';
 import type { QuizState, ServedQuestion } from './types';
 
 /** A question can be served only when ready (issue 22) with at least two answers, one of them correct. */
@@ -19,14 +20,30 @@ const familyOf = (q: Pick<BankRecord, 'id' | 'original_question_id'>): string =>
     original_question_id: q.original_question_id == null ? null : String(q.original_question_id),
   });
 
+/** The served questions of a quiz as family members (their snapshot keeps the original's id). */
+function servedMembers(state: QuizState): FamilyMember[] {
+  return state.served.map((q) => ({
+    id: q.question_id,
+    original_question_id: q.snapshot.original_question_id,
+  }));
+}
+
+/** The beta questions a plan reserves, as family members. */
+function reservedMembers(plan: readonly AtomPlan[]): FamilyMember[] {
+  return plan
+    .filter((p) => p.beta_question_id != null)
+    .map((p) => ({ id: p.beta_question_id!, original_question_id: p.beta_original_question_id ?? null }));
+}
+
 /**
- * The plan of SPEC §3's quiz: per atom, the scored count (num_questions, capped by the number of
- * variation families its scored bank holds) and the beta question (first servable id of
- * beta_question_ordering not already taken by an earlier atom of this quiz).
+ * The plan of SPEC §3's quiz: per atom, the beta question (first servable id of
+ * beta_question_ordering that is no twin of a question this quiz already holds or reserves) and
+ * the scored count (num_questions, capped by the number of variation families its scored bank
+ * holds, leaving out the beta question's family: a quiz never serves twins).
  */
 export async function buildPlan(state: QuizState, store: QuizStore): Promise<AtomPlan[]> {
   const atoms = await store.atoms(state.atom_ids);
-  const taken = new Set<number>(state.served.map((q) => q.question_id));
+  const taken = takenFamilyIds(servedMembers(state));
   const plan: AtomPlan[] = [];
   for (const atomId of state.atom_ids) {
     const atom = atoms.get(atomId);
@@ -34,23 +51,27 @@ export async function buildPlan(state: QuizState, store: QuizStore): Promise<Ato
       plan.push({ atom_id: atomId, scored: 0, beta_question_id: null }); // atom deleted since the invitation
       continue;
     }
-    const bank = scoredBank(await store.bank(atomId), atom);
+    let beta: QuestionRecord | null = null;
+    for (const id of atom.beta_question_ordering) {
+      const q = await store.question(id);
+      if (q && isServable(q) && !isTwinOfTaken(q, taken)) {
+        beta = q;
+        for (const t of takenFamilyIds([q])) taken.add(t);
+        break;
+      }
+    }
+    const bank = scoredBank(await store.bank(atomId), atom).filter((q) => !isTwinOfTaken(q, taken));
     const families = new Set(bank.map(familyOf)).size;
     const scored = Math.min(
       atom.num_questions > 0 ? atom.num_questions : CONSTANTS.DEFAULT_NUM_QUESTIONS,
       families,
     );
-    let beta: number | null = null;
-    for (const id of atom.beta_question_ordering) {
-      if (taken.has(id)) continue;
-      const q = await store.question(id);
-      if (q && isServable(q)) {
-        beta = id;
-        taken.add(id);
-        break;
-      }
-    }
-    plan.push({ atom_id: atomId, scored, beta_question_id: beta });
+    plan.push({
+      atom_id: atomId,
+      scored,
+      beta_question_id: beta ? beta.id : null,
+      beta_original_question_id: beta ? beta.original_question_id : null,
+    });
   }
   return plan;
 }
@@ -120,7 +141,9 @@ export async function chooseNext(state: QuizState, store: QuizStore, now: Date):
 
     if (slot.kind === 'beta') {
       const q = await store.question(slot.question_id);
-      if (!q || !isServable(q)) {
+      // A twin of a question already served (possible only for plans frozen before the twin rule,
+      // or after an edit made it one) is dropped like a deleted beta question.
+      if (!q || !isServable(q) || isTwinOfTaken(q, takenFamilyIds(servedMembers(state)))) {
         plan = dropBeta(plan, slot.atom_id);
         continue;
       }
@@ -166,9 +189,11 @@ async function pickScored(
   const atoms = await store.atoms([slot.atom_id]);
   const atom = atoms.get(slot.atom_id);
   if (!atom) return null;
-  // Beta questions planned anywhere in this quiz are reserved for their slot.
-  const reserved = plan.map((p) => p.beta_question_id).filter((id): id is number => id != null);
-  const seen = new Set<string>([...state.served.map((q) => String(q.question_id)), ...reserved.map(String)]);
+  // Beta questions planned anywhere in this quiz are reserved for their slot. Neither a served nor
+  // a reserved question's twin may be chosen: the engine skips an item whose own id or original's
+  // id is in `seenIds`, so every id their families go through is listed (twins.ts).
+  const taken = takenFamilyIds([...servedMembers(state), ...reservedMembers(plan)]);
+  const seen = new Set<string>([...taken].map(String));
   for (const id of excluded) seen.add(String(id));
   const seenFamilies = new Set<string>(
     state.served.map((q) =>

@@ -20,7 +20,13 @@ import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { buildPlan, chooseNext } from './selection';
 import type { QuizStore } from './store-types';
-import { isQuizExpired, lapseLeave, questionTimeLimitSeconds } from './timing';
+import {
+  isQuizExpired,
+  lapseLeave,
+  questionTimeLimitSeconds,
+  quizExpiryAtStart,
+  withExtraTime,
+} from './timing';
 import type { QuizState, ServedQuestion } from './types';
 import { answerResponseOf, candidateQuestionView, nextQuestionOf, quizResultView } from './view';
 
@@ -40,6 +46,35 @@ export interface QuizDeps {
    * unknown tokens never take a rate-limit entry); throws to refuse it (the per-token rate limit).
    */
   admitEvent?: (token: string) => Promise<void>;
+  /**
+   * Called after each quiz write that won (prev: as read, next: as written), e.g. to keep the
+   * invitation's summary for the hiring pages in step (invitations/lifecycle.ts). It must not
+   * throw: the candidate's change is stored whatever it does.
+   */
+  onCommitted?: (prev: QuizState, next: QuizState) => Promise<void>;
+}
+
+/**
+ * Demo mode for this quiz: only a demo invitation's quiz, and only while DEMO_MODE_ALLOWED is set
+ * (issue 19). Every other quiz never sends correctness, estimates or item parameters to the browser.
+ */
+export function demoModeFor(
+  state: Pick<QuizState, 'demo'>,
+  config: Pick<QuizConfig, 'demoModeAllowed'>,
+): boolean {
+  return config.demoModeAllowed && state.demo === true;
+}
+
+/** Seconds a question of `atom` gets in this quiz: the atom's limit (or the override) plus extra time. */
+export function secondsPerQuestion(
+  atom: Parameters<typeof questionTimeLimitSeconds>[0],
+  state: Pick<QuizState, 'extra_time_percent'>,
+  config: Pick<QuizConfig, 'questionTimeLimitSeconds'>,
+): number {
+  return withExtraTime(
+    questionTimeLimitSeconds(atom, config.questionTimeLimitSeconds),
+    state.extra_time_percent,
+  );
 }
 
 /** A 404 for a token that matches no quiz; the router counts these per client (rate limit). */
@@ -101,6 +136,7 @@ async function update<T>(
     // Counts feed exposure control; recorded only by the request whose write won.
     if (d.exposed?.length) await deps.store.recordExposure(d.exposed);
     if (d.administered?.length) await deps.store.recordAdministrations(d.administered);
+    await deps.onCommitted?.(stored, { ...d.next, rev: stored.rev + 1 });
     return d.result;
   }
   throw conflict('The quiz is busy with another request; please retry');
@@ -141,7 +177,13 @@ async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizR
       abandonGraceMinutes: deps.config.abandonGraceMinutes,
     }),
   ]);
-  return quizResultView(state, plan, atoms, company, progress, deps.config.supportEmail);
+  const seconds = new Map<string, number>();
+  for (const [id, atom] of atoms) seconds.set(id, secondsPerQuestion(atom, state, deps.config));
+  return quizResultView(state, plan, atoms, company, progress, {
+    demo: demoModeFor(state, deps.config),
+    secondsPerQuestion: seconds,
+    defaultSupportEmail: deps.config.supportEmail,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +214,7 @@ export async function getQuestion(deps: QuizDeps, token: string, number: number)
       ? shown
       : { ...shown, expires_at: await outageAdjustedExpiry(deps, shown, now) };
     return {
-      result: candidateQuestionView(view, deps.config.demoModeAllowed),
+      result: candidateQuestionView(view, demoModeFor(next, deps.config)),
       next: next === state ? undefined : next,
       exposed,
       administered,
@@ -194,12 +236,14 @@ async function outageAdjustedExpiry(deps: QuizDeps, q: ServedQuestion, now: Date
 async function startClock(deps: QuizDeps, state: QuizState, index: number, now: Date): Promise<QuizState> {
   const q = state.served[index];
   const atom = (await deps.store.atoms([q.atom_id])).get(q.atom_id);
-  const seconds = questionTimeLimitSeconds(atom ?? {}, deps.config.questionTimeLimitSeconds);
+  // The candidate's extra time (issue 19) lengthens every question's clock, here and only here.
+  const seconds = secondsPerQuestion(atom ?? {}, state, deps.config);
   const served = state.served.slice();
   served[index] = { ...q, served_at: now, expires_at: new Date(now.getTime() + seconds * 1000) };
   if (state.started_at) return { ...state, served };
-  // Starting the quiz starts its whole-quiz clock too, unless whoever issued it set one.
-  const expires_at = state.expires_at ?? new Date(now.getTime() + deps.config.quizExpiryHours * 3600_000);
+  // Starting the quiz starts its whole-quiz clock too: QUIZ_EXPIRY_HOURS, or the expiry the quiz was
+  // issued with (its invitation's) when that comes first.
+  const expires_at = quizExpiryAtStart(state.expires_at, now, deps.config.quizExpiryHours);
   return { ...state, served, started_at: now, expires_at };
 }
 
@@ -221,7 +265,8 @@ export async function answerQuestion(
     const plan = await planOf(state, deps.store);
     if (number > slotsOf(plan).length) throw notFound(`Question ${number} is not part of this quiz`);
     const stored = state.served[number - 1];
-    if (stored?.answered_at) return { result: storedResponse(state, plan, number - 1) };
+    if (stored?.answered_at)
+      return { result: storedResponse(state, plan, number - 1, demoModeFor(state, deps.config)) };
     assertOpen(state, now);
     if (!stored || number !== state.served.length) {
       throw conflict(`Only the current question can be answered (question ${number} is not current)`);
@@ -232,7 +277,12 @@ export async function answerQuestion(
     const verdict = scoreAnswer(stored.snapshot.answers, body.answer, expiresAt, now);
     const answered = recordAnswer(state, number - 1, body, verdict, now);
     const { state: next, exposed, administered } = await chooseNext(answered, deps.store, now);
-    return { result: storedResponse(next, next.plan ?? plan, number - 1), next, exposed, administered };
+    return {
+      result: storedResponse(next, next.plan ?? plan, number - 1, demoModeFor(state, deps.config)),
+      next,
+      exposed,
+      administered,
+    };
   });
 }
 
@@ -276,13 +326,18 @@ function recordAnswer(
 }
 
 /** The response for answered served[index]: its result and the question after it, if any. */
-function storedResponse(state: QuizState, plan: readonly AtomPlan[], index: number): AnswerResponse {
+function storedResponse(
+  state: QuizState,
+  plan: readonly AtomPlan[],
+  index: number,
+  demo: boolean,
+): AnswerResponse {
   const after = state.served[index + 1];
   let next: NextQuestion | null;
   if (after)
     next = { number: after.number, expires_at: after.expires_at ? after.expires_at.toISOString() : null };
   else next = nextQuestionOf(state, plan);
-  return answerResponseOf(state.served[index], next);
+  return answerResponseOf(state.served[index], next, demo);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,12 +476,15 @@ export async function abandonQuiz(
 /**
  * Demo skip: answers every remaining question as a simulated candidate of ability
  * SIMULATED_THETA (each answer correct with its 2PL probability) and finishes the quiz, so staff
- * reach the done page quickly. Only when demo mode is allowed; the quiz is flagged `simulated`.
+ * reach the done page quickly. Only on a demo invitation's quiz while demo mode is allowed (a real
+ * candidate must not be able to finish with a strong simulated result); the quiz is flagged
+ * `simulated`.
  */
 export async function passQuiz(deps: QuizDeps, token: string): Promise<QuizResult> {
   if (!deps.config.demoModeAllowed) throw forbidden('The skip is only available when demo mode is allowed');
   const random = deps.random ?? Math.random;
   const state = await update(deps, token, async (s) => {
+    if (!demoModeFor(s, deps.config)) throw forbidden('The skip is only available on a demo invitation');
     if (s.finished_at) return { result: s };
     const now = nowOf(deps);
     assertOpen(s, now);

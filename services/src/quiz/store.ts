@@ -49,6 +49,9 @@ const stateDefaults = () =>
     blur_on_window_blur: false,
     simulated: false,
     demo_data: false,
+    demo: false,
+    extra_time_percent: 0,
+    norm_recorded: false,
   }) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
 
 function toState(doc: LeanQuiz): QuizState {
@@ -64,7 +67,11 @@ function toState(doc: LeanQuiz): QuizState {
     ...state,
     plan:
       state.plan && state.plan.length
-        ? state.plan.map((p) => ({ ...p, beta_question_id: p.beta_question_id ?? null }))
+        ? state.plan.map((p) => ({
+            ...p,
+            beta_question_id: p.beta_question_id ?? null,
+            beta_original_question_id: p.beta_original_question_id ?? null,
+          }))
         : null,
     // Only the snapshot fields the rules know (a stored answer may carry more, e.g. a locked position).
     served: state.served.map((q) => ({

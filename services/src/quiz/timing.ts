@@ -33,6 +33,24 @@ export function questionTimeLimitSeconds(atom: AtomTiming, override?: number): n
   return DEFAULT_QUESTION_SECONDS;
 }
 
+/**
+ * A question's limit with the candidate's extra time (issue 19: 0, 25, 50 or 100 percent, set on
+ * the invitation). Not rounded: the deadline is kept in milliseconds.
+ */
+export function withExtraTime(seconds: number, extraTimePercent: number | null | undefined): number {
+  const percent = extraTimePercent && extraTimePercent > 0 ? extraTimePercent : 0;
+  return (seconds * (100 + percent)) / 100;
+}
+
+/**
+ * The whole-quiz expiry set when the quiz starts: QUIZ_EXPIRY_HOURS after the start, but never
+ * later than the expiry the quiz was issued with (the invitation's `expires_at`).
+ */
+export function quizExpiryAtStart(issuedExpiry: Date | null, start: Date, expiryHours: number): Date {
+  const fromStart = new Date(start.getTime() + expiryHours * 3600_000);
+  return issuedExpiry && issuedExpiry.getTime() < fromStart.getTime() ? issuedExpiry : fromStart;
+}
+
 /** True once the question's clock has run out (the empty answer becomes acceptable). */
 export function hasExpired(expiresAt: Date, now: Date): boolean {
   return now.getTime() >= expiresAt.getTime();

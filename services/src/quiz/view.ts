@@ -26,7 +26,22 @@ export function nextQuestionOf(state: QuizState, plan: readonly AtomPlan[]): Nex
   return null;
 }
 
-export function pastQuestionOf(q: ServedQuestion): PastQuestion {
+/**
+ * An answered question as the quiz result lists it. Only a demo quiz (`demo`: demo mode is allowed
+ * and the invitation is a demo one) carries what the demo sidebar draws: whether it was correct,
+ * the estimate after it and the item's parameters. Any other quiz sends none of them, since the
+ * estimate's move after an answer tells whether it was right (issue 19).
+ */
+export function pastQuestionOf(q: ServedQuestion, demo: boolean): PastQuestion {
+  if (!demo)
+    return {
+      number: q.number,
+      atom_id: q.atom_id,
+      claim: q.snapshot.claim,
+      difficulty_params: null,
+      post_skill_estimate: null,
+      post_skill_estimate_error: null,
+    };
   return {
     number: q.number,
     correct: q.correct === true,
@@ -53,14 +68,22 @@ export interface CompanyInfo {
 /** What is left of the invitation (quiz_url: the next takeable quiz, or this quiz's done page). */
 export type InvitationProgress = Pick<QuizResult, 'required_atoms_left' | 'max_atoms_left' | 'quiz_url'>;
 
+export interface QuizResultOptions {
+  /** Demo mode for this quiz: DEMO_MODE_ALLOWED and a demo invitation (service.ts demoModeFor). */
+  demo: boolean;
+  /** Seconds per question of each atom, extra time included (the briefing before the start). */
+  secondsPerQuestion: ReadonlyMap<string, number>;
+  /** SUPPORT_EMAIL: used when the company names no support address. */
+  defaultSupportEmail?: string;
+}
+
 export function quizResultView(
   state: QuizState,
   plan: readonly AtomPlan[],
   atoms: ReadonlyMap<string, AtomInfo>,
   company: CompanyInfo | null,
   progress: InvitationProgress,
-  /** SUPPORT_EMAIL: used when the company names no support address. */
-  defaultSupportEmail?: string,
+  { demo, secondsPerQuestion, defaultSupportEmail }: QuizResultOptions,
 ): QuizResult {
   const supportEmail = company?.support_email || defaultSupportEmail;
   return {
@@ -83,27 +106,32 @@ export function quizResultView(
           // Served count, beta included: the displayed total is what the candidate will answer.
           num_questions: servedCountOf(p),
           levels_thresholds: atom?.levels_thresholds ?? [...DEFAULT_LEVELS_THRESHOLDS],
+          ...(secondsPerQuestion.has(p.atom_id)
+            ? { seconds_per_question: secondsPerQuestion.get(p.atom_id)! }
+            : {}),
         };
       }),
     },
     next_question: nextQuestionOf(state, plan),
-    past_questions: state.served.filter((q) => q.answered_at != null).map(pastQuestionOf),
+    past_questions: state.served.filter((q) => q.answered_at != null).map((q) => pastQuestionOf(q, demo)),
     required_atoms_left: progress.required_atoms_left,
     max_atoms_left: progress.max_atoms_left,
     quiz_url: progress.quiz_url,
+    demo_mode_allowed: demo,
   };
 }
 
 /**
- * The candidate's view of a served question. `demo` (DEMO_MODE_ALLOWED) marks the correct answer
- * with `correct: true` for the demo sidebar's 'Correct' label; otherwise no correctness leaves.
+ * The candidate's view of a served question. `demo` (demo mode allowed and a demo invitation) marks
+ * the correct answer with `correct: true` for the demo sidebar's 'Correct' label and sends the
+ * item's parameters the sidebar draws; otherwise no correctness and no parameters leave.
  */
 export function candidateQuestionView(q: ServedQuestion, demo: boolean): CandidateQuestion {
   if (!q.expires_at) throw new Error('candidateQuestionView: the question has not been served yet');
   const view = {
     number: q.number,
     expires_at: q.expires_at.toISOString(),
-    difficulty_params: { a: q.snapshot.difficulty_params.a, d: q.snapshot.difficulty_params.d },
+    difficulty_params: demo ? { a: q.snapshot.difficulty_params.a, d: q.snapshot.difficulty_params.d } : null,
     atom_id: q.atom_id,
     claim: q.snapshot.claim,
     question_text: q.snapshot.question_text,
@@ -120,13 +148,22 @@ export function candidateQuestionView(q: ServedQuestion, demo: boolean): Candida
   return demo ? CandidateQuestionSchema.parse(view) : CandidateQuestionStrictSchema.parse(view);
 }
 
-/** The answer response of a stored (answered) question; `next` is absent when the quiz is over. */
-export function answerResponseOf(q: ServedQuestion, next: NextQuestion | null): AnswerResponse {
-  const body: AnswerResponse = {
-    correct: q.correct === true,
-    post_skill_estimate: q.post_skill_estimate,
-    post_skill_estimate_error: q.post_skill_estimate_error,
-  };
+/**
+ * The answer response of a stored (answered) question; `next` is absent when the quiz is over. Only
+ * a demo quiz learns whether the answer was right and the new estimate (see pastQuestionOf).
+ */
+export function answerResponseOf(
+  q: ServedQuestion,
+  next: NextQuestion | null,
+  demo: boolean,
+): AnswerResponse {
+  const body: AnswerResponse = demo
+    ? {
+        correct: q.correct === true,
+        post_skill_estimate: q.post_skill_estimate,
+        post_skill_estimate_error: q.post_skill_estimate_error,
+      }
+    : { post_skill_estimate: null, post_skill_estimate_error: null };
   if (next) body.next_question = next;
   return body;
 }

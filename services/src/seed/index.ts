@@ -1,6 +1,7 @@
 // First-run seeding of the demo bank (src/seed/content): atoms, questions with integer ids from
 // the counter, variations linked to their originals, beta questions in each atom's
-// beta_question_ordering, the demo company and the demo invitation.
+// beta_question_ordering, the demo company, the demo invitation (a demo one: issue 19) and a second
+// company (issue 19: tenancy can be tried by hand with the dev recruiters).
 //
 // Idempotent and resumable through one marker document (collection `seed_state`, _id 'demo'):
 //   - no marker and the database already has atoms → not an empty database: never seed;
@@ -15,7 +16,14 @@ import type { Logger } from '../http/logger';
 import { createInvitation, createQuizForInvitation, findOrCreateCompany, quizLink } from '../invitations';
 import { Atom, Invitation, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER } from '../models';
 import { isTakeable } from '../quiz/timing';
-import { demoCompany, demoInvitation, seedAtoms, type SeedAtom, type SeedQuestion } from './content';
+import {
+  demoCompany,
+  demoInvitation,
+  secondCompany,
+  seedAtoms,
+  type SeedAtom,
+  type SeedQuestion,
+} from './content';
 
 export const SEED_COLLECTION = 'seed_state';
 const MARKER_ID = 'demo';
@@ -49,7 +57,11 @@ function markers() {
 export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   const col = markers();
   let marker = await col.findOne({ _id: MARKER_ID });
-  if (marker?.done) return { seeded: false, reason: 'already-seeded', demoToken: marker.demo_token };
+  if (marker?.done) {
+    // A database seeded before issue 19 gets the second company (and the demo company its slug).
+    await seedCompanies();
+    return { seeded: false, reason: 'already-seeded', demoToken: marker.demo_token };
+  }
   if (!marker) {
     if ((await Atom.estimatedDocumentCount().exec()) > 0) return { seeded: false, reason: 'not-empty' };
     try {
@@ -69,12 +81,16 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
 
   let { demo_token: demoToken, demo_invitation: demoInvitationId } = marker;
   if (!demoToken) {
-    const company = await findOrCreateCompany(demoCompany);
+    const [company] = await seedCompanies();
     const seededAtoms = new Set(seedAtoms.map((a) => a.id));
+    // The demo link: a demo invitation (demo mode may be used on it) that never expires.
     const { invitation, quizzes } = await createInvitation({
       company,
       requiredAtoms: demoInvitation.required_atoms.filter((s) => seededAtoms.has(s)),
       optionalAtoms: demoInvitation.optional_atoms.filter((s) => seededAtoms.has(s)),
+      demo: true,
+      expiresAt: null,
+      createdBy: 'seed',
     });
     demoToken = quizzes[0].token;
     demoInvitationId = invitation._id;
@@ -146,6 +162,11 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   }
 }
 
+/** The demo company and the second company (found by slug, created once); the demo company first. */
+async function seedCompanies() {
+  return [await findOrCreateCompany(demoCompany), await findOrCreateCompany(secondCompany)];
+}
+
 export interface DemoLinkOptions {
   /** ABANDON_GRACE_MINUTES: a page-close older than this counts as abandoned. */
   abandonGraceMinutes: number;
@@ -165,6 +186,11 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Pr
   const quiz = await QuizResult.findOne({ token: marker.demo_token }).lean().exec();
   // The quiz may have been deleted by an admin tool; do not print a dead link.
   if (!quiz) return null;
+  if (quiz.invitation && !quiz.demo) {
+    // Seeded before issue 19: the demo invitation and its quizzes become demo ones.
+    await Invitation.updateOne({ _id: quiz.invitation }, { $set: { demo: true } }).exec();
+    await QuizResult.updateMany({ invitation: quiz.invitation }, { $set: { demo: true } }).exec();
+  }
   if (isTakeable(quiz, opts.now ?? new Date(), opts.abandonGraceMinutes))
     return quizLink(publicUrl, marker.demo_token);
 

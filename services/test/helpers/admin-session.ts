@@ -97,6 +97,9 @@ export interface DevProvider {
   issuer: string;
   admin: { email: string; password: string };
   user: { email: string; password: string };
+  /** The demo company's recruiter (group claim) and the second company's (email domain). */
+  recruiter: { email: string; password: string };
+  secondRecruiter: { email: string; password: string };
   output: string[];
   stop(): Promise<void>;
 }
@@ -135,7 +138,7 @@ export async function startDevProvider(env: Record<string, string>): Promise<Dev
     });
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       output.push(line);
-      const login = /dev sign-on (admin|non-admin) login: (\S+) \/ (\S+)/.exec(line);
+      const login = /dev sign-on ([a-z -]+?) login: (\S+) \/ (\S+)/.exec(line);
       if (login) logins[login[1]] = { email: login[2], password: login[3] };
       const m = /dev sign-on listening on (\S+)/.exec(line);
       if (m) {
@@ -148,6 +151,8 @@ export async function startDevProvider(env: Record<string, string>): Promise<Dev
     issuer,
     admin: logins.admin,
     user: logins['non-admin'],
+    recruiter: logins.recruiter,
+    secondRecruiter: logins['second-company recruiter'],
     output,
     stop: () => stopChild(child, exited),
   };
@@ -178,6 +183,9 @@ export async function startAdminStack(env: Record<string, string> = {}): Promise
       OIDC_ISSUER: provider.issuer,
       ...client,
       ADMIN_EMAILS: provider.admin.email,
+      // The dev recruiters' companies, as `npm start` configures them (auth/dev-accounts.ts).
+      COMPANY_GROUP_PREFIX: 'company:',
+      COMPANY_EMAIL_DOMAINS: 'initech.example=initech',
       SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
       ...env,
     });

@@ -39,16 +39,21 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
         {user && (
           <nav aria-label="Admin">
             <ul className="admin-links">
-              <li>
-                <NavLink to="/admin/atoms">Atoms</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/questions">Questions</NavLink>
-              </li>
-              <li>
-                {/* Served by the back end, not a client route. */}
-                <a href="/sidekiq">Background jobs</a>
-              </li>
+              {/* The content areas are for admins; a recruiter (issue 19) cannot use them. */}
+              {user.isAdmin && (
+                <>
+                  <li>
+                    <NavLink to="/admin/atoms">Atoms</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/admin/questions">Questions</NavLink>
+                  </li>
+                  <li>
+                    {/* Served by the back end, not a client route. */}
+                    <a href="/sidekiq">Background jobs</a>
+                  </li>
+                </>
+              )}
               <li>
                 <a href="/logout">Logout</a>
               </li>

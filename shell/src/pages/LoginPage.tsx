@@ -1,4 +1,5 @@
-// /admin: the login form (posts to the central sign-on with the CSRF token), hidden for admins.
+// /admin: the login form (posts to the central sign-on with the CSRF token), hidden for signed-in
+// admins and recruiters (GET /me answers 200 for both since issue 19).
 import { useOutletContext } from 'react-router-dom';
 import { CSRF_COOKIE, readCookie } from '@skillquiz/http-client';
 import { PRODUCT_NAME, SIGN_ON_PROVIDER } from '../constants';
@@ -6,11 +7,18 @@ import type { AdminOutletContext } from '../components/AdminFrame';
 
 export function LoginPage() {
   const { user } = useOutletContext<AdminOutletContext>();
-  if (user?.isAdmin) {
+  if (user) {
     return (
       <section className="admin-home" aria-labelledby="admin-home-title">
         <h1 id="admin-home-title">Dashboard</h1>
-        <p>Signed in as {user.name || user.email}. Choose Atoms or Questions above.</p>
+        <p>
+          Signed in as {user.name || user.email}
+          {user.isAdmin
+            ? '. Choose Atoms or Questions above.'
+            : user.company
+              ? ` (${user.company.name}).`
+              : '.'}
+        </p>
       </section>
     );
   }

@@ -1,11 +1,21 @@
-// The demo hiring company and the demo candidate's invitation.
+// The demo hiring company, the demo candidate's invitation, and a second company so that the
+// isolation between companies can be tried by hand (issue 19: each has a dev recruiter account,
+// services/src/auth/dev-accounts.ts).
 import type { SeedCompany, SeedInvitation } from './types';
 
 export const demoCompany: SeedCompany = {
   name: 'Acme Robotics',
+  slug: 'acme-robotics',
   // Served by the services from services/public.
   logo_url: '/assets/acme-logo.svg',
   support_email: 'support@skillquiz.example',
+};
+
+export const secondCompany: SeedCompany = {
+  name: 'Initech',
+  slug: 'initech',
+  logo_url: null,
+  support_email: null,
 };
 
 export const demoInvitation: SeedInvitation = {

@@ -6,6 +6,6 @@ import { sqlAtom } from './sql';
 import type { SeedAtom } from './types';
 
 export * from './types';
-export { demoCompany, demoInvitation } from './company';
+export { demoCompany, demoInvitation, secondCompany } from './company';
 
 export const seedAtoms: SeedAtom[] = [javascriptAtom, pythonAtom, sqlAtom];

@@ -40,8 +40,10 @@ export type SeedAtom = Omit<Atom, 'num_bank_questions' | 'beta_question_ordering
 
 export interface SeedCompany {
   name: string;
-  logo_url: string;
-  support_email: string;
+  /** Unique and immutable: what a recruiter's sign-on claim names (issue 19). */
+  slug: string;
+  logo_url: string | null;
+  support_email: string | null;
 }
 
 export interface SeedInvitation {

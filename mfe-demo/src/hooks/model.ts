@@ -116,7 +116,7 @@ export function questionViews(result: QuizResult): QuestionView[] {
         atomName: atomNameOf(result, q.atom_id),
         claim: q.claim,
         isCurrent,
-        correct: isCurrent ? null : q.correct,
+        correct: isCurrent ? null : (q.correct ?? null),
         chances: chanceAtLevels(q.difficulty_params, thresholds),
         estimate: isCurrent
           ? null

@@ -1,0 +1,133 @@
+// An in-memory AtomsApi: the standalone dev page runs on it, and so do the component tests. It keeps
+// the services' rules a page depends on (a taken slug, a stale version's 409, an unknown id's 404,
+// the simulator's ranges) so the pages' error paths show too. Nothing is saved: a reload starts over.
+import type { Atom, AtomWithQuestionsResponse, SimulationReport } from '@skillquiz/contracts';
+import { ApiError } from '@skillquiz/http-client';
+import { delay, sampleAtoms, sampleQuestions } from '@skillquiz/remote-kit/dev';
+import type { AtomsApi, SimulationInputs } from '../src/api/atomsApi';
+
+export interface FakeAtomsOptions {
+  /** Each call answers after this long, as a network would (default 250 ms). */
+  latencyMs?: number;
+  /** Calls that fail with this status and message instead, e.g. { list: [500, 'Internal server error'] }. */
+  failing?: Partial<Record<keyof AtomsApi, [number, string]>>;
+}
+
+// JSON, not structuredClone: the answers are what a JSON API would send (and jsdom lacks structuredClone).
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** The 2PL information a^2 p (1 - p) of the bank over a theta grid, for the simulator's plot. */
+function bankInformation(params: { a: number; d: number }[]) {
+  return Array.from({ length: 33 }, (_, i) => {
+    const theta = -4 + i * 0.25;
+    const information = params.reduce((sum, { a, d }) => {
+      const p = 1 / (1 + Math.exp(-(a * theta + d)));
+      return sum + a * a * p * (1 - p);
+    }, 0);
+    return { theta, information };
+  });
+}
+
+export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & { atoms: Atom[] } {
+  const latency = options.latencyMs ?? 250;
+  const atoms = sampleAtoms();
+  const questions = sampleQuestions();
+  const withCounts = (a: Atom): Atom => ({
+    ...a,
+    num_bank_questions: questions.filter((q) => q.all_atoms.includes(a.id)).length,
+  });
+
+  async function answer<T>(name: keyof AtomsApi, make: () => T): Promise<T> {
+    await delay(latency);
+    const failure = options.failing?.[name];
+    if (failure) throw new ApiError(failure[0], failure[1]);
+    return clone(make());
+  }
+  const find = (id: string) => {
+    const found = atoms.find((a) => a.id === id);
+    if (!found) throw new ApiError(404, `No atom '${id}'`);
+    return found;
+  };
+
+  return {
+    atoms,
+    list: () => answer('list', () => ({ atoms: atoms.map(withCounts) })),
+    get: (id) =>
+      answer('get', (): AtomWithQuestionsResponse => {
+        const a = find(id);
+        return { atom: withCounts(a), questions: questions.filter((q) => q.all_atoms.includes(id)) };
+      }),
+    create: (payload) =>
+      answer('create', () => {
+        if (!/^[a-z0-9][a-z0-9_-]*$/.test(payload.id ?? ''))
+          throw new ApiError(400, 'id: a slug is required');
+        if (atoms.some((a) => a.id === payload.id))
+          throw new ApiError(409, `An atom with the slug '${payload.id}' already exists`);
+        const created = { ...(payload as unknown as Atom), num_bank_questions: 0, version: 1 };
+        atoms.push(created);
+        return { atom: created };
+      }),
+    update: (id, payload, version) =>
+      answer('update', () => {
+        const a = find(id);
+        if (version !== undefined && version !== a.version)
+          throw new ApiError(409, `Atom '${id}' was changed by someone else since you opened it. Reload it.`);
+        Object.assign(a, payload, { id, version: (a.version ?? 0) + 1 });
+        return { atom: withCounts(a) };
+      }),
+    remove: (id) =>
+      answer('remove', () => {
+        find(id);
+        atoms.splice(
+          atoms.findIndex((a) => a.id === id),
+          1,
+        );
+        return { success: true as const };
+      }),
+    simulate: (id, request: SimulationInputs) =>
+      answer('simulate', () => {
+        const a = find(id);
+        const candidates = Number(request.candidates);
+        if (!Number.isInteger(candidates) || candidates < 50 || candidates > 5000)
+          throw new ApiError(400, 'candidates: a whole number from 50 to 5000');
+        const bank = questions.filter((q) => q.administered && q.all_atoms.includes(id));
+        const report: SimulationReport = {
+          candidates,
+          numQuestions: a.num_questions,
+          bankSize: bank.length,
+          population: { mean: Number(request.mean), sd: Number(request.sd) },
+          rmse: 0.52,
+          bias: 0.03,
+          meanReportedError: 0.49,
+          levelAgreement: 0.61,
+          bankUsed: 1,
+          highestExposure: 0.92,
+          exposureCap: 0.35,
+          claims: [...new Set(bank.map((q) => q.claim ?? 'none'))].map((claim) => ({
+            claim,
+            questions: bank.filter((q) => (q.claim ?? 'none') === claim).length,
+            served: Math.round(candidates * 0.8),
+            share: 0.8,
+          })),
+          testInformation: bankInformation(bank.map((q) => q.difficulty_params)),
+          errorByAbility: [-3, -2, -1, 0, 1, 2].map((from) => ({
+            from,
+            to: from + 1,
+            candidates: Math.round(candidates / 6),
+            rmse: 0.35 + Math.abs(from + 0.5) * 0.12,
+            meanReportedError: 0.33 + Math.abs(from + 0.5) * 0.1,
+          })),
+          warnings: [
+            `The bank has ${bank.length} administered questions for ${a.num_questions} per quiz: most candidates see the same ones.`,
+          ],
+        };
+        return { report };
+      }),
+    question: (id) =>
+      answer('question', () => {
+        const q = questions.find((x) => x.id === id);
+        if (!q) throw new ApiError(404, `No question ${id}`);
+        return { question: q };
+      }),
+  };
+}

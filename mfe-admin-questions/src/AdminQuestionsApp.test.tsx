@@ -1,0 +1,59 @@
+// The questions remote through its exposed app and real routes, on the in-memory QuestionsApi of its
+// dev page (dev/fakeQuestionsApi.ts) handed to the `api` prop: no module is replaced. Toasts show in
+// a real container, as the shell's.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import AdminQuestionsApp from './AdminQuestionsApp';
+import { createFakeQuestionsApi, type FakeQuestionsOptions } from '../dev/fakeQuestionsApi';
+
+function renderAt(path: string, options: FakeQuestionsOptions = {}) {
+  const api = createFakeQuestionsApi({ latencyMs: 5, ...options });
+  const router = createMemoryRouter(
+    [{ path: '/admin/questions/*', element: <AdminQuestionsApp api={api} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </>,
+  );
+  return { api, router };
+}
+
+it('lists the administered questions, newest first, with their atoms', async () => {
+  renderAt('/admin/questions');
+  expect(await screen.findByText('7 questions, page 1 of 1')).toBeInTheDocument();
+  const table = screen.getByRole('table');
+  const ids = within(table)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+  expect(ids.slice(0, 3)).toEqual(['109', '106', '105']);
+});
+
+it("the SPEC §8 load toasts: an option list that fails says so ('Error loading claim options')", async () => {
+  renderAt('/admin/questions/edit/101/?page=administration', {
+    failing: { claimOptions: [500, 'Internal server error'] },
+  });
+  expect(await screen.findByText('Error loading claim options')).toBeInTheDocument();
+  expect(screen.queryByText('Error loading code block options')).not.toBeInTheDocument();
+});
+
+it('a question that cannot be loaded is silent (no toast) and the page says so', async () => {
+  renderAt('/admin/questions/edit/999/?page=content');
+  expect(await screen.findByRole('heading', { name: 'Question not found' })).toBeInTheDocument();
+  expect(screen.queryByText(/Error/)).not.toBeInTheDocument();
+});
+
+it("saving an edit: 'Question saved', and the fake holds the new text", async () => {
+  const { api } = renderAt('/admin/questions/edit/104/?page=content');
+  const text = await screen.findByRole('textbox', { name: 'Question text' });
+  await userEvent.type(text, ' (ES2023)');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Question saved')).toBeInTheDocument();
+  expect(api.questions.find((q) => q.id === 104)?.question_text).toMatch(/\(ES2023\)$/);
+});

@@ -1,0 +1,11 @@
+// The questions remote's routes as data, relative to the shell's /admin/questions/* mount (SPEC §2):
+// the list, and edit/{id|new}/ with its tab in ?page=.
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { QuestionEditPage } from './pages/QuestionEditPage';
+import { QuestionsListPage } from './pages/QuestionsListPage';
+
+export const questionRoutes: RouteObject[] = [
+  { index: true, element: <QuestionsListPage /> },
+  { path: 'edit/:id', element: <QuestionEditPage /> },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];

@@ -1,0 +1,135 @@
+// The candidates list (GET /api/hiring/invitations) and the filters it shares with the CSV export.
+// One query on `invitations`, always scoped to the company first, so each filter and sort has an
+// index that begins with the company (models/invitation.ts): an engine that counts and pages from
+// indexes answers it without reading the company's other invitations.
+import type { SortOrder } from 'mongoose';
+
+/** A filter on invitations (MongoDB query operators; the tests check what it matches). */
+export type InvitationFilter = Record<string, unknown>;
+import {
+  HIRING,
+  type InvitationListQuery,
+  type InvitationListResponse,
+  type InvitationSort,
+  type InvitationStatus,
+} from '@skillquiz/contracts';
+import { Invitation, type InvitationDoc } from '../models';
+import { companyFilter, type HiringScope } from './scope';
+import { atomNames, companiesOf, toRow } from './views';
+
+/** The parsed query (InvitationListQuerySchema's output). */
+export interface ListQuery {
+  page: number;
+  q?: string;
+  status?: InvitationStatus;
+  atom?: string;
+  sort: InvitationSort;
+}
+export type { InvitationListQuery };
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** At most this many search words count (the rest are ignored). */
+const MAX_SEARCH_WORDS = 5;
+
+/**
+ * Search: every word must start one of the invitation's search terms (summary.ts searchTerms):
+ * anchored prefixes, which an index on the terms can answer as ranges.
+ */
+export function searchFilter(q: string | undefined): InvitationFilter {
+  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return {};
+  const clauses = words.map((w) => ({ search_terms: { $regex: `^${escapeRegex(w)}` } }));
+  return clauses.length === 1 ? clauses[0] : { $and: clauses };
+}
+
+/**
+ * A status as of `now`: the recorded one, or an open one ('invited', 'in_progress') whose deadline
+ * has passed and what it turned into (summary.ts effectiveStatus, as a query).
+ */
+export function statusFilter(status: InvitationStatus | undefined, now: Date): InvitationFilter {
+  if (!status) return {};
+  if (status === 'finished' || status === 'revoked') return { status };
+  if (status === 'expired' || status === 'abandoned')
+    return {
+      $or: [
+        { status },
+        { status: { $in: ['invited', 'in_progress'] }, lapses_to: status, lapses_at: { $lte: now } },
+      ],
+    };
+  return { status, $or: [{ lapses_at: null }, { lapses_at: { $gt: now } }] };
+}
+
+/** Every filter of the list and the export, inside the scope. */
+export function listFilter(
+  scope: HiringScope,
+  query: Omit<ListQuery, 'page' | 'sort'>,
+  now: Date,
+): InvitationFilter {
+  const parts: InvitationFilter[] = [
+    companyFilter(scope),
+    query.atom ? { atoms: query.atom } : {},
+    statusFilter(query.status, now),
+    searchFilter(query.q),
+  ].filter((p) => Object.keys(p).length > 0);
+  if (parts.length === 0) return {};
+  // $or appears in two parts at most (status, search never uses it): merge them under $and.
+  return parts.length === 1 ? parts[0] : { $and: parts };
+}
+
+/** The order of each sort; ties by invited date, newest first, then id. */
+export function listSort(sort: InvitationSort): Record<string, SortOrder> {
+  switch (sort) {
+    case 'date_asc':
+      return { created_at: 1, _id: 1 };
+    case 'level_desc':
+      return { has_level: -1, level_score: -1, created_at: -1, _id: -1 };
+    case 'level_asc':
+      return { has_level: -1, level_score: 1, created_at: -1, _id: -1 };
+    default:
+      return { created_at: -1, _id: -1 };
+  }
+}
+
+/** Fields the rows need (not the search terms). */
+export const ROW_FIELDS = {
+  search_terms: 0,
+  summary_rev: 0,
+} as const;
+
+/** One page of the candidates list. */
+export async function listInvitations(
+  scope: HiringScope,
+  query: ListQuery,
+  now = new Date(),
+): Promise<InvitationListResponse> {
+  const filter = listFilter(scope, query, now);
+  const pageSize = HIRING.PAGE_SIZE;
+  const [docs, total] = await Promise.all([
+    Invitation.find(filter)
+      .select(ROW_FIELDS)
+      .sort(listSort(query.sort))
+      .skip((query.page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<InvitationDoc[]>()
+      .exec(),
+    Invitation.countDocuments(filter).exec(),
+  ]);
+  const [names, companies] = await Promise.all([
+    atomNames(
+      docs.flatMap((d) =>
+        d.atoms?.length ? d.atoms : [...(d.required_atoms ?? []), ...(d.optional_atoms ?? [])],
+      ),
+    ),
+    scope.company ? Promise.resolve(null) : companiesOf(docs),
+  ]);
+  const items = docs.map((d) =>
+    toRow(
+      d,
+      scope.company ?? companies!.get(String(d.company)) ?? { id: String(d.company), name: '', slug: '' },
+      names,
+      now,
+    ),
+  );
+  return { items, total, page: query.page, page_size: pageSize };
+}

@@ -1,0 +1,36 @@
+// Who is using the hiring pages (GET /api/hiring/me) and which atoms they may invite candidates to
+// take (GET /api/hiring/atoms: recruiters cannot read the content API).
+import type { HiringAtomsResponse, HiringMeResponse } from '@skillquiz/contracts';
+import type { Principal } from '../auth/roles';
+import { listCompanies } from '../invitations/companies';
+import { Atom } from '../models';
+
+/** The role and company; for an admin every company (the switcher), for a recruiter only theirs. */
+export async function hiringMe(p: Principal): Promise<HiringMeResponse> {
+  return {
+    email: p.user.email,
+    name: p.user.name,
+    role: p.role,
+    company: p.company,
+    companies: p.role === 'admin' ? await listCompanies() : [p.company],
+  };
+}
+
+/** Every atom, by name, as the invite form offers them (beta atoms flagged). */
+export async function hiringAtoms(): Promise<HiringAtomsResponse> {
+  const atoms = await Atom.find({})
+    .select({ name: 1, beta: 1, client_description: 1, num_questions: 1, eta_minutes: 1 })
+    .sort({ name: 1 })
+    .lean()
+    .exec();
+  return {
+    atoms: atoms.map((a) => ({
+      id: a._id,
+      name: a.name,
+      beta: a.beta === true,
+      client_description: a.client_description ?? '',
+      num_questions: a.num_questions ?? 0,
+      eta_minutes: a.eta_minutes ?? 0,
+    })),
+  };
+}

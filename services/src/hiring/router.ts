@@ -1,0 +1,92 @@
+// The hiring API (issue 19), the only way the hiring pages reach the services. Thin: each route is
+// guarded (rate limit, a signed-in admin or recruiter with the company scope, and for writes the
+// CSRF header), validates its input with the contracts' schemas, and calls one named function.
+// Payloads: libs/contracts/src/hiring.ts; rules: services/README.md, "Hiring API".
+import { Router } from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import {
+  BulkInviteRequestSchema,
+  InvitationCreateSchema,
+  InvitationExtendSchema,
+  InvitationListQuerySchema,
+} from '@skillquiz/contracts';
+import { requireCsrfHeader } from '../auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
+import { validate } from '../http/errors';
+import { parseExpiry } from '../invitations';
+import { extendInvitation, revokeInvitation } from '../invitations/manage';
+import { bulkInvite } from './bulk';
+import { csvFileName, exportInvitationsCsv } from './csv';
+import { inviteCandidate } from './invite';
+import { listInvitations } from './list';
+import { hiringAtoms, hiringMe } from './me';
+import { invitationReport } from './report';
+import { findScopedInvitation, requireHiringScope, scopeOf } from './scope';
+
+/** The list's query without the company switcher (the scope has handled it). */
+function listQuery(ctx: Context) {
+  const { company: _company, ...query } = validate(InvitationListQuerySchema, ctx.query);
+  return query;
+}
+
+export function hiringRouter(): Router {
+  const router = new Router();
+  // One budget with the admin calls: both are staff screens, per client address.
+  const limit = rateLimit(ADMIN_LIMIT);
+  const read: Middleware[] = [limit, requireHiringScope()];
+  const write: Middleware[] = [limit, requireHiringScope(), requireCsrfHeader()];
+
+  router.get('/api/hiring/me', ...read, async (ctx) => {
+    ctx.body = await hiringMe(scopeOf(ctx).principal);
+  });
+
+  router.get('/api/hiring/atoms', ...read, async (ctx) => {
+    ctx.body = await hiringAtoms();
+  });
+
+  router.get('/api/hiring/invitations', ...read, async (ctx) => {
+    ctx.body = await listInvitations(scopeOf(ctx), listQuery(ctx));
+  });
+
+  router.get('/api/hiring/invitations.csv', ...read, async (ctx) => {
+    const scope = scopeOf(ctx);
+    const { page: _page, ...query } = listQuery(ctx);
+    const now = new Date();
+    const stream = await exportInvitationsCsv(scope, query, now);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(csvFileName(scope, now));
+    ctx.body = stream;
+  });
+
+  router.post('/api/hiring/invitations', ...write, async (ctx) => {
+    const input = validate(InvitationCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await inviteCandidate(scopeOf(ctx), input, ctx.config);
+  });
+
+  router.post('/api/hiring/invitations/bulk', ...write, async (ctx) => {
+    const input = validate(BulkInviteRequestSchema, ctx.request.body);
+    const result = await bulkInvite(scopeOf(ctx), input, ctx.config);
+    ctx.status = 'created' in result ? 201 : 200;
+    ctx.body = result;
+  });
+
+  router.get('/api/hiring/invitations/:id', ...read, async (ctx) => {
+    ctx.body = await invitationReport(scopeOf(ctx), ctx.params.id, ctx.config);
+  });
+
+  router.post('/api/hiring/invitations/:id/revoke', ...write, async (ctx) => {
+    const inv = await findScopedInvitation(scopeOf(ctx), ctx.params.id);
+    await revokeInvitation(inv._id, ctx.config);
+    ctx.body = await invitationReport(scopeOf(ctx), ctx.params.id, ctx.config);
+  });
+
+  router.post('/api/hiring/invitations/:id/extend', ...write, async (ctx) => {
+    const inv = await findScopedInvitation(scopeOf(ctx), ctx.params.id);
+    const { expires_at } = validate(InvitationExtendSchema, ctx.request.body);
+    await extendInvitation(inv._id, parseExpiry(expires_at), ctx.config);
+    ctx.body = await invitationReport(scopeOf(ctx), ctx.params.id, ctx.config);
+  });
+
+  return router;
+}
