@@ -290,7 +290,7 @@ describe('bulk status change', () => {
     );
   });
 
-  it('refuses a bad body and needs CSRF', async () => {
+  it('refuses a bad body, needs CSRF, and is for admins only', async () => {
     const dup = await call(alice, 'POST', '/api/questions/status', {
       status: 'ready',
       questions: [
@@ -316,6 +316,27 @@ describe('bulk status change', () => {
       jsonCall(alice, env.baseUrl, 'POST', { status: 'draft', questions: [{ id: 1, version: 1 }] }, false),
     );
     expect(res.status).toBe(403);
+    // Signed out: 401; a recruiter (issue 19): 403, as on every content route. Nothing changes.
+    const target = (await call(alice, 'POST', '/api/question/', payload())).body.question;
+    const body = { status: 'in_review', questions: [{ id: target.id, version: target.version }] };
+    const anonymous = new Browser();
+    await anonymous.fetch(`${env.baseUrl}/admin`);
+    const signedOut = await anonymous.fetch(
+      `${env.baseUrl}/api/questions/status`,
+      jsonCall(anonymous, env.baseUrl, 'POST', body),
+    );
+    expect(signedOut.status).toBe(401);
+    const recruiter = new Browser();
+    await signIn(recruiter, env.baseUrl, env.provider.recruiter);
+    const denied = await recruiter.fetch(
+      `${env.baseUrl}/api/questions/status`,
+      jsonCall(recruiter, env.baseUrl, 'POST', body),
+    );
+    expect(denied.status).toBe(403);
+    expect(await db.collection('questions').findOne({ _id: target.id })).toMatchObject({
+      status: 'draft',
+      version: target.version,
+    });
   });
 });
 
