@@ -95,6 +95,7 @@ export function createFakeQuestionsApi(
   const analytics = (q: Question): QuestionAnalyticsResponse => {
     const s = statistics.get(q.id) ?? null;
     const calibrated = s ? { a: s.discrimination! * 3, d: q.difficulty_params.d + 0.3 } : null;
+    const demo = s ? Math.round(s.answered * 0.75) : 0;
     return {
       statistics: s,
       calibration: calibrated && {
@@ -111,7 +112,13 @@ export function createFakeQuestionsApi(
       beta: atoms.some((a) => a.beta_question_ordering.includes(q.id)),
       graduation_max_se: 0.15,
       ready_to_graduate: s !== null,
-      demo_answers: s ? Math.round(s.answered * 0.75) : 0,
+      demo_answers: demo,
+      // Issue 22: the calibration rests on the real answers; the simulated ones are counted apart.
+      answers: { real: s ? s.answered - demo : 0, demo },
+      calibration_basis: s ? 'real' : 'none',
+      demo_calibration: null,
+      apply: s ? { allowed: true, reasons: [] } : { allowed: false, reasons: ['no answers yet'] },
+      apply_rules: { min_answers: 100, max_se: 0.2, z: 1.96 },
     };
   };
   const calibrate = (id: number, version: number, graduate: boolean) => {
