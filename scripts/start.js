@@ -248,10 +248,11 @@ function requireBuilt(file) {
 class PortTakenError extends Error {}
 
 /**
- * Starts the dev sign-on (when used) and the services on `port` (0 = the services pick one).
+ * Starts the dev sign-on (when used) and, once `databaseReady` has settled, the services on `port`
+ * (0 = the services pick one).
  * Throws PortTakenError, after stopping what it started, when the services found the port taken.
  */
-async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
+async function startSignOnAndServices(servicesEnv, port, useDevSignOn, databaseReady) {
   const envFor = { ...servicesEnv, PORT: String(port) };
   let publicUrl = port === 0 ? null : (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (publicUrl) envFor.PUBLIC_URL = publicUrl;
@@ -298,6 +299,8 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
     signOn = `local dev sign-on at ${issuer}`;
   }
 
+  await databaseReady;
+  if (servicesEnv.MONGODB_URI) envFor.MONGODB_URI = servicesEnv.MONGODB_URI;
   let demoLink = null;
   const servicesStart = startChild(
     'services',
@@ -331,6 +334,31 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn) {
   return { publicUrl, url, signOn, signOnNotes, demoLink };
 }
 
+/** Starts the embedded engine unless MONGODB_URI is set; sets servicesEnv.MONGODB_URI to it. */
+async function startDatabase(servicesEnv) {
+  if (env.MONGODB_URI) {
+    log('using MONGODB_URI from the environment');
+    return;
+  }
+  const engineBin = 'libs/mongo-engine/bin/skillquiz-mongo.js';
+  requireBuilt(engineBin);
+  const dbpath = path.join(dataDir, 'db');
+  fs.mkdirSync(dbpath, { recursive: true });
+  // --port 0: the engine binds a free port itself and reports it (no race with other programs).
+  const dbStart = startChild(
+    'db',
+    engineBin,
+    ['--port', '0', '--dbpath', dbpath],
+    { ...env },
+    /skillquiz-mongo listening on (\S+)/,
+  );
+  const [, hostPort] = await dbStart;
+  servicesEnv.MONGODB_URI = `mongodb://${hostPort}/skillquiz`;
+  // Restarted on the same port, the services' driver reconnects to it by itself.
+  const enginePort = hostPort.slice(hostPort.lastIndexOf(':') + 1);
+  dbStart.entry.restart = { args: ['--port', enginePort, '--dbpath', dbpath], env: { ...env } };
+}
+
 async function main() {
   requireBuilt('services/dist/main.js');
   devDefaults = require(path.join(ROOT, 'services/dist/auth/dev-accounts.js'));
@@ -354,28 +382,9 @@ async function main() {
       ? `${demoCandidates} simulated candidates per seeded atom after the first seed, in the background`
       : 'off';
 
-  // 1. Database.
-  if (env.MONGODB_URI) {
-    log('using MONGODB_URI from the environment');
-  } else {
-    const engineBin = 'libs/mongo-engine/bin/skillquiz-mongo.js';
-    requireBuilt(engineBin);
-    const dbpath = path.join(dataDir, 'db');
-    fs.mkdirSync(dbpath, { recursive: true });
-    // --port 0: the engine binds a free port itself and reports it (no race with other programs).
-    const dbStart = startChild(
-      'db',
-      engineBin,
-      ['--port', '0', '--dbpath', dbpath],
-      { ...env },
-      /skillquiz-mongo listening on (\S+)/,
-    );
-    const [, hostPort] = await dbStart;
-    servicesEnv.MONGODB_URI = `mongodb://${hostPort}/skillquiz`;
-    // Restarted on the same port, the services' driver reconnects to it by itself.
-    const enginePort = hostPort.slice(hostPort.lastIndexOf(':') + 1);
-    dbStart.entry.restart = { args: ['--port', enginePort, '--dbpath', dbpath], env: { ...env } };
-  }
+  // 1. Database, started while the sign-on starts (neither needs the other; the services need both).
+  const databaseReady = startDatabase(servicesEnv);
+  databaseReady.catch(() => {}); // awaited before the services start; this only marks it handled
 
   // 2. Services and the development sign-on (an OpenID provider standing in for the central one).
   // PORT=0 means a free port. The services bind it themselves and print it, unless the dev sign-on
@@ -390,7 +399,7 @@ async function main() {
   for (let attempt = 1; ; attempt++) {
     const port = requestedPort === 0 && portKnownFirst ? await candidatePort() : requestedPort;
     try {
-      started = await startSignOnAndServices(servicesEnv, port, useDevSignOn);
+      started = await startSignOnAndServices(servicesEnv, port, useDevSignOn, databaseReady);
       break;
     } catch (err) {
       if (!(err instanceof PortTakenError) || attempt >= attempts) throw err;

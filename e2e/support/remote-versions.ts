@@ -73,3 +73,52 @@ function ensureDir(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** What a command printed and how it ended. */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run ship -- ...` / `npm run rollback -- ...` against the shared product, as an operator runs
+ * them beside it: its data directory (so its database through running.json), its live manifest file
+ * and its published versions.
+ */
+export async function shipCommand(command: 'ship' | 'rollback', ...args: string[]): Promise<CommandResult> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: sharedProduct().dataDir,
+    REMOTES_DIR: remotesDir(),
+    REMOTES_MANIFEST: process.env.SQ_REMOTES_MANIFEST,
+    SHIP_ACTOR: 'e2e-release@skillquiz.test',
+  };
+  delete env.MONGODB_URI;
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(REPO_ROOT, 'services', 'dist', 'cli', `${command}.js`), ...args],
+      { cwd: REPO_ROOT, env, timeout: 60_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/**
+ * Publishes a copy of an already published version as `version` (its manifest says so): a second
+ * version to ship and roll back between without another webpack build.
+ */
+export function publishCopy(pkg: string, from: string, version: string): void {
+  const target = path.join(remotesDir(), pkg, version);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(path.join(remotesDir(), pkg, from), target, { recursive: true });
+  const manifestFile = path.join(target, 'mf-manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  manifest.metaData.buildInfo.buildVersion = version;
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+}

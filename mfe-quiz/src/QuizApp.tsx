@@ -3,19 +3,18 @@
 // :token/resume, :token/done, :token/pass_243; anything else goes to /404.
 // Its backend is the `api` prop (default: HTTP to the services), handed to every page through
 // context; tests and the standalone dev page (dev/) pass an in-memory QuizApi.
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useRoutes } from 'react-router-dom';
-import type { DemoSidebarProps, QuizAppProps, RemoteWrapperProps } from '@skillquiz/contracts';
+import type { QuizAppProps } from '@skillquiz/contracts';
 import { QuizApiProvider } from './api/context';
 import { httpQuizApi, type QuizApi } from './api/quizApi';
-import { appRoutes } from './routes';
+import { appRoutes, type DemoSidebarSlot } from './routes';
 import { TrackingContext, type QuizTracking } from './tracking/context';
 import { watchDevtoolsWithDetector, type WatchDevtools } from './tracking/devtools';
 import { createQuestionLog } from './tracking/questionLog';
 import './styles.css';
 
-/** The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus the wrapper's own. */
-export type DemoSidebarSlot = ComponentType<DemoSidebarProps & RemoteWrapperProps>;
+export type { DemoSidebarSlot } from './routes';
 
 export interface QuizAppOwnProps extends QuizAppProps {
   /** The backend (default: httpQuizApi). Tests and the dev page pass a fake. */

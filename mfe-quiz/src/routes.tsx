@@ -1,7 +1,8 @@
 // The quiz remote's routes as data (relative to the shell's /quiz/* mount). Two levels: the quiz of a
 // token (its provider loads it and applies SPEC §2's redirect rules), then its pages.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
+import type { DemoSidebarProps, RemoteWrapperProps } from '@skillquiz/contracts';
 import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
@@ -13,7 +14,9 @@ import { loadDonePage } from './pages/lazyPages';
 import { QuestionPage } from './pages/QuestionPage';
 import { ResumePage } from './pages/ResumePage';
 import { WelcomePage } from './pages/WelcomePage';
-import type { DemoSidebarSlot } from './QuizApp';
+
+/** The shell's wrapper around mfe_demo/DemoSidebar: the remote's props plus the wrapper's own. */
+export type DemoSidebarSlot = ComponentType<DemoSidebarProps & RemoteWrapperProps>;
 
 // The done page (and its survey) is a chunk of its own: no candidate needs it before the first
 // question is interactive, and the question page prefetches it when idle (SPEC §1's budget).

@@ -1,33 +1,36 @@
 // Builds the Koa application: pipeline order matters and is fixed here.
-//   request log → errors → security headers → 503 while the database is down → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
+//   arrival time → request log → errors → security headers → 503 while the database is down or stalled (candidate calls) → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
-import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody } from './http/middleware';
-import { createRequestLogger, requestLog } from './http/request-log';
+import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
+import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { allRouters } from './routes';
+import { isCandidatePath } from './quiz/router';
 import { signOnMiddleware } from './auth/session';
-import { remoteOrigins, serveWeb } from './web';
+import { LiveManifest, serveWeb } from './web';
 
 export interface AppDeps {
   config: Config;
   logger?: Logger;
   /** Replaces the static web middleware (tests, or a deployment that serves the front ends elsewhere). */
   web?: Middleware | null;
-  /** Where the per-request lines go (default: pino on stdout at LOG_LEVEL). */
-  requestLogger?: ReturnType<typeof createRequestLogger>;
+  /** The live remotes manifest (default: config.remotesManifest, checked against config.remotesDir). */
+  liveManifest?: LiveManifest;
+  /** Where the per-request lines go (default: `logger`). */
+  requestLogger?: Logger;
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const logger = deps.logger ?? createLogger(deps.config.logLevel, { format: deps.config.logFormat });
   // Proxy headers are trusted only from the configured hops: ctx.ip is then the address the
   // outermost trusted proxy saw, which a client cannot choose by sending X-Forwarded-For.
   const proxies = deps.config.trustedProxyCount;
-  const app = new Koa({ proxy: proxies > 0, maxIpsCount: proxies });
+  const app = new Koa({ env: deps.config.env, proxy: proxies > 0, maxIpsCount: proxies });
   if (deps.config.isProduction && proxies === 0 && deps.config.publicUrl.startsWith('https:'))
     logger.warn(
       'TRUSTED_PROXY_COUNT is 0 but PUBLIC_URL is https: behind a TLS-terminating proxy, set it to the number of proxies, or requests look like plain http (cookies not marked secure) and every client shares the proxy address in rate limits',
@@ -36,10 +39,18 @@ export function createApp(deps: AppDeps): Koa {
   app.context.logger = logger;
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
-  app.use(requestLog(deps.requestLogger ?? createRequestLogger(deps.config.logLevel)));
+  app.use(stampArrival());
+  app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
-  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => remoteOrigins() }));
-  app.use(databaseAvailable(() => databaseOutages.isDown()));
+  // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin
+  // live-versions page (its last good state is per process).
+  const liveManifest =
+    deps.liveManifest ??
+    new LiveManifest({ source: deps.config.remotesManifest, remotesDir: deps.config.remotesDir, logger });
+  app.context.liveManifest = liveManifest;
+  app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
+  // Candidate calls are refused rather than left waiting on a database that is down or stalled.
+  app.use(databaseAvailable(databaseOutages, isCandidatePath));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));
@@ -47,7 +58,9 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of allRouters()) app.use(router.routes());
   app.use(apiNotFound());
   const web =
-    deps.web === undefined ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir }) : deps.web;
+    deps.web === undefined
+      ? serveWeb({ repoRoot: REPO_ROOT, remotesDir: deps.config.remotesDir, liveManifest })
+      : deps.web;
   if (web) app.use(web);
   return app;
 }

@@ -56,7 +56,9 @@ const envSchema = z.object({
     .max(5000)
     .default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REMOTES_DIR: z.string().min(1).optional(),
+  REMOTES_MANIFEST: z.string().min(1).optional(),
   LOGO_ORIGINS: z
     .string()
     .optional()
@@ -113,8 +115,15 @@ export interface Config {
    */
   seedDemoCandidates: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** `pretty` (one readable line per entry) by default in development; JSON lines otherwise. */
+  logFormat: 'json' | 'pretty';
   /** Published remote versions, served at /remotes/<package>/<version>/ (see web/remote-versions.ts). */
   remotesDir: string;
+  /**
+   * The live remotes manifest (web/remotes-manifest.ts): REMOTES_MANIFEST (a file path, or inline
+   * JSON read only), else DATA_DIR/remotes.json.
+   */
+  remotesManifest: string;
   /** Origins company logos may come from (the Content-Security-Policy's img-src), e.g. a CDN. */
   logoOrigins: string[];
   /** A signed-in admin session ends after this many minutes without a request. */
@@ -184,7 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     abandonGraceMinutes: e.ABANDON_GRACE_MINUTES,
     seedDemoCandidates: e.SEED_DEMO_CANDIDATES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     remotesDir: remotesDirFrom(e),
+    remotesManifest: e.REMOTES_MANIFEST?.trim() || path.join(dataDir, 'remotes.json'),
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustedProxyCount: e.TRUSTED_PROXY_COUNT,

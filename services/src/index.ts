@@ -1,5 +1,6 @@
 // Public surface of @skillquiz/services for tools and tests (the CLI, the orchestrator, benches).
 export { createApp, type AppDeps } from './app';
+export { startServices, type RunningServices, type StartOptions } from './server';
 export { loadConfig, withBoundPort, ConfigError, type Config } from './config';
 export { connectDatabase, withDefaultDb, type Database } from './db/connect';
 export {

@@ -8,6 +8,7 @@ import { contentIoRouter } from './content-io/router';
 import { historyRouter } from './history/router';
 import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
+import { remotesRouter } from './remotes/router';
 import { reviewRouter } from './review/router';
 
 export function allRouters(): Router[] {
@@ -22,5 +23,6 @@ export function allRouters(): Router[] {
     contentIoRouter(),
     contentRouter(),
     hiringRouter(),
+    remotesRouter(),
   ];
 }

@@ -71,6 +71,8 @@ const routes: RouteCase[] = [
   { method: 'GET', path: () => '/api/questions/code-block-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/claim-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/language-options', write: false, ok: 200 },
+  // Issue 21: the live-versions page's data (which remote versions are live, ship/rollback history).
+  { method: 'GET', path: () => '/api/admin/remotes', write: false, ok: 200 },
 ];
 /** The route as SPEC §7 writes it ({id}: the question fixture's id, known only at run time). */
 const name = (r: RouteCase) => `${r.method} ${r.label ?? r.path()}`;

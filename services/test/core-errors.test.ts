@@ -2,17 +2,37 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Router } from '@koa/router';
+// The body parser's typing of ctx.request.body (the app gets it through http/middleware.ts).
+import type {} from '@koa/bodyparser';
 import Koa from 'koa';
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { HttpError, conflict, validate } from '../src/http/errors';
-import type { Logger } from '../src/http/logger';
-import { apiNotFound, errorMiddleware, jsonBody, toErrorReply } from '../src/http/middleware';
+import { HttpError, conflict, tooManyRequests, validate } from '../src/http/errors';
+import { Writable } from 'node:stream';
+import { createLogger } from '../src/http/logger';
+import {
+  apiNotFound,
+  arrivedAt,
+  databaseAvailable,
+  errorMiddleware,
+  jsonBody,
+  stampArrival,
+  toErrorReply,
+} from '../src/http/middleware';
 
 describe('toErrorReply', () => {
   it('keeps HttpError status and message', () => {
     expect(toErrorReply(conflict('Slug taken'))).toEqual({ status: 409, message: 'Slug taken' });
     expect(toErrorReply(new HttpError(429, 'Slow down'))).toEqual({ status: 429, message: 'Slow down' });
+  });
+
+  it('a 429 carries its wait: whole seconds, at least 1', () => {
+    expect(toErrorReply(tooManyRequests('Slow down', 12))).toEqual({
+      status: 429,
+      message: 'Slow down',
+      retryAfterSeconds: 12,
+    });
+    expect(toErrorReply(tooManyRequests('Slow down', 0.2)).retryAfterSeconds).toBe(1);
   });
 
   it('a bare zod error is an internal strict parse failing (a server bug): 500, not 400', () => {
@@ -97,8 +117,15 @@ describe('validate', () => {
 describe('pipeline', () => {
   let server: Server;
   let base: string;
-  const logged: unknown[] = [];
-  const logger: Logger = { debug() {}, info() {}, warn() {}, error: (m, x) => logged.push([m, x]) };
+  const logged: string[] = [];
+  const logger = createLogger('error', {
+    destination: new Writable({
+      write(chunk, _enc, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    }),
+  });
 
   beforeAll(async () => {
     const app = new Koa();
@@ -152,5 +179,103 @@ describe('pipeline', () => {
     const res = await fetch(`${base}/api/crash`, { method: 'DELETE' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, message: 'No such API route: DELETE /api/crash' });
+  });
+});
+
+describe('the database down or stalled (databaseAvailable)', () => {
+  let server: Server;
+  let base: string;
+  /** A stand-in for the outage monitor: tests say when the database goes down and comes back. */
+  let down = false;
+  const listeners = new Set<() => void>();
+  const health = {
+    isDown: () => down,
+    onDown: (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  const goDown = () => {
+    down = true;
+    for (const l of [...listeners]) l();
+  };
+  /** Requests to /api/stuck wait on this, as on a frozen database. */
+  let release: () => void = () => {};
+  let arrivals: Date[] = [];
+
+  beforeAll(async () => {
+    const app = new Koa();
+    app.silent = true;
+    const router = new Router();
+    router.get('/api/stuck', async (ctx) => {
+      arrivals.push(arrivedAt(ctx));
+      await new Promise<void>((r) => (release = r));
+      ctx.body = { late: true };
+    });
+    router.get('/api/slow', async (ctx) => {
+      arrivals.push(arrivedAt(ctx));
+      await new Promise<void>((r) => (release = r));
+      ctx.body = { done: true };
+    });
+    router.get('/api/429', () => {
+      throw tooManyRequests('Slow down', 42);
+    });
+    router.get('/page', (ctx) => {
+      ctx.body = 'a page';
+    });
+    app.use(stampArrival());
+    app.use(errorMiddleware(createLogger('silent')));
+    // Only /api/stuck is gated (a candidate call); /api/slow stands for an admin's long read.
+    app.use(databaseAvailable(health, (p) => p.startsWith('/api/stuck')));
+    app.use(router.routes());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  beforeEach(() => {
+    down = false;
+    arrivals = [];
+  });
+
+  it('a call waiting on the database gets 503 with Retry-After as soon as the outage is found', async () => {
+    const sent = Date.now();
+    const pending = fetch(`${base}/api/stuck`);
+    while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(arrivals[0].getTime()).toBeGreaterThanOrEqual(sent - 1);
+    goDown();
+    const res = await pending;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(/unavailable/) });
+    release(); // the work finishing later changes nothing that was sent
+    expect(listeners.size).toBe(0);
+  });
+
+  it('a call that is not gated keeps waiting through the outage and gets its answer', async () => {
+    const pending = fetch(`${base}/api/slow`);
+    while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+    goDown();
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const res = await pending;
+    expect([res.status, await res.json()]).toEqual([200, { done: true }]);
+  });
+
+  it('while it is down, gated calls are refused at once; others are not touched', async () => {
+    down = true;
+    const res = await fetch(`${base}/api/stuck`);
+    expect([res.status, res.headers.get('retry-after')]).toEqual([503, '3']);
+    expect(arrivals).toEqual([]);
+    expect(await (await fetch(`${base}/page`)).text()).toBe('a page');
+    const admin = fetch(`${base}/api/slow`);
+    while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect((await admin).status).toBe(200);
+  });
+
+  it('sends a 429 with its Retry-After header', async () => {
+    const res = await fetch(`${base}/api/429`);
+    expect([res.status, res.headers.get('retry-after')]).toEqual([429, '42']);
   });
 });

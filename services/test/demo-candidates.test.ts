@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function open(env: Record<string, string> = {}): Promise<Db> {
-  stack = await startStack(env);
+  stack = await startStack(env, { mode: 'process' }); // a real process: one test kills it mid-seed
   client = await MongoClient.connect(stack.mongoUri);
   return client.db();
 }

@@ -26,9 +26,10 @@ let fx: Fixture;
 const servers = () => [stack.services, second];
 
 beforeAll(async () => {
-  stack = await startStack(ENV);
+  // Real processes: what is tested is two of them on one database, and a kill -9 of one.
+  stack = await startStack(ENV, { mode: 'process' });
   secondDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-second-'));
-  second = await startServices(stack.mongoUri, secondDir, ENV);
+  second = await startServices(stack.mongoUri, secondDir, ENV, { mode: 'process' });
   await connect(stack.mongoUri);
   fx = await seedFixture('mp');
 });

@@ -157,6 +157,7 @@ export interface Reply<T = any> {
   status: number;
   body: T;
   text: string;
+  headers: Headers;
 }
 
 export async function call<T = any>(
@@ -178,5 +179,5 @@ export async function call<T = any>(
   } catch {
     parsed = undefined;
   }
-  return { status: res.status, body: parsed as T, text };
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
 }

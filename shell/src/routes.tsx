@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from './pages/LoginPage';
 import { QuizPage } from './pages/QuizPage';
 import { AdminAtomsPage, AdminQuestionsPage } from './pages/AdminRemotePages';
+import { LiveRemotesPage } from './pages/LiveRemotesPage';
 
 export const routes: RouteObject[] = [
   {
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <LoginPage /> },
           { path: 'atoms/*', element: <AdminAtomsPage /> },
           { path: 'questions/*', element: <AdminQuestionsPage /> },
+          { path: 'remotes', element: <LiveRemotesPage /> },
           { path: '*', element: <ErrorPage embedded /> },
         ],
       },

@@ -1,23 +1,101 @@
 // Content analytics calls (issue 14, beyond SPEC §7): item statistics, online calibration and the bank
-// simulator. The result shapes are the analysis package's own types, so they are declared once.
+// simulator. The result shapes are declared here, at the bottom of the floor plan, and
+// @skillquiz/item-analysis computes values of these types (it imports them from here).
 import { z } from 'zod';
-import type {
-  ApplyVerdict,
-  CalibrationBasis,
-  CalibrationResult,
-  ItemStatistics,
-  SimulationReport,
-} from '@skillquiz/item-analysis';
 import type { DifficultyParams } from './entities';
 
-export type {
-  ApplyVerdict,
-  CalibrationBasis,
-  CalibrationResult,
-  ItemStatistics,
-  ReviewFlag,
-  SimulationReport,
-} from '@skillquiz/item-analysis';
+export type FlagCode =
+  'low_discrimination' | 'possible_wrong_key' | 'extreme_share_correct' | 'many_timeouts' | 'over_exposed';
+
+export interface ReviewFlag {
+  code: FlagCode;
+  /** The reason in words, with the numbers behind it. */
+  reason: string;
+}
+
+/** How often one answer was chosen, by ability third (low, middle, high). '' is "no answer". */
+export interface ChoiceCounts {
+  choice: string;
+  isKey: boolean;
+  low: number;
+  middle: number;
+  high: number;
+  total: number;
+}
+
+/** One question's classical statistics and review flags (item-analysis `itemStatistics`). */
+export interface ItemStatistics {
+  questionId: number;
+  served: number;
+  /** Answered, time-outs included (a time-out is scored incorrect). */
+  answered: number;
+  timeouts: number;
+  /** Correct / answered; null before any answer. */
+  shareCorrect: number | null;
+  /** Point-biserial with the rest ability; null when it cannot be computed (fewer than 2, no spread). */
+  discrimination: number | null;
+  /** Over answers that were not time-outs. */
+  medianResponseMs: number | null;
+  p90ResponseMs: number | null;
+  /** Highest over its atoms of (quizzes of the atom that served it) / (quizzes of the atom). */
+  exposureRate: number | null;
+  choices: ChoiceCounts[];
+  flags: ReviewFlag[];
+}
+
+/** One question's online 2PL calibration (item-analysis `calibrateItem`). */
+export interface CalibrationResult extends DifficultyParams {
+  seA: number | null;
+  seD: number | null;
+  /** Responses used. */
+  n: number;
+  logLikelihood: number;
+  iterations: number;
+  /** Newton converged inside the bounds; false means the data do not pin the parameters down. */
+  converged: boolean;
+}
+
+export interface AbilityBand {
+  from: number;
+  to: number;
+  candidates: number;
+  rmse: number | null;
+  meanReportedError: number | null;
+}
+
+/** What the bank simulator reports (item-analysis `simulateBank`). */
+export interface SimulationReport {
+  candidates: number;
+  numQuestions: number;
+  bankSize: number;
+  population: { mean: number; sd: number };
+  /** At the last question: sqrt(mean (estimate - truth)^2). */
+  rmse: number;
+  bias: number;
+  /** Mean of the posterior SD the quiz reports; close to rmse when the reported error is honest. */
+  meanReportedError: number;
+  /** Share of candidates whose estimated level equals their true level. */
+  levelAgreement: number;
+  /** Share of the bank served to at least one candidate. */
+  bankUsed: number;
+  highestExposure: number;
+  exposureCap: number;
+  claims: { claim: string; questions: number; served: number; share: number }[];
+  /** The bank's total information (sum over questions) on a theta grid from -4 to 4. */
+  testInformation: { theta: number; information: number }[];
+  errorByAbility: AbilityBand[];
+  warnings: string[];
+}
+
+/** Which answers an applied calibration rests on (issue 22; item-analysis `calibrationBasis`). */
+export type CalibrationBasis = 'real' | 'demo' | 'none';
+
+/** Whether a calibration may be applied (item-analysis `applyVerdict`). */
+export interface ApplyVerdict {
+  allowed: boolean;
+  /** Why not, in words (empty when allowed). */
+  reasons: string[];
+}
 
 /** GET /api/questions/{id}/statistics */
 export interface QuestionAnalyticsResponse {

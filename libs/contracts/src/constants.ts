@@ -3,8 +3,6 @@
 // This module imports no values (no zod): the candidate's first page imports it as
 // `@skillquiz/contracts/constants`, and the package index re-exports it for everyone else.
 
-import type { Atom } from './entities';
-
 /** The product's name, in page titles, the footer and the shell. */
 export const PRODUCT_NAME = 'SkillQuiz';
 /** Support address when neither the company nor SUPPORT_EMAIL (services) gives one. */
@@ -178,32 +176,3 @@ export const BACKGROUND_HIGHLIGHT_LANGUAGES = [
  * (a renamed module, a required prop); an optional addition keeps it.
  */
 export const REMOTE_CONTRACT_VERSION = 1;
-
-/**
- * A new atom with the defaults of SPEC §3 (the form's starting point and the server's fill-in).
- * Here rather than in entities.ts so an admin form can use it without bundling zod.
- */
-export function newAtom(overrides: Partial<Atom> = {}): Atom {
-  return {
-    id: '',
-    name: '',
-    description: '',
-    description_html: '',
-    client_description: '',
-    level_1_description: '',
-    level_2_description: '',
-    level_3_description: '',
-    level_4_description: '',
-    level_5_description: '',
-    category: '',
-    eta_minutes: CONSTANTS.DEFAULT_ETA_MINUTES,
-    num_questions: CONSTANTS.DEFAULT_NUM_QUESTIONS,
-    num_bank_questions: 0,
-    format: CONSTANTS.DEFAULT_ATOM_FORMAT,
-    beta: false,
-    supported_programming_languages: [],
-    beta_question_ordering: [],
-    levels_thresholds: [...CONSTANTS.DEFAULT_LEVELS_THRESHOLDS],
-    ...overrides,
-  };
-}

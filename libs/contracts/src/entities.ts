@@ -153,9 +153,6 @@ export type Atom = z.infer<typeof AtomSchema>;
 export const AtomSummarySchema = AtomSchema.pick({ id: true, name: true, beta: true });
 export type AtomSummary = z.infer<typeof AtomSummarySchema>;
 
-/** A new atom with the defaults of SPEC §3 (defined zod-free in constants.ts for the admin forms). */
-export { newAtom } from './constants';
-
 // ---------------------------------------------------------------------------------------------
 // Question and answer
 

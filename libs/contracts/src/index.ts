@@ -2,10 +2,12 @@
 export * from './constants';
 export * from './base64';
 export * from './entities';
+export { newAtom } from './new-atom';
 export * from './candidate';
 export * from './admin';
 export * from './remotes';
 export * from './analytics';
+export * from './live-remotes';
 export * from './hiring';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
 export * from './content-io';

@@ -1,7 +1,7 @@
 // Content review calls (issue 22): the review status, beta candidates, twins (near-duplicates) and
 // variation links, attaching questions to an atom, and the "needs review" list with excerpts.
 import { z } from 'zod';
-import type { ReviewFlag } from '@skillquiz/item-analysis';
+import type { ReviewFlag } from './analytics';
 import { CONSTANTS } from './constants';
 import { QuestionStatusSchema, SlugSchema, type QuestionStatus } from './entities';
 

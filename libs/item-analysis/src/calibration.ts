@@ -11,24 +11,16 @@
 // standard errors come from the observed information -H^-1 at the maximum (Louis' identity is built in:
 // H is the Hessian of the marginal, not of the complete-data likelihood, so the SEs are not too small).
 import { GRID_POINTS, THETA_GRID, type DifficultyParams, type Prior } from '@skillquiz/adaptive';
+import type { CalibrationResult } from '@skillquiz/contracts';
 import { RestAbilities, quadratureWeights, type ServedResponse } from './responses';
+
+export type { CalibrationResult } from '@skillquiz/contracts';
 
 /** Bounds of a write (the content API refuses a outside (0, 10] and |d| > 30). */
 export const PARAM_BOUNDS = Object.freeze({ aMin: 0.05, aMax: 10, dMax: 30 });
 
 /** A question is ready to graduate from beta when both standard errors are at most this. */
 export const GRADUATION_MAX_SE = 0.2;
-
-export interface CalibrationResult extends DifficultyParams {
-  seA: number | null;
-  seD: number | null;
-  /** Responses used. */
-  n: number;
-  logLikelihood: number;
-  iterations: number;
-  /** Newton converged inside the bounds; false means the data do not pin the parameters down. */
-  converged: boolean;
-}
 
 export interface CalibrationOptions {
   /** Start values (the configured parameters); default { a: 1, d: 0 }. */

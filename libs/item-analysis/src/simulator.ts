@@ -20,6 +20,9 @@ import {
   type Rng,
   type SelectionOptions,
 } from '@skillquiz/adaptive';
+import type { AbilityBand, SimulationReport } from '@skillquiz/contracts';
+
+export type { AbilityBand, SimulationReport } from '@skillquiz/contracts';
 
 export interface SimulationInput {
   /** The atom's administered, scored bank (ids unique). */
@@ -40,37 +43,6 @@ export interface SimulationInput {
   trueParams?: ReadonlyMap<string, DifficultyParams>;
   /** Sees every simulated answer (benchmarks build response data from it). */
   onAnswer?: (answer: { candidate: number; theta: number; item: BankItem; correct: boolean }) => void;
-}
-
-export interface AbilityBand {
-  from: number;
-  to: number;
-  candidates: number;
-  rmse: number | null;
-  meanReportedError: number | null;
-}
-
-export interface SimulationReport {
-  candidates: number;
-  numQuestions: number;
-  bankSize: number;
-  population: { mean: number; sd: number };
-  /** At the last question: sqrt(mean (estimate - truth)^2). */
-  rmse: number;
-  bias: number;
-  /** Mean of the posterior SD the quiz reports; close to rmse when the reported error is honest. */
-  meanReportedError: number;
-  /** Share of candidates whose estimated level equals their true level. */
-  levelAgreement: number;
-  /** Share of the bank served to at least one candidate. */
-  bankUsed: number;
-  highestExposure: number;
-  exposureCap: number;
-  claims: { claim: string; questions: number; served: number; share: number }[];
-  /** The bank's total information (sum over questions) on a theta grid from -4 to 4. */
-  testInformation: { theta: number; information: number }[];
-  errorByAbility: AbilityBand[];
-  warnings: string[];
 }
 
 const BAND_EDGES = [-3, -2, -1, 0, 1, 2, 3];

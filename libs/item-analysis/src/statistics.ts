@@ -2,7 +2,11 @@
 // Discrimination is the point-biserial correlation between answering correctly and the candidate's
 // ability for the atom *without this item* (item-rest), so an item is never correlated with itself.
 import { DEFAULT_PRIOR, DEFAULT_SELECTION_OPTIONS, type Prior } from '@skillquiz/adaptive';
+import type { ChoiceCounts, ItemStatistics, ReviewFlag } from '@skillquiz/contracts';
 import { RestAbilities, type ServedResponse } from './responses';
+
+// The result shapes are the contracts' (the services send them as they are).
+export type { ChoiceCounts, FlagCode, ItemStatistics, ReviewFlag } from '@skillquiz/contracts';
 
 /** Thresholds of the review flags; the screens quote them so a reviewer knows the rule. */
 export const REVIEW_RULES = Object.freeze({
@@ -20,44 +24,6 @@ export const REVIEW_RULES = Object.freeze({
   /** The adaptive engine's exposure cap. */
   exposureCap: DEFAULT_SELECTION_OPTIONS.exposureCap,
 });
-
-export type FlagCode =
-  'low_discrimination' | 'possible_wrong_key' | 'extreme_share_correct' | 'many_timeouts' | 'over_exposed';
-
-export interface ReviewFlag {
-  code: FlagCode;
-  /** The reason in words, with the numbers behind it. */
-  reason: string;
-}
-
-/** How often one answer was chosen, by ability third (low, middle, high). '' is "no answer". */
-export interface ChoiceCounts {
-  choice: string;
-  isKey: boolean;
-  low: number;
-  middle: number;
-  high: number;
-  total: number;
-}
-
-export interface ItemStatistics {
-  questionId: number;
-  served: number;
-  /** Answered, time-outs included (a time-out is scored incorrect). */
-  answered: number;
-  timeouts: number;
-  /** Correct / answered; null before any answer. */
-  shareCorrect: number | null;
-  /** Point-biserial with the rest ability; null when it cannot be computed (fewer than 2, no spread). */
-  discrimination: number | null;
-  /** Over answers that were not time-outs. */
-  medianResponseMs: number | null;
-  p90ResponseMs: number | null;
-  /** Highest over its atoms of (quizzes of the atom that served it) / (quizzes of the atom). */
-  exposureRate: number | null;
-  choices: ChoiceCounts[];
-  flags: ReviewFlag[];
-}
 
 export interface StatisticsOptions {
   /** Quizzes per atom (the exposure base): every quiz result that includes the atom. */

@@ -2,7 +2,10 @@
 // be precise. Simulated (demo-data) answers never feed an applied calibration, except for a
 // question that only demo candidates ever answered in a deployment that allows demo data (the demo
 // bank of `npm start`), and then the basis says so. Pure: the services count and calibrate.
+import type { ApplyVerdict, CalibrationBasis } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, type CalibrationResult } from './calibration';
+
+export type { ApplyVerdict, CalibrationBasis } from '@skillquiz/contracts';
 
 /** The rules, quoted on the statistics tab and returned with every question's statistics. */
 export const APPLY_RULES = Object.freeze({
@@ -13,9 +16,6 @@ export const APPLY_RULES = Object.freeze({
   /** The interval the screen shows: estimate ± z * SE. */
   z: 1.96,
 });
-
-/** Which answers an applied calibration rests on. */
-export type CalibrationBasis = 'real' | 'demo' | 'none';
 
 /**
  * The basis: real answers whenever there are any; demo answers only when there are no real ones
@@ -28,12 +28,6 @@ export function calibrationBasis(
   if (counts.real > 0) return 'real';
   if (counts.demo > 0 && demoDataAllowed) return 'demo';
   return 'none';
-}
-
-export interface ApplyVerdict {
-  allowed: boolean;
-  /** Why not, in words (empty when allowed). */
-  reasons: string[];
 }
 
 /** Whether `calibration` (computed on `basis`'s answers) may be applied or graduate a question. */

@@ -1,4 +1,4 @@
-import { newAtom } from '@skillquiz/contracts/constants';
+import { newAtom } from '@skillquiz/contracts/new-atom';
 import {
   atomFormReducer,
   canMoveDown,

@@ -6,7 +6,7 @@
 // names the field).
 import type { Atom } from '@skillquiz/contracts';
 // The zod-free subpath: the schemas stay out of the remote's bundle.
-import { newAtom } from '@skillquiz/contracts/constants';
+import { newAtom } from '@skillquiz/contracts/new-atom';
 
 // SPEC's four pages, then the bank simulator (issue 14).
 export const ATOM_PAGES = ['general', 'descriptions', 'beta-questions', 'questions', 'simulator'] as const;

@@ -244,6 +244,34 @@ it('a timed-out question shows the timed-out view, sends the empty answer and mo
   expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
 });
 
+it("an empty answer refused because an outage moved the deadline shows the question again, on the server's clock", async () => {
+  // The page's clock ran out, but the database was down meanwhile: the server moved the deadline
+  // on and says so in the reloaded quiz; the question must come back with that time, not loop.
+  const credited = inMinutes(2);
+  server = quizResult({
+    started_at: inMinutes(-5),
+    next_question: { number: 3, expires_at: inMinutes(-0.05) },
+  });
+  api.getQuestion.mockImplementation(async (_t: string, n: number) => ok(question(n, inMinutes(-0.05))));
+  api.answer.mockImplementation(async () => {
+    server = { ...server, next_question: { number: 3, expires_at: credited } };
+    return {
+      success: false,
+      status: 400,
+      message: 'An empty answer is accepted only once the question has timed out',
+    };
+  });
+  renderAt(`/quiz/${TOKEN}/question/3`);
+  expect(await screen.findByRole('heading', { name: 'This question has timed out.' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Question 3 / 18' }, { timeout: 4000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/Time left for this question: 0[12]:\d\d/)).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(screen.queryByRole('heading', { name: 'This question has timed out.' })).not.toBeInTheDocument();
+  expect(api.answer).toHaveBeenCalledTimes(1);
+}, 10_000);
+
 it('an unknown token goes to /404', async () => {
   api.getQuiz.mockResolvedValue({ success: false, status: 404, message: 'Not found' });
   renderAt(`/quiz/${TOKEN}`);

@@ -236,17 +236,19 @@ export function QuestionPage() {
 
   if (view === 'timedOut') return <TimedOutView sending={sending} />;
 
+  // The server owns the clock: a reloaded quiz (after the empty answer was refused because a
+  // database outage moved the deadline on) carries the question's deadline as it now stands.
+  const latest = result.next_question;
+  const expiresAt =
+    latest?.number === question.number && latest.expires_at ? latest.expires_at : question.expires_at;
+
   return (
     <section className="sq-question" aria-labelledby="sq-question-title">
       <div className="sq-question__header">
         <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
         </h1>
-        <Countdown
-          expiresAt={question.expires_at}
-          supportEmail={supportEmailOf(result)}
-          onExpire={onExpire}
-        />
+        <Countdown expiresAt={expiresAt} supportEmail={supportEmailOf(result)} onExpire={onExpire} />
       </div>
       {!focused ? (
         <div className="sq-card sq-blurred" role="status">

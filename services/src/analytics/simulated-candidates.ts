@@ -93,16 +93,28 @@ export function betaTruth(questionId: number, provisional: DifficultyParams): Di
   return { a: provisional.a * (0.7 + 0.8 * r()), d: provisional.d + (r() * 2 - 1) * 1.2 };
 }
 
+/** 503s (the database down or stalled) a simulated candidate sits out, as the quiz page does. */
+const MAX_UNAVAILABLE_RETRIES = 20;
+
 async function json<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      // Quiet in this process's request log (a run in another process, `npm run simulate`, is not).
-      [QUIET_HEADER]: QUIET_KEY,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      headers: {
+        // Quiet in this process's request log (a run in another process, `npm run simulate`, is not).
+        [QUIET_HEADER]: QUIET_KEY,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  // The same request again after Retry-After: every quiz call is safe to repeat.
+  for (let i = 0; res.status === 503 && i < MAX_UNAVAILABLE_RETRIES; i++) {
+    await res.arrayBuffer();
+    const wait = Math.min(10, Math.max(1, Number(res.headers.get('retry-after')) || 1));
+    await new Promise((r) => setTimeout(r, wait * 1000));
+    res = await send();
+  }
   const text = await res.text();
   if (!res.ok)
     throw new Error(

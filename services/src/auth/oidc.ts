@@ -3,7 +3,7 @@
 // a dynamic import() (tsc keeps import() as is in our CommonJS output under module nodenext).
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
-import type { PendingLogin, SignedInUser } from './session';
+import type { PendingLogin, SignedInUser } from './session-data';
 
 type OpenIdClient = typeof import('openid-client');
 type Configuration = import('openid-client').Configuration;

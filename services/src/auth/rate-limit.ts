@@ -12,6 +12,7 @@ export interface RateLimitOptions {
   windowMs: number;
   /** What is limited (the client address by default). */
   key?: (ctx: Context) => string;
+  /** The 429's message. */
   message?: string;
   now?: () => number;
 }
@@ -29,10 +30,8 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
     ctx.set('X-RateLimit-Limit', String(opts.max));
     ctx.set('X-RateLimit-Remaining', String(use.remaining));
     ctx.set('X-RateLimit-Reset', String(use.resetSeconds));
-    if (!use.allowed) {
-      ctx.set('Retry-After', String(use.resetSeconds));
-      throw tooManyRequests(opts.message);
-    }
+    if (!use.allowed)
+      throw tooManyRequests(opts.message ?? 'Too many requests, please try again later', use.resetSeconds);
     await next();
   };
 }

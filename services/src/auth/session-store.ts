@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { Session } from '../models/session';
-import type { SessionData } from './session';
+import type { SessionData } from './session-data';
 
 export interface SessionPolicy {
   /** A signed-in session ends this long after its last request. */

@@ -14,37 +14,14 @@ import session from 'koa-session';
 import type { Config } from '../config';
 import { ensureCsrfCookie, newCsrfToken } from './csrf';
 import { LOGIN_TIMEOUT_MS } from './oidc';
+import type { SessionData, SignedInUser } from './session-data';
 import { mongoSessionStore, newSessionId, type SessionPolicy } from './session-store';
 
 export const SESSION_COOKIE = 'skillquiz.sess';
 /** A sign-in lasts a working day at most; after that the admin signs in again through the central sign-on. */
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
 
-/** Who signed in, as the central sign-on said. Admin rights are decided per request (admin.ts). */
-export interface SignedInUser {
-  sub: string;
-  email: string;
-  name: string | null;
-  groups: string[];
-  signedInAt: string;
-}
-
-/** The sign-in started by POST /auth/central and awaited by the callback. */
-export interface PendingLogin {
-  codeVerifier: string;
-  state: string;
-  nonce: string;
-  startedAt: number;
-}
-
-export interface SessionData {
-  user?: SignedInUser;
-  pendingLogin?: PendingLogin;
-  /** The signed-in session's CSRF token (csrf.ts). */
-  csrf?: string;
-  /** The last request of a signed-in session (epoch ms), for the idle timeout. */
-  lastSeenAt?: number;
-}
+export type { PendingLogin, SessionData, SignedInUser } from './session-data';
 
 type SessionCtx = Context & { session: (SessionData & { regenerate?: () => Promise<void> }) | null };
 

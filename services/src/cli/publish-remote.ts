@@ -1,7 +1,7 @@
 // `npm run publish:remote -w <remote>` (after `npm run build -w <remote>`): copies the remote's
 // dist/ to REMOTES_DIR/<package>/<version>/ (default DATA_DIR/remotes), where the services serve it
 // at /remotes/<package>/<version>/ beside the versions published before. Nothing loads it until
-// the remotes manifest (REMOTES_MANIFEST) pins it: see services/README.md "Shipping a remote".
+// `npm run ship` pins it in the live manifest: see services/README.md "Shipping a remote".
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { remotesDirFrom } from '../config';
@@ -9,7 +9,7 @@ import { publishedVersions, publishRemote, PublishError } from '../web/remote-ve
 
 const USAGE =
   'Usage: npm run publish:remote -w <remote> [-- --force]\n' +
-  '   or: node services/dist/cli/publish-remote.js [--force] [<remote package directory>]\n' +
+  '   or: npm run publish:remote -- [--force] <remote package directory>\n' +
   '  Publishes the built dist/ of a remote as REMOTES_DIR/<package>/<version>/ (version from its package.json).\n' +
   '  --force  replace a version that is already published';
 
@@ -37,7 +37,7 @@ function main(): number {
     console.log(`Served at ${published.manifestUrl}`);
     console.log(`Versions published: ${publishedVersions(remotesDir, published.pkg).join(', ')}`);
     console.log(
-      `To load it, pin it in the remotes manifest (REMOTES_MANIFEST): { "${name}": "${published.version}" }`,
+      `To make it live: npm run ship -- ${published.pkg} ${published.version}   (the live manifest then pins { "${name}": "${published.version}" })`,
     );
     return 0;
   } catch (err) {

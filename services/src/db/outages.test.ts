@@ -1,22 +1,4 @@
-import { downtimeWithin, isDatabaseUnreachable } from './outages';
-
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-const w = (a: number, b: number) => ({ started_at: at(a), ended_at: at(b) });
-
-describe('downtimeWithin', () => {
-  it('counts only the part of each outage inside the interval', () => {
-    expect(downtimeWithin([w(10, 20)], at(0), at(100))).toBe(10_000);
-    expect(downtimeWithin([w(10, 20)], at(15), at(100))).toBe(5_000);
-    expect(downtimeWithin([w(10, 20)], at(0), at(12))).toBe(2_000);
-    expect(downtimeWithin([w(10, 20)], at(30), at(40))).toBe(0);
-    expect(downtimeWithin([], at(0), at(40))).toBe(0);
-  });
-
-  it('counts one outage reported by several processes once (overlapping windows merge)', () => {
-    expect(downtimeWithin([w(10, 20), w(11, 21), w(10, 20)], at(0), at(100))).toBe(11_000);
-    expect(downtimeWithin([w(30, 35), w(10, 20)], at(0), at(100))).toBe(15_000);
-  });
-});
+import { isDatabaseUnreachable } from './outages';
 
 describe('isDatabaseUnreachable', () => {
   const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });

@@ -21,7 +21,7 @@ export async function sweepExpired(now = new Date()): Promise<void> {
 export function startExpirySweep(logger: Logger): () => void {
   const timer = setInterval(() => {
     sweepExpired().catch((err) =>
-      logger.warn('deleting expired sessions and rate-limit counters failed', err),
+      logger.warn({ err }, 'deleting expired sessions and rate-limit counters failed'),
     );
   }, SWEEP_EVERY_MS);
   timer.unref();

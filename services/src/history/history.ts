@@ -52,7 +52,8 @@ function toEntry(e: AuditLogDoc): HistoryEntry {
     version: e.version ?? null,
     at: new Date(e.at).toISOString(),
     actor: e.actor,
-    action: e.action,
+    // Atoms and questions are only created, updated or deleted (ship/rollback are a remote's).
+    action: e.action as HistoryEntry['action'],
     via: e.via ?? (e.action === 'update' ? 'edit' : e.action),
     detail: e.detail ?? null,
     changes: fieldChanges(e),

@@ -1,11 +1,15 @@
-// What every request handler can rely on: ctx.config and ctx.logger (set once on app.context).
+// What every request handler can rely on: ctx.config, ctx.logger and ctx.liveManifest (set once on
+// app.context).
 // Declared on koa's DefaultContext, so any `new Router()` sees them typed without generics.
 import type { Config } from '../config';
 import type { Logger } from './logger';
+import type { LiveManifest } from '../web/remotes-manifest';
 
 export interface AppContextExtras {
   config: Config;
   logger: Logger;
+  /** The live remotes manifest as this process serves it (web/remotes-manifest.ts). */
+  liveManifest: LiveManifest;
 }
 
 declare module 'koa' {

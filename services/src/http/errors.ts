@@ -9,11 +9,19 @@ export class HttpError extends Error {
   readonly expose = true;
   /** More fields for the error body, beside `success` and `message` (e.g. a bulk invite's `rows`). */
   readonly details?: Record<string, unknown>;
-  constructor(status: number, message: string, details?: Record<string, unknown>) {
+  /** Sent as Retry-After: seconds until asking again can succeed (429, 503). */
+  readonly retryAfterSeconds?: number;
+  constructor(
+    status: number,
+    message: string,
+    details?: Record<string, unknown>,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.details = details;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 
@@ -23,15 +31,18 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message = 'Conflict') => new HttpError(409, message);
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, message);
-export const tooManyRequests = (message = 'Too many requests, please try again later') =>
-  new HttpError(429, message);
+/**
+ * 429. The wait is required, so no limit can answer 429 without Retry-After: a client (or a proxy)
+ * that honours it comes back when the budget is whole again instead of hammering a closed window.
+ */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds);
 
 /** 503: a dependency (the database) is down for now; the client should retry after the delay. */
 export class ServiceUnavailableError extends HttpError {
-  readonly retryAfterSeconds: number;
+  declare readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
-    super(503, message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(503, message, undefined, retryAfterSeconds);
   }
 }
 

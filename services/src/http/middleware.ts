@@ -12,7 +12,7 @@ export interface ErrorReply {
   message: string;
   /** More fields of the body (HttpError.details). */
   details?: Record<string, unknown>;
-  /** Sent as Retry-After (503 while the database is down). */
+  /** Sent as Retry-After (429 from a rate limit, 503 while the database is down). */
   retryAfterSeconds?: number;
 }
 
@@ -59,9 +59,11 @@ function isMongoServerError(e: ErrorLike): boolean {
  * keep their message; everything else becomes a generic 500 so internals never leak.
  */
 export function toErrorReply(err: unknown): ErrorReply {
-  if (err instanceof ServiceUnavailableError)
-    return { status: 503, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof HttpError) return { status: err.status, message: err.message, details: err.details };
+  if (err instanceof HttpError) {
+    const reply: ErrorReply = { status: err.status, message: err.message, details: err.details };
+    if (err.retryAfterSeconds !== undefined) reply.retryAfterSeconds = err.retryAfterSeconds;
+    return reply;
+  }
   // Not a bug and not the client's fault: the database is down for now, so "try again shortly".
   if (isDatabaseUnreachable(err))
     return { status: 503, message: DATABASE_DOWN_MESSAGE, retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS };
@@ -111,7 +113,7 @@ export function errorMiddleware(logger: Logger, onDatabaseUnreachable: () => voi
       if (isDatabaseUnreachable(err)) onDatabaseUnreachable();
       if (reply.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(reply.retryAfterSeconds));
       if (reply.status >= 500 && reply.status !== 503) {
-        logger.error(`${ctx.method} ${ctx.path} failed`, err instanceof Error ? err.stack : err);
+        logger.error({ err }, `${ctx.method} ${ctx.path} failed`);
       }
       ctx.status = reply.status;
       ctx.body = { ...reply.details, success: false, message: reply.message };
@@ -159,16 +161,58 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** What databaseAvailable() needs of the outage monitor (db/outages.ts). */
+export interface DatabaseHealth {
+  isDown(): boolean;
+  onDown(listener: () => void): () => void;
+}
+
 /**
- * While the database is known to be down, API calls get 503 with Retry-After at once instead of
- * waiting for the driver to give up on each one.
+ * Candidate calls (`gated(path)`) never wait on a database that is down or stalled: while it is known
+ * to be, they get 503 with Retry-After at once, and a call already waiting on it when the outage is
+ * found (a stall holds its queries without failing them) gets the same 503 then. Its work goes on in
+ * the background and lands, or not, when the database answers: every quiz write is conditional on
+ * the quiz's revision and judged by the request's arrival time, so the client's retry (the same
+ * request) finds whatever landed and nothing is done twice.
+ * Other calls (admin, sign-on) wait for the database like any client, and a dropped one still
+ * reaches them as 503 through the error mapping: an admin's statistics read can itself keep the
+ * single-threaded embedded engine busy past the stall threshold, and refusing or cutting admin calls
+ * then would only make the admin ask again.
  */
-export function databaseAvailable(isDown: () => boolean): Middleware {
+export function databaseAvailable(
+  health: DatabaseHealth,
+  gated: (path: string) => boolean = isApiPath,
+): Middleware {
+  const unavailable = () => new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
   return async (ctx, next) => {
-    if (isApiPath(ctx.path) && isDown())
-      throw new ServiceUnavailableError(DATABASE_DOWN_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS);
+    if (!gated(ctx.path)) return next();
+    if (health.isDown()) throw unavailable();
+    let stopListening = () => {};
+    const outage = new Promise<never>((_, reject) => {
+      stopListening = health.onDown(() => reject(unavailable()));
+    });
+    try {
+      await Promise.race([next(), outage]);
+    } finally {
+      stopListening();
+    }
+  };
+}
+
+/**
+ * Stamps when the request reached this process, before anything in the pipeline can wait on the
+ * database (the session read, the routes): `arrivedAt(ctx)` is what quiz answers are judged by.
+ */
+export function stampArrival(): Middleware {
+  return async (ctx, next) => {
+    ctx.state.arrivedAt = new Date();
     await next();
   };
+}
+
+/** The request's arrival time (stampArrival), or now for a context that was not stamped. */
+export function arrivedAt(ctx: { state: { arrivedAt?: unknown } }): Date {
+  return ctx.state.arrivedAt instanceof Date ? ctx.state.arrivedAt : new Date();
 }
 
 /** Mounted after the routers: an /api path nobody answered is a JSON 404, never the web app. */

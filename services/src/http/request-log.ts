@@ -1,31 +1,19 @@
-// The request log: one pino JSON line per request (method, route pattern, status, duration) at
+// The request log: one line of the services' pino logger per request (method, route pattern, status, duration) at
 // LOG_LEVEL. Quiz tokens are credentials and appear in URLs, so the log names the route pattern
 // (`/api/quiz/:token/question/:number`), and a path no router matched (the shell's `/quiz/<token>/...`
 // pages, a 404) is logged with the segment after `quiz` replaced. No query strings, headers or
-// cookies are logged (the OpenID callback's code and state, session cookies); pino's redact is the
-// second line of defence should a later field carry them.
+// cookies are logged (the OpenID callback's code and state, session cookies); pino's redact
+// (logger.ts) is the second line of defence should a later field carry them.
 import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
-import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
-import type { LogLevel } from './logger';
+import type { DestinationStream } from 'pino';
+import { createLogger, REDACTED, type Logger, type LogLevel } from './logger';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
-/** Paths that would carry a session id or a credential if someone logged them. */
-const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  'token',
-  'sessionId',
-];
-
-export function createRequestLogger(level: LogLevel, destination?: DestinationStream): PinoLogger {
-  return pino(
-    { level, base: undefined, redact: { paths: REDACT_PATHS, censor: REDACTED } },
-    destination ?? pino.destination(1),
-  );
+/** A logger for request lines only (tests hand it a stream); the app uses its one logger. */
+export function createRequestLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return createLogger(level, { destination });
 }
 
 /**
@@ -51,7 +39,7 @@ export const QUIET_HEADER = 'x-skillquiz-quiet';
 export const QUIET_KEY = randomBytes(18).toString('base64url');
 
 /** First in the pipeline, so it sees the status the error middleware chose. */
-export function requestLog(logger: PinoLogger): Middleware {
+export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {

@@ -1,9 +1,10 @@
-// Append-only record of every content change: who, when, what changed. Updates and deletes
-// through the model are refused, so no code path can rewrite history by accident.
+// Append-only record of every content change and every ship or rollback of a remote: who, when, what
+// changed. Updates and deletes through the model are refused, so no code path can rewrite history by
+// accident.
 import { Schema, model, type Types } from 'mongoose';
 
-export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'atom' | 'question' | 'import';
+export type AuditAction = 'create' | 'update' | 'delete' | 'ship' | 'rollback';
+export type AuditEntity = 'atom' | 'question' | 'import' | 'remote';
 
 export interface AuditLogDoc {
   _id: Types.ObjectId;
@@ -12,9 +13,12 @@ export interface AuditLogDoc {
   at: Date;
   action: AuditAction;
   entity: AuditEntity;
-  /** The atom slug or the question id, as a string. */
+  /** The atom slug, the question id as a string, or the remote's name (mfe_quiz). */
   entity_id: string;
-  /** For updates: { field: { from, to } } of changed fields; for create/delete: the document. */
+  /**
+   * For updates: { field: { from, to } } of changed fields; for create/delete: the document; for ship
+   * and rollback: { from, to } (a version, a manifest URL, or null for the package's current build).
+   */
   changes: unknown;
   /** The entity's version after this change (issue 22; absent on older entries). */
   version?: number;
@@ -30,8 +34,8 @@ const auditLogSchema = new Schema<AuditLogDoc>(
   {
     actor: { type: String, required: true },
     at: { type: Date, required: true, default: () => new Date(), immutable: true },
-    action: { type: String, required: true, enum: ['create', 'update', 'delete'] },
-    entity: { type: String, required: true, enum: ['atom', 'question', 'import'] },
+    action: { type: String, required: true, enum: ['create', 'update', 'delete', 'ship', 'rollback'] },
+    entity: { type: String, required: true, enum: ['atom', 'question', 'import', 'remote'] },
     entity_id: { type: String, required: true },
     changes: { type: Schema.Types.Mixed, default: null },
     version: { type: Number },

@@ -11,3 +11,10 @@ export const EVENT_WRITE_WINDOW_MS = 60_000;
  * few hundred at most; beyond the cap nothing is stored and the client gets 429.
  */
 export const MAX_EVENTS_PER_QUIZ = 5_000;
+
+/**
+ * The cap's 429 says to wait an hour. The cap never lifts, but every 429 carries Retry-After and
+ * HTTP has no "never": a long wait tells a client that honours it to stop (the quiz page's event
+ * queue gives up after its few retries either way).
+ */
+export const EVENT_CAP_RETRY_AFTER_SECONDS = 3600;

@@ -13,6 +13,7 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { badRequest, notFound, tooManyRequests, validate } from '../http/errors';
+import { arrivedAt } from '../http/middleware';
 import type { FixedWindowLimiter } from '../http/rate-limit';
 import { EVENT_WRITES_PER_MINUTE } from './event-limits';
 import { eventWriteLimiter, unknownTokenLimiter } from './rate-limit';
@@ -32,6 +33,9 @@ import {
 import { quizCommitHook } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
+
+/** The candidate quiz calls (the quiz page's), as opposed to the admin and sign-on routes. */
+export const isCandidatePath = (path: string): boolean => path.startsWith('/api/quiz/');
 
 export interface QuizRouterOptions {
   /** Replaces the per-client unknown-token limiter (tests). */
@@ -60,39 +64,52 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   const limiter = options.limiter ?? unknownTokenLimiter();
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
   const store = mongooseQuizStore();
-  /** Each request gets its own memo of atoms and banks (see request-store.ts). */
-  const deps = (ctx: Context): QuizDeps => ({
-    store: requestScopedStore(store),
-    config: ctx.config,
-    // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
-    onCommitted: quizCommitHook(ctx.config, ctx.logger),
-  });
+  /**
+   * Each request gets its own memo of atoms and banks (see request-store.ts), and is judged by the
+   * time it arrived, whatever the database's speed (see QuizDeps.now).
+   */
+  const deps = (ctx: Context): QuizDeps => {
+    const arrival = arrivedAt(ctx);
+    return {
+      store: requestScopedStore(store),
+      config: ctx.config,
+      now: () => arrival,
+      // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
+      onCommitted: quizCommitHook(ctx.config, ctx.logger),
+    };
+  };
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),
     admitEvent: async (t) => {
       const use = await eventLimiter.take(t);
-      if (use.allowed) return;
-      ctx.set('Retry-After', String(use.resetSeconds));
-      throw tooManyRequests(`Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`);
+      if (!use.allowed)
+        throw tooManyRequests(
+          `Too many events for this quiz: at most ${EVENT_WRITES_PER_MINUTE} per minute`,
+          use.resetSeconds,
+        );
     },
   });
 
   /**
    * Token lookups: a client that keeps asking for unknown tokens gets 429 for a while. Only misses
-   * are checked and counted, so a valid token is always served, even to a client behind a shared
-   * address (corporate NAT) that someone else used up.
+   * are counted and refused, so a valid token is always served, even to a client behind a shared
+   * address (corporate NAT) that someone else used up. Each miss takes from the budget and is judged
+   * by the count its own take returned (one atomic step), so a burst gets exactly the budget as
+   * 404s, however many processes it is spread over.
    */
   const tokenGuard: Middleware = async (ctx: Context, next: Next) => {
-    const client = ctx.ip || 'unknown';
     try {
       if (!TokenSchema.safeParse(ctx.params.token).success) throw new UnknownTokenError();
       await next();
     } catch (err) {
       if (!(err instanceof UnknownTokenError)) throw err;
-      if (await limiter.isExhausted(client))
-        throw tooManyRequests('Too many unknown quiz links from this client; try again in a minute');
-      await limiter.take(client);
+      const use = await limiter.take(ctx.ip || 'unknown');
+      if (!use.allowed)
+        throw tooManyRequests(
+          'Too many unknown quiz links from this client; try again in a minute',
+          use.resetSeconds,
+        );
       throw err;
     }
   };

@@ -3,7 +3,13 @@ import { estimateFromResponses } from '@skillquiz/adaptive';
 import { servedOrder } from './answer-order';
 import { slotsOf, totalQuestions, truncateAtom, dropBeta, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
-import { ANSWER_GRACE_MS, isQuizExpired, lapseLeave, questionTimeLimitSeconds } from './timing';
+import {
+  ANSWER_GRACE_MS,
+  creditedDeadline,
+  isQuizExpired,
+  lapseLeave,
+  questionTimeLimitSeconds,
+} from './timing';
 import { candidateQuestionView } from './view';
 
 describe('plan', () => {
@@ -92,6 +98,39 @@ describe('timing', () => {
     expect(isQuizExpired({ expires_at: past }, now)).toBe(true);
     expect(isQuizExpired({ expires_at: past, finished_at: past }, now)).toBe(false);
     expect(isQuizExpired({ expires_at: null }, now)).toBe(false);
+  });
+});
+
+describe('creditedDeadline', () => {
+  // A question served at 0 s with a deadline at 60 s; times in seconds.
+  const at = (sec: number) => new Date(Date.UTC(2026, 0, 1) + sec * 1000);
+  const w = (a: number, b: number) => ({ started_at: at(a), ended_at: at(b) });
+  const deadline = (outages: ReturnType<typeof w>[], now = 1000) =>
+    (creditedDeadline(at(0), at(60), outages, at(now)).getTime() - at(0).getTime()) / 1000;
+
+  it('moves the deadline on by each outage while the question was open', () => {
+    expect(deadline([])).toBe(60);
+    expect(deadline([w(10, 20)])).toBe(70);
+    expect(deadline([w(10, 20), w(30, 35)])).toBe(75);
+    // Only the part after the question was served counts.
+    expect(deadline([w(-30, 5)])).toBe(65);
+  });
+
+  it('counts one outage reported by several processes once (overlapping windows merge)', () => {
+    expect(deadline([w(10, 20), w(11, 21), w(10, 20)])).toBe(71);
+  });
+
+  it('an outage going on is counted up to now', () => {
+    expect(deadline([w(50, 5000)], 58)).toBe(68);
+  });
+
+  it('an outage that began after the time (and its grace) had run out gives nothing back', () => {
+    const grace = ANSWER_GRACE_MS / 1000;
+    expect(deadline([w(60 + grace + 1, 100)])).toBe(60);
+    // Within the grace it counts: an answer sent in the last seconds met the outage.
+    expect(deadline([w(60 + grace - 1, 100)])).toBe(60 + 100 - (60 + grace - 1));
+    // An earlier outage moves the deadline, so a later one can still fall inside it.
+    expect(deadline([w(10, 40), w(80, 90)])).toBe(100);
   });
 });
 

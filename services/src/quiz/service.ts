@@ -15,12 +15,13 @@ import type {
 } from '@skillquiz/contracts';
 import type { Config } from '../config';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
-import { MAX_EVENTS_PER_QUIZ } from './event-limits';
+import { EVENT_CAP_RETRY_AFTER_SECONDS, MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
 import { buildPlan, chooseNext } from './selection';
 import type { QuizStore } from './store-types';
 import {
+  creditedDeadline,
   isQuizExpired,
   lapseLeave,
   questionTimeLimitSeconds,
@@ -38,6 +39,11 @@ export type QuizConfig = Pick<
 export interface QuizDeps {
   store: QuizStore;
   config: QuizConfig;
+  /**
+   * The time the rules judge by. The router passes the request's arrival (taken before any database
+   * call): an answer is in time or late by when it reached the services, never by how long the
+   * database then took (issue 18).
+   */
   now?: () => Date;
   /** Uniform [0, 1): the simulated candidate of pass_243. */
   random?: () => number;
@@ -166,7 +172,8 @@ export async function getQuizResult(deps: QuizDeps, token: string): Promise<Quiz
   return renderQuizResult(deps, state);
 }
 
-async function renderQuizResult(deps: QuizDeps, state: QuizState): Promise<QuizResult> {
+async function renderQuizResult(deps: QuizDeps, stored: QuizState): Promise<QuizResult> {
+  const state = await withCreditedDeadline(deps, stored);
   const plan = await planOf(state, deps.store);
   const atoms = await deps.store.atoms(state.atom_ids);
   const [company, progress] = await Promise.all([
@@ -209,10 +216,7 @@ export async function getQuestion(deps: QuizDeps, token: string, number: number)
     if (!q) throw notFound(`Question ${number} is not available`);
     if (!q.expires_at) next = await startClock(deps, next, number - 1, now);
     const shown = next.served[number - 1];
-    // The open question's deadline as it stands: moved on by any database outage since it was served.
-    const view = shown.answered_at
-      ? shown
-      : { ...shown, expires_at: await outageAdjustedExpiry(deps, shown, now) };
+    const view = { ...shown, expires_at: await creditedExpiry(deps, shown, now) };
     return {
       result: candidateQuestionView(view, demoModeFor(next, deps.config)),
       next: next === state ? undefined : next,
@@ -223,14 +227,29 @@ export async function getQuestion(deps: QuizDeps, token: string, number: number)
 }
 
 /**
- * A question's deadline moved on by the time the database was down since it was served: a candidate
- * who could not submit during an outage keeps that time (the client retries the same answer).
+ * A served question's deadline as it stands: an open question's moved on by the database outages
+ * since it was served (timing.ts creditedDeadline), so a candidate who could not submit during an
+ * outage keeps that time (the client retries the same answer). Scoring and every read (question,
+ * quiz result, answer response) take the deadline from here, so they all report the same one. It is
+ * never stored: an outage another process records later still counts.
  */
-async function outageAdjustedExpiry(deps: QuizDeps, q: ServedQuestion, now: Date): Promise<Date> {
+async function creditedExpiry(deps: QuizDeps, q: ServedQuestion, now: Date): Promise<Date> {
   const expiresAt = q.expires_at!;
-  if (!q.served_at || !deps.store.downtimeBetween) return expiresAt;
-  const down = await deps.store.downtimeBetween(q.served_at, now);
-  return down > 0 ? new Date(expiresAt.getTime() + down) : expiresAt;
+  if (q.answered_at || !q.served_at || !deps.store.outagesBetween) return expiresAt;
+  const outages = await deps.store.outagesBetween(q.served_at, now);
+  return outages.length ? creditedDeadline(q.served_at, expiresAt, outages, now) : expiresAt;
+}
+
+/** `state` as the candidate is shown it: its open question with the credited deadline. */
+async function withCreditedDeadline(deps: QuizDeps, state: QuizState): Promise<QuizState> {
+  const index = state.served.length - 1;
+  const open = state.served[index];
+  if (!open?.expires_at || open.answered_at) return state;
+  const expires_at = await creditedExpiry(deps, open, nowOf(deps));
+  if (expires_at.getTime() === open.expires_at.getTime()) return state;
+  const served = state.served.slice();
+  served[index] = { ...open, expires_at };
+  return { ...state, served };
 }
 
 async function startClock(deps: QuizDeps, state: QuizState, index: number, now: Date): Promise<QuizState> {
@@ -266,14 +285,21 @@ export async function answerQuestion(
     if (number > slotsOf(plan).length) throw notFound(`Question ${number} is not part of this quiz`);
     const stored = state.served[number - 1];
     if (stored?.answered_at)
-      return { result: storedResponse(state, plan, number - 1, demoModeFor(state, deps.config)) };
+      return {
+        result: storedResponse(
+          await withCreditedDeadline(deps, state),
+          plan,
+          number - 1,
+          demoModeFor(state, deps.config),
+        ),
+      };
     assertOpen(state, now);
     if (!stored || number !== state.served.length) {
       throw conflict(`Only the current question can be answered (question ${number} is not current)`);
     }
     if (!stored.expires_at) throw conflict(`Question ${number} has not been served yet: fetch it first`);
 
-    const expiresAt = await outageAdjustedExpiry(deps, stored, now);
+    const expiresAt = await creditedExpiry(deps, stored, now);
     const verdict = scoreAnswer(stored.snapshot.answers, body.answer, expiresAt, now);
     const answered = recordAnswer(state, number - 1, body, verdict, now);
     const { state: next, exposed, administered } = await chooseNext(answered, deps.store, now);
@@ -352,6 +378,7 @@ async function assertEventRoom(deps: QuizDeps, token: string): Promise<void> {
   if ((await deps.store.countEvents(token)) >= MAX_EVENTS_PER_QUIZ) {
     throw tooManyRequests(
       `This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`,
+      EVENT_CAP_RETRY_AFTER_SECONDS,
     );
   }
 }

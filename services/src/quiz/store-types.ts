@@ -2,6 +2,7 @@
 // rules in service.ts only see this interface and the plain QuizState.
 import type { DifficultyParams } from '@skillquiz/adaptive';
 import type { LevelThresholds } from '@skillquiz/contracts';
+import type { OutageWindow } from '../db/outages';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
@@ -63,10 +64,11 @@ export interface QuizStore {
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
   /**
-   * Milliseconds the database was down between `from` and `to` (recorded outages). A question's
-   * clock does not count them. Absent: no outages are known (stores without a database).
+   * The database outages (recorded by any process, and one going on now) that overlap [from, to].
+   * A question's clock does not count them (timing.ts creditedDeadline). Absent: no outages are
+   * known (stores without a database).
    */
-  downtimeBetween?(from: Date, to: Date): Promise<number>;
+  outagesBetween?(from: Date, to: Date): Promise<OutageWindow[]>;
   /** Question logs plus tracking events stored for the quiz with this token. */
   countEvents(token: string): Promise<number>;
   insertQuestionLog(entry: {

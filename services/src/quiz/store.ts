@@ -126,7 +126,7 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
 
 export function mongooseQuizStore(): QuizStore {
   return {
-    downtimeBetween: (from, to) => databaseOutages.downtimeBetween(from, to),
+    outagesBetween: (from, to) => databaseOutages.outagesBetween(from, to),
 
     async loadByToken(token) {
       const doc = await QuizResult.findOne({ token }).lean<LeanQuiz>().exec();

@@ -1,5 +1,6 @@
 // Clocks the server decides: a question's time limit, the grace for answers in flight, and when a
 // whole quiz counts as expired.
+import type { OutageWindow } from '../db/outages';
 
 /** Time limit of a question when its atom gives no usable estimate (eta_minutes 0). */
 export const DEFAULT_QUESTION_SECONDS = 90;
@@ -59,6 +60,40 @@ export function hasExpired(expiresAt: Date, now: Date): boolean {
 /** True when an answer arrives too late to count (after expires_at + grace). */
 export function isTooLate(expiresAt: Date, now: Date): boolean {
   return now.getTime() > expiresAt.getTime() + ANSWER_GRACE_MS;
+}
+
+/**
+ * A question's deadline with its clock stopped while the database was down or stalled: nobody could
+ * send an answer then (503), or the answer sent waited. Each outage counts for its part after the
+ * question was served, if it began while an answer could still count (before the deadline as moved
+ * so far, plus the grace): a candidate whose time had already run out gets nothing back. Windows of
+ * one outage seen by several services processes are merged first, so it counts once.
+ */
+export function creditedDeadline(
+  servedAt: Date,
+  expiresAt: Date,
+  outages: readonly OutageWindow[],
+  now: Date,
+): Date {
+  const merged: [number, number][] = [];
+  const sorted = outages
+    .map((w) => [
+      Math.max(servedAt.getTime(), w.started_at.getTime()),
+      Math.min(now.getTime(), w.ended_at.getTime()),
+    ])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  for (const [a, b] of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  let deadline = expiresAt.getTime();
+  for (const [a, b] of merged) {
+    if (a > deadline + ANSWER_GRACE_MS) break;
+    deadline += b - a;
+  }
+  return new Date(deadline);
 }
 
 export interface QuizClock {

@@ -4,12 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
-import { readRemotesManifest, REMOTE_PACKAGES } from './remotes-manifest';
+import { LiveManifest, REMOTE_PACKAGES } from './remotes-manifest';
 import { versionDir } from './remote-versions';
 import { NO_CACHE, revalidate, serveStatic } from './static-files';
 
 export {
   defaultRemotesManifest,
+  LiveManifest,
   readRemotesManifest,
   remoteOrigins,
   REMOTE_PACKAGES,
@@ -18,10 +19,12 @@ export {
 export interface ServeWebOptions {
   /** The monorepo root: shell/dist, <remote>/dist and services/public live under it. */
   repoRoot: string;
-  /** Remote name -> mf-manifest.json URL, merged over the defaults (env REMOTES_MANIFEST wins over both). */
+  /** Remote name -> mf-manifest.json URL, merged over the defaults (the live manifest wins over both). */
   remotes?: Record<string, string>;
   /** Published remote versions (<remotesDir>/<package>/<version>/), served at /remotes/<package>/<version>/. */
   remotesDir?: string;
+  /** The live manifest (remotes-manifest.ts); default: env REMOTES_MANIFEST only, checked against remotesDir. */
+  liveManifest?: LiveManifest;
 }
 
 // Paths the services answer themselves; the SPA fallback must leave their 404s alone.
@@ -50,20 +53,17 @@ export function serveWeb(opts: ServeWebOptions): Koa.Middleware {
   );
   const assets = serveStatic(path.join(repoRoot, 'services', 'public', 'assets'));
   const shellFiles = serveStatic(shellDist);
+  const live =
+    opts.liveManifest ?? new LiveManifest({ remotesDir: opts.remotesDir, overrides: opts.remotes });
 
   return async function web(ctx, next) {
     const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
     if (!isRead) return next();
 
     if (ctx.path === '/remotes.json') {
-      const manifest = readRemotesManifest(opts.remotes);
+      // Always an answer: a bad live manifest file leaves the last good one live (and is logged).
       ctx.set('Cache-Control', NO_CACHE);
-      if (!manifest.ok) {
-        ctx.status = 500;
-        ctx.body = { success: false, message: manifest.message };
-        return;
-      }
-      ctx.body = manifest.remotes;
+      ctx.body = live.read().remotes;
       await revalidate(ctx);
       return;
     }

@@ -120,6 +120,14 @@ describe('remote versions', () => {
   });
 
   it('pins a published version by number in REMOTES_MANIFEST; a rollback is one edit, read per request', async () => {
+    for (const [pkg, version] of [
+      ['mfe-quiz', '1.0.0'],
+      ['mfe-quiz', '1.1.0'],
+      ['mfe-admin-atoms', '2.0.0-beta.1'],
+    ]) {
+      buildRemote(root, pkg, version);
+      publishRemote({ packageDir: path.join(root, pkg), remotesDir });
+    }
     const file = path.join(root, 'remotes.json');
     process.env.REMOTES_MANIFEST = file;
     fs.writeFileSync(file, JSON.stringify({ mfe_quiz: '1.1.0', mfe_admin_atoms: '2.0.0-beta.1' }));
@@ -139,5 +147,25 @@ describe('remote versions', () => {
       ok: true,
       remotes: { mfe_quiz: 'https://cdn.example/q/1.0.0/mf-manifest.json' },
     });
+  });
+
+  it('keeps the last good manifest live when the file turns bad (bad JSON, an unpublished version)', async () => {
+    buildRemote(root, 'mfe-quiz', '1.0.0');
+    publishRemote({ packageDir: path.join(root, 'mfe-quiz'), remotesDir });
+    const file = path.join(root, 'remotes.json');
+    process.env.REMOTES_MANIFEST = file;
+    const liveQuiz = async () =>
+      ((await (await fetch(`${base}/remotes.json`)).json()) as Record<string, string>).mfe_quiz;
+
+    fs.writeFileSync(file, JSON.stringify({ mfe_quiz: '1.0.0' }));
+    expect(await liveQuiz()).toBe('/remotes/mfe-quiz/1.0.0/mf-manifest.json');
+    for (const bad of ['{"mfe_quiz": "1.0.0",}', '{"mfe_quiz": "9.9.9"}', '{"mfe_quiz": 1}', '[]']) {
+      fs.writeFileSync(file, bad);
+      const res = await fetch(`${base}/remotes.json`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Record<string, string>).mfe_quiz).toBe(
+        '/remotes/mfe-quiz/1.0.0/mf-manifest.json',
+      );
+    }
   });
 });

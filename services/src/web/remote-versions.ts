@@ -5,9 +5,10 @@
 // shipping and rolling back is a manifest edit: no restart, no shell rebuild.
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_VERSION_PATTERN } from '@skillquiz/contracts';
 
 /** A semver version (no leading 'v'), as package.json and mf-manifest.json's buildVersion carry it. */
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+export const VERSION_PATTERN = REMOTE_VERSION_PATTERN;
 /** A remote's package directory name ('mfe-quiz'): also its URL segment under /remotes/. */
 export const REMOTE_PACKAGE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -40,6 +41,36 @@ export function publishedVersions(remotesDir: string, pkg: string): string[] {
 }
 
 export class PublishError extends Error {}
+
+/**
+ * Why `version` of `pkg` cannot be loaded from REMOTES_DIR, or null when it can: its folder exists and
+ * its mf-manifest.json parses and declares that version. Ship, rollback and the services' reading of
+ * the live manifest all ask this, so a version they accept is one the shell can fetch.
+ */
+export function publishedVersionProblem(remotesDir: string, pkg: string, version: string): string | null {
+  const dir = versionDir(remotesDir, pkg, version);
+  if (!dir) return `"${version}" is not a version of a remote package`;
+  const published = publishedVersions(remotesDir, pkg);
+  if (!published.includes(version)) {
+    return (
+      `${pkg} ${version} is not published (no ${dir}). ` +
+      (published.length
+        ? `Published versions: ${published.join(', ')}.`
+        : `No version of ${pkg} is published yet.`)
+    );
+  }
+  let manifest: { metaData?: { buildInfo?: { buildVersion?: unknown } } };
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+  } catch (err) {
+    return `${pkg} ${version}: its mf-manifest.json does not load (${(err as Error).message})`;
+  }
+  const built = manifest?.metaData?.buildInfo?.buildVersion;
+  if (built !== version) {
+    return `${pkg} ${version}: its mf-manifest.json says it is version ${String(built)}`;
+  }
+  return null;
+}
 
 export interface PublishOptions {
   /** The remote's package directory (its package.json and dist/). */

@@ -49,6 +49,9 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                     <NavLink to="/admin/questions">Questions</NavLink>
                   </li>
                   <li>
+                    <NavLink to="/admin/remotes">Live remotes</NavLink>
+                  </li>
+                  <li>
                     {/* Served by the back end, not a client route. */}
                     <a href="/sidekiq">Background jobs</a>
                   </li>

@@ -1,0 +1,125 @@
+// The services, started: database → expiry sweep → seed → HTTP → printed links → demo data in the
+// background. main.ts runs this as the process (signals, exit codes); the services tests run it in
+// their own process (services/test/helpers/stack.ts), so both go through the same start-up.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { withBoundPort, type Config } from './config';
+import { connectDatabase, type Database } from './db/connect';
+import { startExpirySweep } from './db/sweep';
+import type { Logger } from './http/logger';
+import { backfillHiringData } from './invitations/backfill';
+import { backfillCompanySlugs } from './invitations/companies';
+import { clockOf } from './invitations/lifecycle';
+import { demoQuizLink, seedIfEmpty } from './seed';
+import { seedDemoCandidates } from './seed/demo-candidates';
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  /**
+   * Where the lines that tools parse go ("Demo candidate link: <url>", "SkillQuiz services listening
+   * on <url>"): console.log in the process, whatever the log level or format.
+   */
+  print?: (line: string) => void;
+  /** An open database to use and leave open on close (tests keep one across restarts). */
+  database?: Database;
+}
+
+export interface RunningServices {
+  /** The bound address, as the listening line prints it: http://127.0.0.1:<port>. */
+  url: string;
+  /** The configuration with the bound port (and the public URL following it unless PUBLIC_URL was set). */
+  config: Config;
+  /**
+   * Stops accepting, lets in-flight requests finish (idle keep-alive sockets are cut at once, the rest
+   * after 3 s), stops the sweep, and closes the database unless it was handed in.
+   */
+  close(): Promise<void>;
+}
+
+export async function startServices({
+  config: initial,
+  logger,
+  print = console.log,
+  database,
+}: StartOptions): Promise<RunningServices> {
+  let config = initial;
+  const db = database ?? (await connectDatabase(config, logger));
+  const stopSweep = startExpirySweep(logger);
+  let server: Server | undefined;
+  let stopping = false;
+  const close = async () => {
+    stopping = true;
+    stopSweep();
+    if (server) {
+      const s = server;
+      const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+      s.closeIdleConnections();
+      const force = setTimeout(() => s.closeAllConnections(), 3000);
+      await closed;
+      clearTimeout(force);
+    }
+    if (!database)
+      await db.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
+  };
+
+  try {
+    // Companies stored before issue 19 get the slug recruiters' claims name (quick, before serving).
+    await backfillCompanySlugs();
+    const seed = await seedIfEmpty(logger);
+    if (seed.seeded) logger.info('seeded the demo content');
+    else if (seed.reason === 'not-empty')
+      logger.info('the database already has content: not seeding the demo bank');
+
+    // Bind first, so PORT=0 gets a real port before links are built from it.
+    const app = createApp({ config, logger });
+    server = app.listen(config.port, config.host);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('listening', resolve);
+      server!.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    config = withBoundPort(config, port);
+    app.context.config = config;
+
+    // `npm start` picks this line up for its summary.
+    const demoLink = await demoQuizLink(config.publicUrl, {
+      abandonGraceMinutes: config.abandonGraceMinutes,
+    });
+    if (demoLink) print(`Demo candidate link: ${demoLink}`);
+
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    const url = `http://${shownHost}:${port}`;
+    print(`SkillQuiz services listening on ${url}`);
+
+    // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
+    backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
+      if (!stopping)
+        logger.warn(
+          `hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`,
+        );
+    });
+
+    // Demo data for the content analytics, in the background: the product is usable meanwhile.
+    if (config.seedDemoCandidates > 0) {
+      seedDemoCandidates({
+        baseUrl: url,
+        perAtom: config.seedDemoCandidates,
+        justSeeded: seed.seeded,
+        logger,
+      }).catch((err: unknown) => {
+        if (!stopping)
+          logger.warn(
+            `demo data: the simulated candidates stopped (${err instanceof Error ? err.message : String(err)}); ` +
+              'the next start resumes them',
+          );
+      });
+    }
+    return { url, config, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
