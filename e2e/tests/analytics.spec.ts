@@ -192,13 +192,15 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
   await page.goto(`/admin/questions?atom=${ATOM}`);
   const table = page.getByRole('table', { name: 'Questions' });
   await expect(table.getByRole('row')).toHaveCount(1 + INTERCEPTS.length);
-  // SPEC's five columns only, until asked.
+  // SPEC's five columns with the review status and, an atom being chosen, its twins (issue 22), until asked.
   await expect(table.getByRole('columnheader')).toHaveText([
     'ID',
     'Administered',
+    'Status',
     'Question',
     'Correct Answer',
     'Atoms',
+    'Twins',
   ]);
   await expect(page.getByRole('checkbox', { name: 'Needs review' })).toHaveCount(0);
 
@@ -209,16 +211,18 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
   await expect(table.getByRole('columnheader')).toHaveText([
     'ID',
     'Administered',
+    'Status',
     'Question',
     'Correct Answer',
     'Atoms',
+    'Twins',
     'Answered',
     'Correct share',
     'Discrimination',
     'Review flags',
   ]);
   const row = table.getByRole('row', { name: new RegExp(`Edit question ${operational[0]}\\b`) });
-  await expect(row.getByRole('cell').nth(5)).toHaveText(String(listed[operational[0]].answered));
+  await expect(row.getByRole('cell').nth(7)).toHaveText(String(listed[operational[0]].answered));
   // On a narrow window the wider table scrolls inside its own box, which the keyboard can reach and
   // scroll; the page itself does not scroll sideways.
   const wide = page.viewportSize()!;
@@ -254,7 +258,7 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
   await page.getByRole('checkbox', { name: 'Show statistics' }).click();
   await expect(page.getByRole('checkbox', { name: 'Show statistics' })).not.toBeChecked();
   await expect(page).not.toHaveURL(/statistics=true|needsReview/);
-  await expect(table.getByRole('columnheader')).toHaveCount(5);
+  await expect(table.getByRole('columnheader')).toHaveCount(7);
 });
 
 test('applying a calibration writes the calibrated parameters, audited', async () => {
