@@ -210,14 +210,17 @@ export function createFakeQuestionsApi(
   const analytics = (q: Question): QuestionAnalyticsResponse => {
     const s = statistics.get(q.id) ?? null;
     const calibrated = s ? { a: s.discrimination! * 3, d: q.difficulty_params.d + 0.3 } : null;
-    const demo = s ? Math.round(s.answered * 0.75) : 0;
+    // Question 102 is the issue's case: nearly all its answers come from simulated candidates.
+    const mostlySimulated = q.id === 102;
+    const demo = s ? (mostlySimulated ? s.answered - 40 : Math.round(s.answered * 0.75)) : 0;
     return {
       statistics: s,
       calibration: calibrated && {
         ...calibrated,
-        seA: 0.11,
-        seD: 0.09,
-        n: s!.answered,
+        seA: mostlySimulated ? 0.63 : 0.11,
+        seD: mostlySimulated ? 0.21 : 0.09,
+        // Calibrated on the real answers (the basis); the simulated ones are demo_calibration's.
+        n: s!.answered - demo,
         logLikelihood: -230.4,
         iterations: 6,
         converged: true,
@@ -231,8 +234,30 @@ export function createFakeQuestionsApi(
       // Issue 22: the calibration rests on the real answers; the simulated ones are counted apart.
       answers: { real: s ? s.answered - demo : 0, demo },
       calibration_basis: s ? 'real' : 'none',
-      demo_calibration: null,
-      apply: s ? { allowed: true, reasons: [] } : { allowed: false, reasons: ['no answers yet'] },
+      demo_calibration:
+        s && mostlySimulated
+          ? {
+              a: 1.1,
+              d: 0.2,
+              seA: 0.08,
+              seD: 0.06,
+              n: demo,
+              logLikelihood: -410.2,
+              iterations: 5,
+              converged: true,
+            }
+          : null,
+      apply: !s
+        ? { allowed: false, reasons: ['no answers yet'] }
+        : mostlySimulated
+          ? {
+              allowed: false,
+              reasons: [
+                '40 real answers; at least 100 are needed',
+                'the 95% interval is too wide (a ± 1.23, d ± 0.41; both must be within ± 0.39)',
+              ],
+            }
+          : { allowed: true, reasons: [] },
       apply_rules: { min_answers: 100, max_se: 0.2, z: 1.96 },
     };
   };

@@ -118,3 +118,27 @@ describe('History tab', () => {
     expect(stored.version).toBe(7);
   });
 });
+
+describe('Statistics tab: calibration you can trust', () => {
+  it('counts real and simulated answers apart, quotes the rules and offers apply when the verdict allows', async () => {
+    renderAt('/admin/questions/edit/101/?page=statistics');
+    const tab = await screen.findByRole('region', { name: 'Statistics' });
+    expect(tab).toHaveTextContent('Answers: 103 from real candidates, 309 from simulated demo candidates.');
+    expect(tab).toHaveTextContent(/From 103 real answers\. 95% interval: a ± 0\.22, d ± 0\.18\./);
+    expect(tab).toHaveTextContent(/at least 100 real answers .* both standard errors are at most 0\.2/);
+    expect(within(tab).getByRole('button', { name: 'Apply calibration' })).toBeEnabled();
+  });
+
+  it('mostly simulated answers: apply is disabled, with the reasons; the simulated calibration is shown apart', async () => {
+    renderAt('/admin/questions/edit/102/?page=statistics');
+    const tab = await screen.findByRole('region', { name: 'Statistics' });
+    const button = within(tab).getByRole('button', { name: 'Apply calibration' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      /Apply is not offered: 40 real answers; at least 100 are needed/,
+    );
+    expect(tab).toHaveTextContent(/the 95% interval is too wide/);
+    expect(tab).toHaveTextContent(/On the 348 simulated answers alone: a 1\.100/);
+    expect(tab).toHaveTextContent('simulated answers never feed an applied calibration outside demo data');
+  });
+});
