@@ -6,6 +6,9 @@
 //              is set, NODE_ENV=production, or it is not built; with it, the services get
 //              ADMIN_EMAILS (the dev admin), COMPANY_GROUP_PREFIX and COMPANY_EMAIL_DOMAINS (the
 //              dev recruiters' companies) unless set
+//   [mail]     the dev mail catcher (services/dist/mail/dev-mail-catcher.js: a real SMTP server on
+//              loopback keeping every message in DATA_DIR/dev-outbox, shown at /dev/outbox), unless
+//              SMTP_URL is set or NODE_ENV=production; the services get SMTP_URL and DEV_OUTBOX_DIR
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
 //              DEMO_MODE_ALLOWED=true unless it is set or NODE_ENV=production, and (not in
 //              production) SEED_DEMO_CANDIDATES=400 unless it is set: the first start's simulated
@@ -33,6 +36,7 @@ const ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const DEV_PROVIDER = 'services/dist/auth/dev-provider.js';
+const DEV_MAIL_CATCHER = 'services/dist/mail/dev-mail-catcher.js';
 const PORT_ATTEMPTS = 5;
 const RESTART_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 /** A child that ran this long before crashing starts its backoff over from the first step. */
@@ -218,7 +222,7 @@ async function stopAll(exitCode) {
   } catch {
     // not written (yet)
   }
-  // Reverse start order: services, then sign-on, then the database they were using.
+  // Reverse start order: services, then sign-on, then mail, then the database they were using.
   for (const entry of [...children].reverse()) {
     if (entry.done) continue;
     entry.child.kill('SIGTERM');
@@ -386,7 +390,32 @@ async function main() {
   const databaseReady = startDatabase(servicesEnv);
   databaseReady.catch(() => {}); // awaited before the services start; this only marks it handled
 
-  // 2. Services and the development sign-on (an OpenID provider standing in for the central one).
+  // 2. Outgoing mail: SMTP_URL when set; otherwise, outside production, the dev mail catcher (it
+  // stands in for a mail server as the dev sign-on does for the central one). Production without
+  // SMTP_URL sends no email, and there is no outbox to look at.
+  let mail = env.SMTP_URL ? 'SMTP_URL' : 'off: invitations are created without email (set SMTP_URL)';
+  let outboxLink = false;
+  if (!env.SMTP_URL && !isProduction && fs.existsSync(path.join(ROOT, DEV_MAIL_CATCHER))) {
+    const outboxDir = path.join(dataDir, 'dev-outbox');
+    const mailStart = startChild(
+      'mail',
+      DEV_MAIL_CATCHER,
+      [],
+      { ...env, DEV_OUTBOX_DIR: outboxDir, DEV_MAIL_PORT: '0' },
+      /dev mail catcher listening on (\S+)/,
+    );
+    const [, smtpUrl] = await mailStart;
+    // Restarted on the same port, so the services' SMTP_URL stays right.
+    mailStart.entry.restart = {
+      args: [],
+      env: { ...env, DEV_OUTBOX_DIR: outboxDir, DEV_MAIL_PORT: new URL(smtpUrl).port },
+    };
+    Object.assign(servicesEnv, { SMTP_URL: smtpUrl, DEV_OUTBOX_DIR: outboxDir });
+    mail = `dev mail catcher at ${smtpUrl} (nothing leaves this machine)`;
+    outboxLink = true;
+  }
+
+  // 3. Services and the development sign-on (an OpenID provider standing in for the central one).
   // PORT=0 means a free port. The services bind it themselves and print it, unless the dev sign-on
   // must be told their URL before they start (its redirect URI): then a free port is chosen here and
   // the pair is started again on another one if something took it in between.
@@ -428,6 +457,9 @@ async function main() {
     `  Database:       ${env.MONGODB_URI ? 'MONGODB_URI' : `embedded engine, data in ${dataDir}`}`,
     `  Demo mode:      ${demoMode} (DEMO_MODE_ALLOWED)${demoMode === 'on' && isProduction ? '   !! IN PRODUCTION: candidates see the answers !!' : ''}`,
     `  Demo data:      ${demoData} (SEED_DEMO_CANDIDATES)`,
+    `  Email:          ${mail}`,
+    ...(outboxLink ? [`  Dev outbox:     ${publicUrl}/dev/outbox   (the emails the product sent)`] : []),
+    `  Jobs:           ${publicUrl}/sidekiq   (background jobs; signed-in admins)`,
     '  Stop with Ctrl-C.',
     '',
   ];

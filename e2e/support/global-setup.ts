@@ -32,6 +32,17 @@ export default async function globalSetup(_config: FullConfig) {
     process.env.SQ_ADMIN_EMAIL = login[1];
     process.env.SQ_ADMIN_PASSWORD = login[2];
   }
+  // ...and the recruiters of the demo company and of the second company (issue 19).
+  const recruiter = /dev sign-on recruiter login: (\S+) \/ (\S+)/.exec(product.output());
+  if (recruiter) {
+    process.env.SQ_RECRUITER_EMAIL = recruiter[1];
+    process.env.SQ_RECRUITER_PASSWORD = recruiter[2];
+  }
+  const second = /dev sign-on second-company recruiter login: (\S+) \/ (\S+)/.exec(product.output());
+  if (second) {
+    process.env.SQ_SECOND_RECRUITER_EMAIL = second[1];
+    process.env.SQ_SECOND_RECRUITER_PASSWORD = second[2];
+  }
   // Returned function = global teardown.
   return async () => {
     await product.stop();

@@ -44,7 +44,7 @@ test('a candidate takes a whole quiz from the demo link, partly with the keyboar
   await expect(page.getByRole('img', { name: 'Taking a quiz for Acme Robotics' })).toBeVisible();
   await expect(page.getByText('powered by')).toBeVisible();
   await expect(page.getByText('© 2023 SkillQuiz')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your exercise has finished loading!' })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expectAccessible(page);

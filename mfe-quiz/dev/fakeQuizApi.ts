@@ -85,7 +85,11 @@ export function createFakeQuizApi(options: FakeQuizOptions = {}): QuizApi & { lo
     (q) => q.administered && (q.all_atoms.includes('javascript') || q.all_atoms.includes('sql')),
   );
   const quizzes = new Map<string, Quiz>();
-  const add = (result: QuizResult) => quizzes.set(result.assessment_token, { result, bank });
+  const add = (result: QuizResult) => {
+    // What the briefing says (issue 19): the seconds each question gets, as the server reports them.
+    for (const atom of result.quiz.atoms) atom.seconds_per_question = seconds;
+    quizzes.set(result.assessment_token, { result, bank });
+  };
   const answered = (n: number, correct: boolean, estimate: number): PastQuestion => ({
     number: n,
     correct,

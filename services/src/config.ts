@@ -74,6 +74,32 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10, 'must be at most 10')
     .default(0),
+  // Background jobs, mail and webhooks (issue 20; src/jobs, src/mail, src/webhooks).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be a URL such as 'smtp://user:pass@mail.example.com:587' (or smtps://)")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('SkillQuiz <no-reply@skillquiz.example>'),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100')
+    .max(60_000, 'must be at most 60000')
+    .default(5000),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: boolFromEnv.optional(),
+  JOBS_PROCESS_EVERY_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(50, 'must be at least 50')
+    .default(5000),
+  JOBS_LOCK_LIFETIME_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1000, 'must be at least 1000')
+    .optional(),
+  JOBS_RETRY_FIRST_SECONDS: positiveNumber.default(30),
+  JOBS_RETRY_HOURS: positiveNumber.default(24),
+  DEV_OUTBOX_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -139,6 +165,26 @@ export interface Config {
    * true; `npm start` sets false for its demo data unless set or NODE_ENV=production.
    */
   reviewRequired: boolean;
+  /** Outgoing mail (invitations, reminders); unset: no email is sent (see src/mail). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** A webhook receiver that has not answered by then counts as a failed attempt. */
+  webhookTimeoutMs: number;
+  /**
+   * Webhook URLs may point at loopback or private addresses (and so at this machine's or network's
+   * own services). Development and tests: yes; production: no, unless asked for explicitly.
+   */
+  webhookAllowPrivateAddresses: boolean;
+  /** How often each services process looks for due jobs (agenda's processEvery). */
+  jobsProcessEveryMs: number;
+  /** Overrides every job's lock lifetime: how long a crashed process's job stays locked (tests). */
+  jobsLockLifetimeMs?: number;
+  /** The first retry of a failed email or webhook job waits this long; each next one twice as long. */
+  jobsRetryFirstSeconds: number;
+  /** Failed email and webhook jobs are retried for this long, then left failed. */
+  jobsRetryHours: number;
+  /** Development only: the dev mail catcher's outbox folder, shown at /dev/outbox. */
+  devOutboxDir?: string;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
   }
   const sessionSecret = e.SESSION_SECRET ?? devSessionSecret(dataDir);
+  if (isProduction && e.DEV_OUTBOX_DIR) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_OUTBOX_DIR: the dev mail catcher and its outbox are for development only (NODE_ENV=production)',
+    );
+  }
 
   return {
     env: e.NODE_ENV,
@@ -200,6 +251,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustedProxyCount: e.TRUSTED_PROXY_COUNT,
     reviewRequired: e.REVIEW_REQUIRED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? !isProduction,
+    jobsProcessEveryMs: e.JOBS_PROCESS_EVERY_MS,
+    jobsLockLifetimeMs: e.JOBS_LOCK_LIFETIME_MS,
+    jobsRetryFirstSeconds: e.JOBS_RETRY_FIRST_SECONDS,
+    jobsRetryHours: e.JOBS_RETRY_HOURS,
+    devOutboxDir: e.DEV_OUTBOX_DIR ? path.resolve(REPO_ROOT, e.DEV_OUTBOX_DIR) : undefined,
   };
 }
 

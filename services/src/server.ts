@@ -1,18 +1,20 @@
-// The services, started: database → expiry sweep → seed → HTTP → printed links → demo data in the
-// background. main.ts runs this as the process (signals, exit codes); the services tests run it in
-// their own process (services/test/helpers/stack.ts), so both go through the same start-up.
+// The services, started: database → seed → HTTP → printed links → the job worker (emails, webhooks,
+// the expiry sweep, the first start's demo data: src/jobs). main.ts runs this as the process
+// (signals, exit codes); the services tests run it in their own process
+// (services/test/helpers/stack.ts), so both go through the same start-up, jobs included.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { withBoundPort, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
-import { startExpirySweep } from './db/sweep';
 import type { Logger } from './http/logger';
 import { backfillHiringData } from './invitations/backfill';
 import { backfillCompanySlugs } from './invitations/companies';
 import { clockOf } from './invitations/lifecycle';
+import { configureJobHooks } from './jobs/hooks';
+import { startJobWorker, type JobWorker } from './jobs/worker';
+import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
-import { seedDemoCandidates } from './seed/demo-candidates';
 
 export interface StartOptions {
   config: Config;
@@ -33,7 +35,8 @@ export interface RunningServices {
   config: Config;
   /**
    * Stops accepting, lets in-flight requests finish (idle keep-alive sockets are cut at once, the rest
-   * after 3 s), stops the sweep, and closes the database unless it was handed in.
+   * after 3 s), stops the job worker (its running jobs keep their locks), and closes the database
+   * unless it was handed in.
    */
   close(): Promise<void>;
 }
@@ -46,12 +49,12 @@ export async function startServices({
 }: StartOptions): Promise<RunningServices> {
   let config = initial;
   const db = database ?? (await connectDatabase(config, logger));
-  const stopSweep = startExpirySweep(logger);
+  configureJobHooks({ config, logger });
   let server: Server | undefined;
+  let jobs: JobWorker | undefined;
   let stopping = false;
   const close = async () => {
     stopping = true;
-    stopSweep();
     if (server) {
       const s = server;
       const closed = new Promise<void>((resolve) => s.close(() => resolve()));
@@ -60,6 +63,8 @@ export async function startServices({
       await closed;
       clearTimeout(force);
     }
+    await jobs?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping the job worker failed'));
+    closeMail();
     if (!database)
       await db.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
   };
@@ -102,21 +107,9 @@ export async function startServices({
         );
     });
 
-    // Demo data for the content analytics, in the background: the product is usable meanwhile.
-    if (config.seedDemoCandidates > 0) {
-      seedDemoCandidates({
-        baseUrl: url,
-        perAtom: config.seedDemoCandidates,
-        justSeeded: seed.seeded,
-        logger,
-      }).catch((err: unknown) => {
-        if (!stopping)
-          logger.warn(
-            `demo data: the simulated candidates stopped (${err instanceof Error ? err.message : String(err)}); ` +
-              'the next start resumes them',
-          );
-      });
-    }
+    // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
+    // demo data for the content analytics (simulated candidates calling this process's quiz API).
+    jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded });
     return { url, config, close };
   } catch (err) {
     await close();

@@ -74,8 +74,13 @@ it('resumes a run stopped half-way by a crash: only the candidates still missing
   const before = await finishedDemoQuizzes(db, 'javascript');
   expect(before).toBeLessThan(perAtom);
 
-  // The next start (the database already seeded) picks the run up where it stopped.
-  await stack!.restartServices({ SEED_DEMO_CANDIDATES: String(perAtom), LOG_LEVEL: 'info' });
+  // The next start (the database already seeded) picks the run up where it stopped, once the killed
+  // process's lock on the demo-candidates job has lapsed (shortened here from 30 s).
+  await stack!.restartServices({
+    SEED_DEMO_CANDIDATES: String(perAtom),
+    LOG_LEVEL: 'info',
+    JOBS_LOCK_LIFETIME_MS: '10000',
+  });
   const done = `demo data: ${3 * perAtom - before} simulated candidates done`;
   await until(async () => stack!.services.output.some((line) => line.includes(done)));
   expect(await marker()).toMatchObject({ done: true });

@@ -123,8 +123,8 @@ describe('roles', () => {
     'the %s recruiter (%s, %s) signs in through the sign-on: /me is 200 with the role and company',
     async (key, who, _how, name, slug) => {
       const b = key === 'acme' ? acme : initech;
-      // Recruiters land on the admin frame's home, not on the content pages they cannot use.
-      expect(landed[key]).toBe(url('/admin'));
+      // Recruiters land on their candidates (the hiring pages), not on content pages they cannot use.
+      expect(landed[key]).toBe(url('/hiring'));
       const me = await call(b, 'GET', '/me');
       expect(me.status).toBe(200);
       expect(me.body).toEqual({

@@ -130,6 +130,7 @@ it('ship and rollback move the live version without a restart and show in the au
     'mfe_demo',
     'mfe_admin_atoms',
     'mfe_admin_questions',
+    'mfe_hiring',
   ]);
 });
 

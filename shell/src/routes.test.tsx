@@ -1,5 +1,6 @@
 // The shell's routes in a memory router: 404, error page, admin frame and login.
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ApiResult } from '@skillquiz/http-client';
 import type { CurrentUser } from '@skillquiz/contracts';
@@ -90,6 +91,7 @@ it('admin: signed in, the bar links to the areas, jobs and Logout, and the login
   renderAt('/admin');
   expect(await screen.findByRole('link', { name: 'Atoms' })).toHaveAttribute('href', '/admin/atoms');
   expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute('href', '/admin/questions');
+  expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
   expect(screen.getByRole('link', { name: 'Background jobs' })).toHaveAttribute('href', '/sidekiq');
   expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
@@ -110,6 +112,9 @@ it('a signed-in recruiter sees the dashboard with their company, no content link
   expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(screen.getByText(/Signed in as Rae Recruiter \(Acme Robotics\)/)).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Atoms' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Background jobs' })).not.toBeInTheDocument();
+  // Issue 19: the one area a recruiter may use.
+  expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
   expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
 });
@@ -124,6 +129,40 @@ it('admin: an admin remote that does not exist yet shows the unavailable state i
     expect.objectContaining({ retry: expect.any(Boolean) }),
   );
   await waitFor(() => expect(document.title).toBe('SkillQuiz - Dashboard'));
+});
+
+it('/hiring and /hiring/* mount the hiring remote inside the admin frame, with the user, once', async () => {
+  me.mockResolvedValue({ success: true, data: admin });
+  let mounts = 0;
+  const HiringApp = ({ user }: { user?: CurrentUser }) => {
+    useEffect(() => {
+      mounts += 1;
+    }, []);
+    return <p>hiring remote for {user?.email}</p>;
+  };
+  remote.mockImplementation(async (id) => {
+    if (id === 'mfe_hiring/HiringApp') return { default: HiringApp };
+    throw new Error('down');
+  });
+  const router = renderAt('/hiring');
+  expect(
+    await screen.findByText('hiring remote for admin@skillquiz.local', {}, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('aria-current', 'page');
+  // The remote's own pages below /hiring: the same mounted remote (its cache and state stay).
+  await act(() => router.navigate('/hiring/invitations/abc'));
+  await act(() => router.navigate('/hiring'));
+  expect(screen.getByText('hiring remote for admin@skillquiz.local')).toBeInTheDocument();
+  expect(mounts).toBe(1);
+}, 20_000);
+
+it('/hiring signed out goes to the login form at /admin', async () => {
+  me.mockResolvedValue({ success: false, status: 401, message: 'Bad Request' });
+  const router = renderAt('/hiring?status=finished');
+  expect(await screen.findByRole('button', { name: 'Login with SkillQuiz SSO' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/admin');
+  expect(remote).not.toHaveBeenCalledWith('mfe_hiring/HiringApp', expect.anything());
 });
 
 it('/quiz/* mounts the quiz remote and hands it the demo sidebar component', async () => {

@@ -8,7 +8,7 @@ import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from './pages/LoginPage';
 import { QuizPage } from './pages/QuizPage';
-import { AdminAtomsPage, AdminQuestionsPage } from './pages/AdminRemotePages';
+import { AdminAtomsPage, AdminQuestionsPage, HiringPage } from './pages/AdminRemotePages';
 import { LiveRemotesPage } from './pages/LiveRemotesPage';
 
 export const routes: RouteObject[] = [
@@ -29,6 +29,17 @@ export const routes: RouteObject[] = [
           { path: 'questions/*', element: <AdminQuestionsPage /> },
           { path: 'remotes', element: <LiveRemotesPage /> },
           { path: '*', element: <ErrorPage embedded /> },
+        ],
+      },
+      {
+        // Issue 19: the hiring remote's pages, inside the same admin frame (signed out: to /admin).
+        // /hiring itself needs the index route (a splat does not match an empty rest); both render the
+        // same element in the same place, so moving between them keeps the remote mounted.
+        path: 'hiring',
+        element: <AdminFrame />,
+        children: [
+          { index: true, element: <HiringPage /> },
+          { path: '*', element: <HiringPage /> },
         ],
       },
       { path: '*', element: <ErrorPage /> },

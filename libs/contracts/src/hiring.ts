@@ -232,6 +232,13 @@ export const InvitationResponseSchema = z.object({
   /** The candidate's starting link (the first required atom's quiz). */
   link: z.string(),
   links: z.array(InvitationLinkSchema),
+  /**
+   * What happens to the candidate's email (issue 20): 'queued', 'no_address', 'not_configured'
+   * (this server sends no email: share the link yourself) or 'failed' (could not be queued).
+   */
+  email: z
+    .object({ status: z.enum(['queued', 'no_address', 'not_configured', 'failed']), message: z.string() })
+    .optional(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponseSchema>;
 

@@ -7,7 +7,7 @@ import type { QuizResult } from './candidate';
 export type RemotesManifest = Record<string, string>;
 
 // Exposed modules: mfe_quiz/QuizApp, mfe_demo/DemoSidebar, mfe_admin_atoms/AdminAtomsApp,
-// mfe_admin_questions/AdminQuestionsApp. (Types only here: a value import of this package pulls zod
+// mfe_admin_questions/AdminQuestionsApp, mfe_hiring/HiringApp. (Types only here: a value import of this package pulls zod
 // into a front-end bundle.)
 
 /** Props of the demo sidebar (`mfe_demo/DemoSidebar`). */
@@ -40,8 +40,11 @@ export interface QuizAppProps {
   DemoSidebar?: unknown;
 }
 
-/** Props of the admin remotes (`mfe_admin_atoms/AdminAtomsApp`, `mfe_admin_questions/AdminQuestionsApp`), mounted under /admin. */
+/**
+ * Props of the admin remotes (`mfe_admin_atoms/AdminAtomsApp`, `mfe_admin_questions/AdminQuestionsApp`,
+ * mounted under /admin; `mfe_hiring/HiringApp`, mounted at /hiring inside the same admin frame).
+ */
 export interface AdminAppProps {
-  /** The signed-in admin as GET /me returned it. */
+  /** The signed-in admin (or recruiter, in the hiring remote) as GET /me returned it. */
   user?: unknown;
 }

@@ -33,7 +33,7 @@ function sourceFiles(dir: string): string[] {
 
 it('finds the remotes', () => {
   expect(remotes).toEqual(
-    expect.arrayContaining(['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions']),
+    expect.arrayContaining(['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions', 'mfe-hiring']),
   );
 });
 

@@ -1,5 +1,14 @@
 import { quizResult } from '@skillquiz/contracts/testing';
-import { formatCountdown, isQuestionExpired, isQuizExpired, totalQuestions } from './time';
+import {
+  formatCountdown,
+  isQuestionExpired,
+  isQuizExpired,
+  LOW_TIME_SECONDS,
+  msToNextTick,
+  secondsLeft,
+  timeWarning,
+  totalQuestions,
+} from './time';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 
@@ -39,5 +48,35 @@ describe('expiry rules', () => {
 
   it('total questions sums num_questions over the atoms', () => {
     expect(totalQuestions(quizResult())).toBe(18);
+  });
+});
+
+describe('the countdown tick (issue 19)', () => {
+  it.each([
+    [10_700, 700], // 00:11 until 10.0 s left
+    [10_000, 1000], // on the boundary: the next one
+    [999, 999],
+    [1, 1],
+    [0, 0], // the deadline: one last tick now
+    [-50, 0],
+  ])('%i ms left -> next tick in %i ms', (left, next) => expect(msToNextTick(left)).toBe(next));
+
+  it('each tick lands on the boundary where the shown second drops, however late the last one ran', () => {
+    // A tick that ran 400 ms late still schedules the next one on the boundary.
+    const left = 20_000 - 400;
+    expect(secondsLeft(left)).toBe(20);
+    expect(secondsLeft(left - msToNextTick(left))).toBe(19);
+    expect(secondsLeft(left - msToNextTick(left) + 1)).toBe(20);
+  });
+
+  it('announces 30 and 10 seconds left once each, as they are reached', () => {
+    expect(timeWarning(31, 30)).toBe('30 seconds left');
+    expect(timeWarning(30, 29)).toBeNull();
+    expect(timeWarning(11, 10)).toBe('10 seconds left');
+    expect(timeWarning(10, 9)).toBeNull();
+    expect(timeWarning(32, 28)).toBe('30 seconds left'); // a late tick still says it
+    expect(timeWarning(31, 9)).toBe('10 seconds left'); // passed both: the one that matters now
+    expect(timeWarning(12, 12)).toBeNull();
+    expect(LOW_TIME_SECONDS).toBe(30);
   });
 });

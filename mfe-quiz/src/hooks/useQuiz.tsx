@@ -80,21 +80,28 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
   return expired;
 }
 
-function useDemoMode(api: QuizApi, hasResult: boolean) {
-  const [allowed, setAllowed] = useState(false);
+/**
+ * Demo mode (issue 19: per invitation): allowed only for a quiz whose result says
+ * `demo_mode_allowed` (a demo invitation while the server's DEMO_MODE_ALLOWED is set), and, as SPEC
+ * §7 has it, while GET /api/env-vars agrees. Any other quiz never asks and never shows the sidebar,
+ * whatever the server's flag.
+ */
+function useDemoMode(api: QuizApi, demoQuiz: boolean) {
+  const [envAllowed, setEnvAllowed] = useState(false);
   const [stored, setStored] = useState(readDemoFlag);
   // The flag in localStorage can outlive the sidebar (its remote down): demo mode counts as on only
   // while the sidebar, the one control that turns it off, is actually mounted.
   const [sidebarMounted, setSidebarMounted] = useState(false);
   useEffect(() => {
-    if (!hasResult) return undefined;
+    if (!demoQuiz) return undefined;
     let live = true;
     // An env-vars failure leaves demo mode not allowed (SPEC §8).
-    void api.envVars().then((r) => live && setAllowed(r.success && r.data?.demoModeAllowed === true));
+    void api.envVars().then((r) => live && setEnvAllowed(r.success && r.data?.demoModeAllowed === true));
     return () => {
       live = false;
     };
-  }, [api, hasResult]);
+  }, [api, demoQuiz]);
+  const allowed = demoQuiz && envAllowed;
   const setEnabled = useCallback(
     (enabled: boolean) => {
       if (!allowed) return; // changeable only when the server allows demo mode
@@ -185,7 +192,7 @@ export function QuizProvider({ children }: { children: ReactNode }) {
   }, [result, held, splat, location.search, base, navigate]);
 
   const expired = useQuizExpired(result) || gone;
-  const demo = useDemoMode(api, Boolean(result));
+  const demo = useDemoMode(api, result?.demo_mode_allowed === true);
   const href = useCallback((sub: string) => (sub ? `${base}/${sub}` : base), [base]);
 
   const value: QuizContextValue = {

@@ -457,6 +457,8 @@ describe("the 'Correct' label follows the demo sidebar", () => {
   beforeEach(() => {
     localStorage.setItem('demoModeEnabled', 'true');
     api.envVars.mockResolvedValue(ok({ demoModeAllowed: true }));
+    // A demo invitation's quiz (issue 19): the only kind that may show the sidebar.
+    server = { ...server, demo_mode_allowed: true };
     api.getQuestion.mockImplementation(async (_t: string, n: number) => {
       const q = question(n);
       return ok({ ...q, answers: [q.answers[0], { ...q.answers[1], correct: true }] });
@@ -468,6 +470,22 @@ describe("the 'Correct' label follows the demo sidebar", () => {
     renderWithSidebar(sidebar(false));
     await screen.findByRole('radio', { name: 'First' });
     expect(await screen.findByText('Correct')).toBeInTheDocument();
+  });
+
+  it('a quiz that is not a demo invitation mounts no sidebar, even with demo mode allowed on the server', async () => {
+    server = { ...server, demo_mode_allowed: false };
+    const mounted = jest.fn();
+    renderWithSidebar(function Sidebar(p: SidebarProps) {
+      mounted();
+      return sidebar(false)(p);
+    });
+    await screen.findByRole('radio', { name: 'First' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mounted).not.toHaveBeenCalled();
+    expect(screen.queryByRole('complementary', { name: 'Demo sidebar stub' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Correct')).not.toBeInTheDocument();
+    // It does not even ask whether demo mode is allowed.
+    expect(api.envVars).not.toHaveBeenCalled();
   });
 
   it('hides it when the demo remote is down, though the flag was left on', async () => {

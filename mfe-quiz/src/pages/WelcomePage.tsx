@@ -1,9 +1,11 @@
 // Welcome page (SPEC §2): the loading bar, then 'Begin Quiz'. With ?pass=243 or the /pass_243 route
-// it first makes the special skip call and reloads the quiz data.
+// it first makes the special skip call and reloads the quiz data. Below SPEC's texts, before the
+// start, the briefing (issue 19): questions, time per question, what is recorded, the privacy policy.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useQuizApi } from '../api/context';
+import { Briefing } from '../components/Briefing';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Spinner } from '../components/Spinner';
 import { useQuiz } from '../hooks/useQuiz';
@@ -45,6 +47,7 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
       loadedTitle="Your exercise has finished loading!"
       barLabel="Loading your exercise"
     >
+      {result && <Briefing result={result} />}
       <Link className="sq-button" to={href('question/1')}>
         Begin Quiz
       </Link>

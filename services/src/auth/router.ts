@@ -12,11 +12,8 @@ import { assertSameOrigin } from './same-origin';
 import { endSession, sessionOf, startSignedInSession } from './session';
 
 export const AFTER_LOGIN_PATH = '/admin/atoms';
-/**
- * Where a recruiter lands after signing in: the admin frame's home until the hiring remote's
- * pages exist in the shell; the hiring front end (issue 19) changes it to '/hiring'.
- */
-export const RECRUITER_AFTER_LOGIN_PATH = '/admin';
+/** Where a recruiter lands after signing in: their candidates (the hiring remote, issue 19). */
+export const RECRUITER_AFTER_LOGIN_PATH = '/hiring';
 export const AFTER_LOGOUT_PATH = '/admin';
 
 export function authRouter(): Router {

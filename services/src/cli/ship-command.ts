@@ -16,7 +16,8 @@ const USAGE = {
     '  Makes a published version of a remote (npm run publish:remote) the live one: checks it is\n' +
     '  published and its manifest loads, rewrites the live manifest (DATA_DIR/remotes.json, or\n' +
     '  REMOTES_MANIFEST), and records who/when/what in the audit log. No restart needed.\n' +
-    '  <remote>: mfe-quiz, mfe-demo, mfe-admin-atoms, mfe-admin-questions (or mfe_quiz, ...)',
+    '  <remote>: mfe-quiz, mfe-demo, mfe-admin-atoms, mfe-admin-questions, mfe-hiring\n' +
+    '  (or mfe_quiz, ...)',
   rollback:
     'Usage: npm run rollback -- <remote> [<version>]\n' +
     '  Puts back the version that was live before the last ship of <remote> (or <version>), with the\n' +

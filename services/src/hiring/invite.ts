@@ -25,7 +25,12 @@ export function createdResponse(
   now: Date,
 ): InvitationResponse {
   const links = linksOf(created.invitation, created.quizzes, names, publicUrl);
-  return { invitation: toRow(created.invitation, company, names, now), link: links[0]?.url ?? '', links };
+  return {
+    invitation: toRow(created.invitation, company, names, now),
+    link: links[0]?.url ?? '',
+    links,
+    email: created.email,
+  };
 }
 
 /** Invites one candidate for the scope's company (an admin must have chosen one). */

@@ -74,11 +74,23 @@ export function integrityReport(
   const openTools = new Map<string, IntegrityEvent>();
   let away = 0;
   let offline = 0;
+  // An absence is one event however often it arrived: the page's queue sends again when a try
+  // timed out, and a try that timed out may still have been stored (seen under load). Its start
+  // (`l`, the page's clock) names it.
+  const absences = new Set<string>();
   const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const e of sorted) {
     const atom = atomOfToken.get(e.token) ?? '';
     const question = e.questionId > 0 ? e.questionId : null;
     const d = e.eventDetails ?? {};
+    if (
+      (e.event === TRACKING_EVENTS.switchedTabs || e.event === TRACKING_EVENTS.wentOffline) &&
+      typeof d.l === 'number'
+    ) {
+      const key = `${e.token} ${e.event} ${d.l}`;
+      if (absences.has(key)) continue;
+      absences.add(key);
+    }
     const when = typeof d.l === 'number' && d.l > 0 ? new Date(d.l) : e.at;
     const duration = typeof d.t === 'number' ? seconds(d.t) : null;
     switch (e.event) {

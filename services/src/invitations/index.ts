@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { EXTRA_TIME_PERCENTS, HIRING } from '@skillquiz/contracts';
 import { badRequest } from '../http/errors';
+import type { InvitationEmail } from '../jobs/hooks';
 import { quizPath } from '../quiz/store';
 import {
   Atom,
@@ -87,6 +88,8 @@ export interface CreatedInvitation {
   invitation: InvitationDoc;
   /** One per atom, in invitation order; the first is the candidate's starting link. */
   quizzes: QuizResultDoc[];
+  /** Whether the candidate gets an email (issue 20: the invitation-email job), for the API's reply. */
+  email: InvitationEmail;
 }
 
 const DAY_MS = 24 * 3600_000;
@@ -153,8 +156,8 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
 
   const quizzes: QuizResultDoc[] = [];
   for (const atom of invitation.atoms) quizzes.push(await createQuizForInvitation(invitation, [atom]));
-  await invitationCreated(invitation, quizzes);
-  return { invitation, quizzes };
+  const email = await invitationCreated(invitation, quizzes);
+  return { invitation, quizzes, email };
 }
 
 /**

@@ -5,6 +5,7 @@
 // Jobs (issue 20) hook in here; today they keep the hiring summary and the percentile norms.
 import type { Config } from '../config';
 import type { Logger } from '../http/logger';
+import { onInvitationCreated, onQuizEnded, type InvitationEmail } from '../jobs/hooks';
 import type { InvitationDoc, QuizResultDoc } from '../models';
 import { slotsOf } from '../quiz/plan';
 import type { QuizState } from '../quiz/types';
@@ -13,23 +14,28 @@ import { refreshInvitationSummary, type SummaryClock } from './summary';
 
 export type LifecycleConfig = Pick<Config, 'abandonGraceMinutes'>;
 
-/** After an invitation and its quizzes were created (the summary was written with it). */
+/**
+ * After an invitation and its quizzes were created (the summary was written with it): queues the
+ * candidate's email and reminder (issue 20) and says what happens to the email, for the API's reply.
+ */
 export async function invitationCreated(
-  _invitation: InvitationDoc,
+  invitation: InvitationDoc,
   _quizzes: readonly QuizResultDoc[],
-): Promise<void> {
-  // Issue 20 enqueues the 'invitation-email' job here.
+): Promise<InvitationEmail> {
+  return onInvitationCreated(invitation);
 }
 
 export type QuizEnding = 'finished' | 'abandoned';
 
 /** After a quiz was completed (every question answered, or finished) or abandoned. */
 export async function quizEnded(
-  quiz: Pick<QuizState, 'id' | 'invitation_id'>,
+  quiz: Pick<QuizState, 'id' | 'invitation_id'> &
+    Partial<Pick<QuizState, 'company_id' | 'finished_at' | 'abandoned_at' | 'demo_data'>>,
   ending: QuizEnding,
 ): Promise<void> {
   if (ending === 'finished') await recordNorms(quiz.id);
-  // Issue 20 enqueues the 'result-webhook' job here.
+  // Issue 20: the company's result webhook (queued, never waited for).
+  await onQuizEnded(quiz, ending);
 }
 
 /** True once every planned question of the quiz is answered. */

@@ -15,6 +15,12 @@ export interface CompanyDoc extends Timestamps {
   slug: string;
   logo_url: string | null;
   support_email: string | null;
+  /** Where result events are POSTed (issue 20, src/webhooks); null: no webhook. */
+  webhook_url?: string | null;
+  /** HMAC-SHA256 key of X-SkillQuiz-Signature; generated when a URL is first set. */
+  webhook_secret?: string | null;
+  /** Bumped by every settings change: a stale settings form gets 409. */
+  webhook_version?: number;
 }
 
 const companySchema = new Schema<CompanyDoc>(
@@ -23,6 +29,9 @@ const companySchema = new Schema<CompanyDoc>(
     slug: { type: String, match: SLUG_RE, maxlength: 64, immutable: true },
     logo_url: { type: String, default: null },
     support_email: { type: String, default: null },
+    webhook_url: { type: String, default: null },
+    webhook_secret: { type: String, default: null },
+    webhook_version: { type: Number, default: 0 },
   },
   { collection: 'companies', timestamps: TIMESTAMPS, versionKey: false },
 );

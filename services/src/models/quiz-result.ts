@@ -90,6 +90,8 @@ export interface QuizResultDoc extends Timestamps {
   left_at: Date | null;
   /** Whole-quiz expiry: unfinished past it means expired. */
   expires_at: Date | null;
+  /** Written by the expiry-sweep job once an unfinished quiz is past expires_at (issue 20). */
+  expired_at: Date | null;
   survey_completed: boolean;
   content_relevant_rating: number | null;
   blur_on_window_blur: boolean;
@@ -187,6 +189,7 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     abandoned_at: { type: Date, default: null },
     left_at: { type: Date, default: null },
     expires_at: { type: Date, default: null },
+    expired_at: { type: Date, default: null },
     survey_completed: { type: Boolean, default: false },
     content_relevant_rating: {
       type: Number,

@@ -44,6 +44,7 @@ const stateDefaults = () =>
     abandoned_at: null,
     left_at: null,
     expires_at: null,
+    expired_at: null,
     survey_completed: false,
     content_relevant_rating: null,
     blur_on_window_blur: false,

@@ -34,6 +34,8 @@ export interface DemoCandidatesOptions {
   /** This start seeded the demo content: the only start that begins a run. */
   justSeeded: boolean;
   logger: Logger;
+  /** After each simulated candidate: how many of this run are done, of how many (the job's progress). */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
 }
 
 /** Resolves with how many candidates were run (0 when there was nothing to do). */
@@ -63,6 +65,8 @@ export async function seedDemoCandidates(options: DemoCandidatesOptions): Promis
     ).map((a) => String(a._id)),
   );
   let ran = 0;
+  const total = marker.per_atom * present.size;
+  let done = 0;
   for (const [i, atom] of seedAtoms.map((a) => a.id).entries()) {
     if (!present.has(atom)) continue;
     const finished = await QuizResult.countDocuments({
@@ -71,6 +75,7 @@ export async function seedDemoCandidates(options: DemoCandidatesOptions): Promis
       finished_at: { $ne: null },
     }).exec();
     const missing = marker.per_atom - finished;
+    done += Math.max(0, finished);
     if (missing <= 0) continue;
     options.logger.info(`demo data: ${missing} simulated candidates take '${atom}' (in the background)`);
     const summary = await runSimulatedCandidates({
@@ -80,7 +85,9 @@ export async function seedDemoCandidates(options: DemoCandidatesOptions): Promis
       company: DEMO_DATA_COMPANY,
       // A different but fixed population draw per atom and resumption point.
       seed: 20261122 + 1000 * i + finished,
+      onProgress: (n) => options.onProgress?.(done + n, total),
     });
+    done += missing;
     ran += summary.candidates;
   }
   await col.updateOne({ _id: MARKER_ID }, { $set: { done: true, finished_at: new Date() } });

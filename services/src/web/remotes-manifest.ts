@@ -19,7 +19,13 @@ import type { Logger } from '../http/logger';
 import { isVersion, publishedVersionProblem, versionManifestUrl } from './remote-versions';
 
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */
-export const REMOTE_PACKAGES = ['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions'] as const;
+export const REMOTE_PACKAGES = [
+  'mfe-quiz',
+  'mfe-demo',
+  'mfe-admin-atoms',
+  'mfe-admin-questions',
+  'mfe-hiring',
+] as const;
 
 /** Remote name -> its package directory and URL segment: 'mfe_admin_atoms' -> 'mfe-admin-atoms'. */
 export function packageOf(remoteName: string): string {

@@ -69,6 +69,7 @@ describe('serveWeb', () => {
       mfe_demo: '/remotes/mfe-demo/mf-manifest.json',
       mfe_admin_atoms: '/remotes/mfe-admin-atoms/mf-manifest.json',
       mfe_admin_questions: '/remotes/mfe-admin-questions/mf-manifest.json',
+      mfe_hiring: '/remotes/mfe-hiring/mf-manifest.json',
     });
   });
 

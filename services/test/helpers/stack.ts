@@ -59,6 +59,8 @@ export interface Stack {
   /** mongodb://host:port/<unique db> the services use; connect the driver or mongoose to it. */
   mongoUri: string;
   services: Services;
+  /** The environment the services were first started with (restart with `{ ...stack.env, X: y }`). */
+  env: Record<string, string>;
   /** Stops the services and starts them again on the same database (a fresh port). */
   restartServices(env?: Record<string, string>): Promise<void>;
   /** A database outage: stops the engine (the services keep running and lose their connection). */
@@ -104,7 +106,10 @@ async function startServicesInProcess(
       done();
     },
   });
-  const config = loadConfig(servicesEnv(mongoUri, dataDir, env));
+  // agenda checks a running job's lock every half lock lifetime with a timer it never clears (up to
+  // 150 s with the production lifetimes); in process, those timers would keep jest's process alive
+  // minutes after the last test. 20 s locks: longer than any job runs here, and jest exits in 10 s.
+  const config = loadConfig(servicesEnv(mongoUri, dataDir, { JOBS_LOCK_LIFETIME_MS: '20000', ...env }));
   const logger = createLogger(config.logLevel, { destination: lines });
   if (inProcessDatabase && inProcessDatabase.uri !== mongoUri) {
     await inProcessDatabase.db.close();
@@ -277,6 +282,7 @@ export async function startStack(
     baseUrl: services.baseUrl,
     mongoUri,
     services,
+    env,
     restartServices: async (env2 = env) => {
       await stack.services.stop();
       stack.services = await startServices(mongoUri, path.join(tmp, 'data'), env2, options);

@@ -1,11 +1,13 @@
 // SPEC §2 admin frame: the top bar and the current-user check. While GET /me is pending nothing is
 // rendered; when it fails the user is sent to /admin (the login page); once it succeeds the bar links
-// to the admin areas and Logout.
+// to the areas the user's role may use (admins: Atoms, Questions, Candidates, Background jobs;
+// recruiters: Candidates) and Logout. It frames /admin/* and /hiring/* (issue 19).
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { fetchCurrentUser } from '../api/me';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+import { useDevOutbox } from '../hooks/useDevOutbox';
 import { PRODUCT_NAME } from '../constants';
 
 export interface AdminOutletContext {
@@ -20,6 +22,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
   const state = useCurrentUser(loadUser);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const devOutbox = useDevOutbox(state.status === 'signed-in');
 
   const mustSignIn = state.status === 'signed-out' && !isLoginPath(pathname);
   useEffect(() => {
@@ -51,11 +54,23 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                   <li>
                     <NavLink to="/admin/remotes">Live remotes</NavLink>
                   </li>
-                  <li>
-                    {/* Served by the back end, not a client route. */}
-                    <a href="/sidekiq">Background jobs</a>
-                  </li>
                 </>
+              )}
+              {/* Issue 19: the hiring pages, for recruiters (their company) and admins (every company). */}
+              <li>
+                <NavLink to="/hiring">Candidates</NavLink>
+              </li>
+              {user.isAdmin && (
+                <li>
+                  {/* Served by the back end, not a client route. */}
+                  <a href="/sidekiq">Background jobs</a>
+                </li>
+              )}
+              {devOutbox && (
+                <li>
+                  {/* Development only: the emails the dev mail catcher kept (served by the back end). */}
+                  <a href={devOutbox}>Dev outbox</a>
+                </li>
               )}
               <li>
                 <a href="/logout">Logout</a>

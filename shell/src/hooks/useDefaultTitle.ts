@@ -1,10 +1,12 @@
-// The page title the shell owns: 'SkillQuiz', or 'SkillQuiz - Dashboard' under /admin.
+// The page title the shell owns: 'SkillQuiz', or 'SkillQuiz - Dashboard' under /admin and /hiring.
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ADMIN_TITLE, PRODUCT_NAME } from '../constants';
 
+const inArea = (pathname: string, area: string) => pathname === area || pathname.startsWith(`${area}/`);
+
 export function defaultTitleFor(pathname: string): string {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? ADMIN_TITLE : PRODUCT_NAME;
+  return inArea(pathname, '/admin') || inArea(pathname, '/hiring') ? ADMIN_TITLE : PRODUCT_NAME;
 }
 
 /**

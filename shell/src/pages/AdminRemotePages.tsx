@@ -1,5 +1,5 @@
-// /admin/atoms* and /admin/questions*: pages owned by the admin remotes, rendered inside the admin
-// frame's <main>. Until those remotes exist they show the unavailable state.
+// /admin/atoms*, /admin/questions* and /hiring* (issue 19): pages owned by the admin remotes,
+// rendered inside the admin frame's <main>. While a remote is down they show the unavailable state.
 import { useOutletContext } from 'react-router-dom';
 import type { AdminAppProps } from '@skillquiz/contracts';
 import { loadRemoteComponent } from '../components/loadRemoteComponent';
@@ -7,6 +7,7 @@ import type { AdminOutletContext } from '../components/AdminFrame';
 
 const AdminAtomsApp = loadRemoteComponent<AdminAppProps>('mfe_admin_atoms/AdminAtomsApp');
 const AdminQuestionsApp = loadRemoteComponent<AdminAppProps>('mfe_admin_questions/AdminQuestionsApp');
+const HiringApp = loadRemoteComponent<AdminAppProps>('mfe_hiring/HiringApp');
 
 export function AdminAtomsPage() {
   const { user } = useOutletContext<AdminOutletContext>();
@@ -16,4 +17,10 @@ export function AdminAtomsPage() {
 export function AdminQuestionsPage() {
   const { user } = useOutletContext<AdminOutletContext>();
   return <AdminQuestionsApp user={user} />;
+}
+
+/** The hiring pages (candidates, invite, reports), for recruiters and admins. */
+export function HiringPage() {
+  const { user } = useOutletContext<AdminOutletContext>();
+  return <HiringApp user={user} />;
 }

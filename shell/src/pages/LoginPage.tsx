@@ -14,9 +14,9 @@ export function LoginPage() {
         <p>
           Signed in as {user.name || user.email}
           {user.isAdmin
-            ? '. Choose Atoms or Questions above.'
+            ? '. Choose Atoms, Questions or Candidates above.'
             : user.company
-              ? ` (${user.company.name}).`
+              ? ` (${user.company.name}). Choose Candidates above.`
               : '.'}
         </p>
       </section>

@@ -1,0 +1,240 @@
+// The background-jobs dashboard at /sidekiq (issue 20) in Chromium: signed out it leads to the
+// login page, a signed-in non-admin gets a 404, an admin reaches it from the admin bar and sees the
+// queue by state in the product's bar; pausing and resuming from the page work (its POST carries the CSRF token
+// our script adds). In development the admin bar links the dev outbox, which shows the emails sent.
+// And the whole delivery path as `npm start` runs it: a recruiter invites a candidate with an email
+// address, the mail is in the dev outbox with the candidate's link, the candidate finishes, and a
+// webhook receiver on loopback gets one POST signed with the company's secret.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { screenshot } from '../support/artifacts';
+import { expect, sharedProduct, test } from '../support/test';
+import { answerThroughApi, questionTotal, tokenOf } from './quiz-helpers';
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Serious or critical axe findings inside `selector` (our parts of agendash's page). */
+async function violationsIn(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('signed out, /sidekiq leads to the login page; its API answers 401', async ({ page, request }) => {
+  await page.goto('/sidekiq');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('button', { name: 'Login with SkillQuiz SSO' })).toBeVisible();
+  expect((await request.get('/sidekiq/api')).status()).toBe(401);
+  expect(
+    (await request.post('/sidekiq/api/jobs/delete', { data: { jobIds: ['0'.repeat(24)] } })).status(),
+  ).toBe(401);
+});
+
+test('a signed-in non-admin gets a 404', async ({ page }) => {
+  const { user } = JSON.parse(fs.readFileSync(path.join(sharedProduct().dataDir, 'dev-signon.json'), 'utf8'));
+  test.skip(!user, 'no dev sign-on passwords in the data directory');
+  await signIn(page, 'viewer@skillquiz.local', user);
+  // The admin area sends a non-admin back to the login page.
+  await expect(page.getByRole('button', { name: 'Login with SkillQuiz SSO' })).toBeVisible();
+  const res = await page.goto('/sidekiq/');
+  expect(res?.status()).toBe(404);
+  expect((await page.request.get('/sidekiq/api')).status()).toBe(404);
+});
+
+test('an admin opens Background jobs from the admin bar, sees the queue by state and pauses and resumes a job', async ({
+  page,
+}, testInfo) => {
+  const email = process.env.SQ_ADMIN_EMAIL;
+  const password = process.env.SQ_ADMIN_PASSWORD;
+  test.skip(!email || !password, 'the product printed no dev sign-on login');
+  await signIn(page, email!, password!);
+  await expect(page).toHaveURL(/\/admin\/atoms$/);
+
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Background jobs' })
+    .click();
+  await expect(page).toHaveURL(/\/sidekiq\/$/);
+  await expect(page).toHaveTitle('Background jobs · SkillQuiz');
+  const bar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(bar.getByRole('link', { name: 'Background jobs' })).toHaveAttribute('aria-current', 'page');
+  await expect(bar.getByRole('link', { name: 'Atoms' })).toHaveAttribute('href', '/admin/atoms');
+  // The queue by state: the expiry sweep repeats every minute.
+  const row = page.getByRole('row').filter({ hasText: 'expiry-sweep' });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('complementary').getByText('Repeating', { exact: true })).toBeVisible();
+  // Filtered by state: none failed, the sweep among the repeating ones.
+  await page.locator('#selectStateInput').selectOption('failed');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(row).toHaveCount(0);
+  await page.locator('#selectStateInput').selectOption('repeating');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('button', { name: '+ New Job' })).toBeHidden();
+  await screenshot(page, testInfo, 'sidekiq-dashboard');
+  // Ours (the bar and the page heading) is clean; agendash's own page is its maintainers'.
+  expect(await violationsIn(page, '.sq-admin-bar')).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeAttached();
+
+  // Its row actions are buttons (our script), keyboard included: pause the sweep with Enter, and
+  // the page's POST carries the CSRF token (without it the server answers 403).
+  const pause = row.getByRole('button', { name: 'Pause job' });
+  // Drawn as our icon, not agendash's emoji glyph (an empty box without an emoji font).
+  await expect(pause).toHaveCSS('background-image', /^url\("data:image\/svg\+xml/);
+  await pause.focus();
+  const paused = page.waitForResponse((r) => r.url().endsWith('/sidekiq/api/jobs/pause'));
+  await page.keyboard.press('Enter');
+  // agendash asks first ("Pause job 'expiry-sweep'?").
+  await expect(page.getByText("Pause job 'expiry-sweep'?")).toBeVisible();
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  const res = await paused;
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ pausedCount: 1 });
+  expect(res.request().headers()['x-csrf-token']).toBeTruthy();
+  const resumed = page.waitForResponse((r) => r.url().endsWith('/sidekiq/api/jobs/resume'));
+  await row.getByRole('button', { name: /Resume/ }).click();
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  expect((await resumed).status()).toBe(200);
+});
+
+test('in development the admin bar links the dev outbox, which lists the emails sent', async ({
+  page,
+}, testInfo) => {
+  const email = process.env.SQ_ADMIN_EMAIL;
+  const password = process.env.SQ_ADMIN_PASSWORD;
+  test.skip(!email || !password, 'the product printed no dev sign-on login');
+  await signIn(page, email!, password!);
+  const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dev outbox' });
+  await expect(link).toHaveAttribute('href', '/dev/outbox');
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dev outbox' })).toBeVisible();
+  await screenshot(page, testInfo, 'dev-outbox');
+  await expectAccessible(page);
+});
+
+/** A webhook receiver on loopback: every POST's signature header and body. */
+async function startReceiver(): Promise<{
+  url: string;
+  posts: { signature: string; body: string }[];
+  stop(): Promise<void>;
+}> {
+  const posts: { signature: string; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      posts.push({
+        signature: String(req.headers['x-skillquiz-signature'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/skillquiz`,
+    posts,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The receiver's check, as the README tells a company to write it: HMAC-SHA256 of "<t>.<body>". */
+function signatureVerifies(header: string, body: string, secret: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  if (!parts.t || !parts.v1) return false;
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+  return expected.length === parts.v1.length && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1));
+}
+
+test('a recruiter invites a candidate: the email is in the dev outbox with the link; the finished quiz reaches the webhook, signed', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const { recruiter } = JSON.parse(
+    fs.readFileSync(path.join(sharedProduct().dataDir, 'dev-signon.json'), 'utf8'),
+  );
+  test.skip(!recruiter, 'no dev sign-on passwords in the data directory');
+  const receiver = await startReceiver();
+  // The demo company's recruiter (Acme Robotics), signed in as a person would.
+  await signIn(page, 'recruiter@skillquiz.local', recruiter);
+  await expect.poll(async () => (await page.request.get('/me')).status()).toBe(200);
+  await page.goto('/admin'); // a page load hands the session's CSRF token to the page (its cookie)
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'CSRF-TOKEN')?.value ?? '';
+  const headers = { 'x-csrf-token': csrf };
+  const settings = await page.request.put('/api/hiring/settings/webhook', {
+    data: { url: receiver.url },
+    headers,
+  });
+  try {
+    expect(settings.status()).toBe(200);
+    const { webhook } = await settings.json();
+
+    const email = `e2e-${Date.now()}@candidates.example`;
+    const created = await page.request.post('/api/hiring/invitations', {
+      data: { candidate_name: 'Edsger Candidate', candidate_email: email, required_atoms: ['javascript'] },
+      headers,
+    });
+    expect(created.status()).toBe(201);
+    const invitation = await created.json();
+    expect(invitation.email.status).toBe('queued');
+
+    // The dev outbox shows the invitation email, with the candidate's link.
+    await expect(async () => {
+      await page.goto('/dev/outbox');
+      await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await page
+      .getByRole('row')
+      .filter({ hasText: email })
+      .getByRole('link', { name: 'Acme Robotics invites you to a skills assessment' })
+      .click();
+    await expect(page.getByText(`Start here: ${invitation.link}`)).toBeVisible();
+    await screenshot(page, testInfo, 'dev-outbox-invitation');
+    await expectAccessible(page);
+
+    // The candidate takes the whole quiz (as their browser would); its end is one signed POST.
+    const token = tokenOf(invitation.link);
+    await answerThroughApi(request, baseURL!, token, await questionTotal(request, baseURL!, token));
+    const ours = () =>
+      receiver.posts.filter((p) => JSON.parse(p.body).data?.invitation_id === invitation.invitation.id);
+    await expect.poll(() => ours().length, { timeout: 30_000 }).toBe(1);
+    const [post] = ours();
+    expect(signatureVerifies(post.signature, post.body, webhook.secret)).toBe(true);
+    expect(signatureVerifies(post.signature, post.body, 'whsec_not-the-secret')).toBe(false);
+    const quizId: string = JSON.parse(post.body).data.quiz_id;
+    expect(JSON.parse(post.body)).toMatchObject({
+      type: 'quiz.finished',
+      data: { candidate: { email }, status: 'finished', company: { name: 'Acme Robotics' } },
+    });
+    // Delivered once: the attempt is recorded as delivered, and no second POST follows.
+    await expect
+      .poll(async () => {
+        const attempts = await (await page.request.get('/api/hiring/settings/webhook/attempts')).json();
+        return attempts.items.filter((a: { quiz_id: string; ok: boolean }) => a.ok && a.quiz_id === quizId)
+          .length;
+      })
+      .toBe(1);
+    expect(ours()).toHaveLength(1);
+  } finally {
+    // The shared product's other tests finish Acme quizzes too: leave no webhook behind.
+    await page.request.put('/api/hiring/settings/webhook', { data: { url: null }, headers });
+    await receiver.stop();
+  }
+});

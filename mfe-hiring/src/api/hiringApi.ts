@@ -1,0 +1,108 @@
+// The hiring remote's backend: every call of the hiring API (services/README.md, "Hiring API")
+// behind one interface, HiringApi. The exposed HiringApp takes an `api` prop (default: httpHiringApi
+// below) and hands it to the pages through context (./context.ts); tests and the standalone dev
+// page (dev/fakeHiringApi.ts) pass an in-memory implementation.
+// A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
+// message (SPEC §8), which is what TanStack Query expects of a query or mutation function.
+// `company` is the admins' company switcher (`?company=<slug>`); recruiters never send it (the
+// server scopes every call to their own company).
+import { apiCall } from '@skillquiz/http-client';
+import type {
+  BulkCreatedResponse,
+  BulkPreviewResponse,
+  HiringAtomsResponse,
+  HiringMeResponse,
+  InvitationCreate,
+  InvitationListResponse,
+  InvitationReport,
+  InvitationResponse,
+  InvitationSort,
+  InvitationStatus,
+} from '@skillquiz/contracts';
+
+/** The candidates list's filters as the API takes them (GET /api/hiring/invitations). */
+export interface InvitationFilters {
+  /** Words that must each start a word of the name or email. */
+  q?: string;
+  status?: InvitationStatus;
+  /** An atom slug. */
+  atom?: string;
+  sort?: InvitationSort;
+  /** An admin's chosen company (slug); absent: a recruiter's own, or every company for an admin. */
+  company?: string;
+}
+
+/** A bulk invite: the CSV file's text and the settings every row gets. */
+export interface BulkInviteInput {
+  csv: string;
+  /** YYYY-MM-DD (the end of that day, UTC) or an ISO time. */
+  expires_at?: string;
+  extra_time_percent?: 0 | 25 | 50 | 100;
+}
+
+export interface HiringApi {
+  /** GET /api/hiring/me: role, company, and (admins) every company for the switcher. */
+  me(signal?: AbortSignal): Promise<HiringMeResponse>;
+  /** GET /api/hiring/atoms: the atoms candidates can be invited to take. */
+  atoms(signal?: AbortSignal): Promise<HiringAtomsResponse>;
+  /** GET /api/hiring/invitations?page&q&status&atom&sort&company */
+  list(filters: InvitationFilters & { page: number }, signal?: AbortSignal): Promise<InvitationListResponse>;
+  /** GET /api/hiring/invitations.csv?… (the list's filters, every page): the CSV text. */
+  exportCsv(filters: InvitationFilters): Promise<string>;
+  /** POST /api/hiring/invitations: the invitation and its links (201). */
+  create(input: InvitationCreate, company?: string): Promise<InvitationResponse>;
+  /** POST /api/hiring/invitations/bulk with dry_run: every row and its problems; nothing is created. */
+  bulkPreview(input: BulkInviteInput, company?: string): Promise<BulkPreviewResponse>;
+  /** POST /api/hiring/invitations/bulk: every row created, or (400) none when any row has a problem. */
+  bulkCreate(input: BulkInviteInput, company?: string): Promise<BulkCreatedResponse>;
+  /** GET /api/hiring/invitations/{id}: the report (404 for an unknown id or another company's). */
+  report(id: string, signal?: AbortSignal): Promise<InvitationReport>;
+  /** POST /api/hiring/invitations/{id}/revoke: the report after it (409 once finished). */
+  revoke(id: string): Promise<InvitationReport>;
+  /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
+  extend(id: string, expiresAt: string): Promise<InvitationReport>;
+}
+
+/** `?a=1&b=2` of the defined, non-empty values (an empty string when there are none). */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+const companyQuery = (company?: string) => queryString({ company });
+const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)}`;
+
+/** HiringApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
+export const httpHiringApi: HiringApi = {
+  me: (signal) => apiCall<HiringMeResponse>('/api/hiring/me', { signal }),
+  atoms: (signal) => apiCall<HiringAtomsResponse>('/api/hiring/atoms', { signal }),
+  list: (filters, signal) =>
+    apiCall<InvitationListResponse>(`/api/hiring/invitations${queryString({ ...filters })}`, { signal }),
+  exportCsv: (filters) =>
+    apiCall<string>(`/api/hiring/invitations.csv${queryString({ ...filters })}`, {
+      headers: { Accept: 'text/csv' },
+    }),
+  create: (input, company) =>
+    apiCall<InvitationResponse>(`/api/hiring/invitations${companyQuery(company)}`, {
+      method: 'POST',
+      body: input,
+    }),
+  bulkPreview: (input, company) =>
+    apiCall<BulkPreviewResponse>(`/api/hiring/invitations/bulk${companyQuery(company)}`, {
+      method: 'POST',
+      body: { ...input, dry_run: true },
+    }),
+  bulkCreate: (input, company) =>
+    apiCall<BulkCreatedResponse>(`/api/hiring/invitations/bulk${companyQuery(company)}`, {
+      method: 'POST',
+      body: input,
+    }),
+  report: (id, signal) => apiCall<InvitationReport>(idPath(id), { signal }),
+  revoke: (id) => apiCall<InvitationReport>(`${idPath(id)}/revoke`, { method: 'POST' }),
+  extend: (id, expiresAt) =>
+    apiCall<InvitationReport>(`${idPath(id)}/extend`, { method: 'POST', body: { expires_at: expiresAt } }),
+};

@@ -1,0 +1,39 @@
+// A candidate link with a Copy button: the link in a read-only field (select it by hand too), and
+// what the copy did said in a polite live region, so a screen reader hears it without moving focus.
+import { useId, useRef, useState } from 'react';
+import { copyText } from '../hooks/browser';
+
+export function CandidateLink({ label, url }: { label: string; url: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    setSaid('');
+    const ok = await copyText(url, input.current);
+    setSaid(ok ? 'Link copied.' : 'Could not copy: select the link and copy it by hand.');
+  };
+  return (
+    <div className="hr-link">
+      <label htmlFor={id} className="hr-field__label">
+        {label}
+      </label>
+      <div className="hr-link__row">
+        <input
+          id={id}
+          ref={input}
+          className="hr-input hr-link__url"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="sq-button hr-no-print" onClick={() => void copy()}>
+          Copy link<span className="sq-sr-only"> ({label})</span>
+        </button>
+        <span className="hr-link__said" role="status" aria-live="polite">
+          {said}
+        </span>
+      </div>
+    </div>
+  );
+}

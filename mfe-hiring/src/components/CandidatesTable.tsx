@@ -1,0 +1,68 @@
+// The candidates list's table: one row per invitation. The name links to the report; each atom
+// shows its most likely level once finished (the report shows how sure that is).
+import { Link } from 'react-router-dom';
+import type { InvitationRow } from '@skillquiz/contracts';
+import { DataTable, type Column } from '@skillquiz/admin-ui';
+import { formatDate } from '../hooks/reportView';
+import { StatusBadge } from './StatusBadge';
+
+export function CandidatesTable({
+  rows,
+  showCompany,
+  companySuffix,
+}: {
+  rows: readonly InvitationRow[];
+  /** An admin looking at every company: which company each row belongs to. */
+  showCompany: boolean;
+  /** `?company=…` for links, to keep an admin's choice. */
+  companySuffix: string;
+}) {
+  const columns: Column<InvitationRow>[] = [
+    {
+      key: 'candidate',
+      header: 'Candidate',
+      className: 'hr-col-candidate',
+      cell: (r) => (
+        <>
+          <Link to={`/hiring/invitations/${r.id}${companySuffix}`} className="hr-candidate-name">
+            {r.candidate_name ?? r.candidate_email ?? 'Unnamed candidate'}
+          </Link>
+          {r.candidate_email && <div className="hr-sub">{r.candidate_email}</div>}
+        </>
+      ),
+    },
+    ...(showCompany
+      ? [
+          {
+            key: 'company',
+            header: 'Company',
+            cell: (r: InvitationRow) => r.company.name,
+          } satisfies Column<InvitationRow>,
+        ]
+      : []),
+    {
+      key: 'atoms',
+      header: 'Atoms and levels',
+      cell: (r) => (
+        <ul className="hr-atoms">
+          {r.atoms.map((a) => (
+            <li key={a.id}>
+              {a.name}
+              {!a.required && <span className="hr-sub"> (optional)</span>}
+              {': '}
+              {a.level ? (
+                <strong className="hr-level">L{a.level}</strong>
+              ) : (
+                <span className="hr-sub">no level yet</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'invited', header: 'Invited', className: 'hr-col-date', cell: (r) => formatDate(r.invited_at) },
+    { key: 'finished', header: 'Finished', className: 'hr-col-date', cell: (r) => formatDate(r.finished_at) },
+  ];
+  return <DataTable caption="Candidates" columns={columns} rows={rows} rowKey={(r) => r.id} />;
+}

@@ -1,0 +1,68 @@
+import {
+  apiFilters,
+  changeListQuery,
+  companySuffix,
+  csvFileName,
+  DEFAULT_LIST_QUERY,
+  listSearchParams,
+  pageCount,
+  parseListQuery,
+} from './listQuery';
+
+it('reads the list state from the URL, defaults for anything missing or malformed', () => {
+  expect(parseListQuery(new URLSearchParams(''))).toEqual(DEFAULT_LIST_QUERY);
+  expect(
+    parseListQuery(
+      new URLSearchParams('page=3&q=ada&status=finished&atom=sql&sort=level_desc&company=initech'),
+    ),
+  ).toEqual({ page: 3, q: 'ada', status: 'finished', atom: 'sql', sort: 'level_desc', company: 'initech' });
+  expect(parseListQuery(new URLSearchParams('page=0&status=hired&sort=random'))).toEqual(DEFAULT_LIST_QUERY);
+  expect(parseListQuery(new URLSearchParams('page=-2')).page).toBe(1);
+});
+
+it('writes only what differs from the defaults, so the plain list is plain /hiring', () => {
+  expect(listSearchParams(DEFAULT_LIST_QUERY).toString()).toBe('');
+  const q = {
+    ...DEFAULT_LIST_QUERY,
+    page: 2,
+    q: 'ada l',
+    status: 'invited' as const,
+    sort: 'date_asc' as const,
+  };
+  expect(listSearchParams(q).toString()).toBe('q=ada+l&status=invited&sort=date_asc&page=2');
+  expect(parseListQuery(listSearchParams(q))).toEqual(q);
+});
+
+it('a change of filter or order goes back to page 1; a change of page keeps the filters', () => {
+  const on3 = { ...DEFAULT_LIST_QUERY, page: 3, q: 'ada' };
+  expect(changeListQuery(on3, { status: 'finished' })).toMatchObject({
+    page: 1,
+    q: 'ada',
+    status: 'finished',
+  });
+  expect(changeListQuery(on3, { sort: 'level_asc' }).page).toBe(1);
+  expect(changeListQuery(on3, { page: 4 })).toMatchObject({ page: 4, q: 'ada' });
+});
+
+it('the API filters leave out what is not set and trim the search', () => {
+  expect(apiFilters(DEFAULT_LIST_QUERY)).toEqual({ sort: 'date_desc' });
+  expect(
+    apiFilters({
+      ...DEFAULT_LIST_QUERY,
+      q: '  ada ',
+      atom: 'sql',
+      status: 'expired',
+      company: 'acme-robotics',
+    }),
+  ).toEqual({ sort: 'date_desc', q: 'ada', atom: 'sql', status: 'expired', company: 'acme-robotics' });
+});
+
+it('pages, the company suffix and the CSV file name', () => {
+  expect(pageCount(0, 20)).toBe(1);
+  expect(pageCount(41, 20)).toBe(3);
+  expect(companySuffix('')).toBe('');
+  expect(companySuffix('acme-robotics')).toBe('?company=acme-robotics');
+  const day = new Date('2030-05-06T10:00:00Z');
+  expect(csvFileName('initech', day)).toBe('candidates-initech-2030-05-06.csv');
+  expect(csvFileName('', day)).toBe('candidates-all-companies-2030-05-06.csv');
+});

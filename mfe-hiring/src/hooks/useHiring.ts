@@ -1,0 +1,117 @@
+// Hiring data through TanStack Query: the factories of api/queries.ts over the app's HiringApi,
+// and the mutations with their toasts (mutationMeta). A write refreshes what it changed: every list,
+// and the report it returns.
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminMutationMeta } from '@skillquiz/admin-ui';
+import type { InvitationCreate, InvitationReport } from '@skillquiz/contracts';
+import { useHiringApi } from '../api/context';
+import type { BulkInviteInput, InvitationFilters } from '../api/hiringApi';
+import { hiringKeys, hiringQueries, mutationMeta } from '../api/queries';
+
+export function useHiringQueries() {
+  return hiringQueries(useHiringApi());
+}
+
+export function useMe() {
+  return useQuery(useHiringQueries().me());
+}
+
+export function useAtoms() {
+  return useQuery(useHiringQueries().atoms());
+}
+
+export function useInvitationList(filters: InvitationFilters & { page: number }) {
+  return useQuery(useHiringQueries().list(filters));
+}
+
+export function useReport(id: string) {
+  return useQuery(useHiringQueries().report(id));
+}
+
+/** After a write: the lists are out of date (not awaited: the page need not wait for them). */
+function useRefreshLists() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+}
+
+export function useCreateInvitation(company: string | undefined) {
+  const api = useHiringApi();
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: (input: InvitationCreate) => api.create(input, company),
+    meta: mutationMeta.create,
+    onSuccess: refresh,
+  });
+}
+
+export function useBulkPreview(company: string | undefined) {
+  const api = useHiringApi();
+  return useMutation({
+    mutationFn: (input: BulkInviteInput) => api.bulkPreview(input, company),
+    meta: mutationMeta.bulkPreview,
+  });
+}
+
+export function useBulkCreate(company: string | undefined) {
+  const api = useHiringApi();
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: (input: BulkInviteInput) => api.bulkCreate(input, company),
+    meta: mutationMeta.bulkCreate,
+    onSuccess: refresh,
+  });
+}
+
+export function useExportCsv() {
+  const api = useHiringApi();
+  return useMutation({
+    mutationFn: (filters: InvitationFilters) => api.exportCsv(filters),
+    meta: mutationMeta.exportCsv,
+  });
+}
+
+/** Revoke and extend answer with the report as it stands: it replaces the cached one. */
+function useReportWrite<V>(id: string, write: (v: V) => Promise<InvitationReport>, meta: AdminMutationMeta) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: write,
+    meta,
+    onSuccess: (report) => {
+      queryClient.setQueryData(hiringKeys.report(id), report);
+      refresh();
+    },
+  });
+}
+
+export function useRevoke(id: string) {
+  const api = useHiringApi();
+  return useReportWrite<void>(id, () => api.revoke(id), mutationMeta.revoke);
+}
+
+export function useExtend(id: string) {
+  const api = useHiringApi();
+  return useReportWrite<string>(id, (expiresAt) => api.extend(id, expiresAt), mutationMeta.extend);
+}
+
+/**
+ * `value` once it has stayed the same for `delayMs`: the search box's text becomes the URL's q (and
+ * a fetch) when the typing pauses, not on every key.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(settled, value)) return undefined;
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, settled, delayMs]);
+  return settled;
+}
+
+/** The page's title while it is shown (the shell sets its default on each navigation first). */
+export function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} - SkillQuiz`;
+  }, [title]);
+}

@@ -1,0 +1,2 @@
+// Async boundary: module federation negotiates the shared react/react-router before bootstrap runs.
+import('./bootstrap');

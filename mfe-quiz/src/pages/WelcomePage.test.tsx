@@ -1,0 +1,34 @@
+// The welcome page through the real QuizApp routes on the dev page's in-memory QuizApi: SPEC §2's
+// texts, then (issue 19) the briefing under them, before 'Begin Quiz'.
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import QuizApp from '../QuizApp';
+import { watchNoDevtools } from '../tracking/devtools';
+import { createFakeQuizApi, SAMPLE_TOKENS } from '../../dev/fakeQuizApi';
+
+it('keeps the SPEC texts and adds the briefing: questions, time per question, what is recorded, privacy', async () => {
+  const api = createFakeQuizApi({ latencyMs: 5, questionSeconds: 135 });
+  render(
+    <MemoryRouter initialEntries={[`/quiz/${SAMPLE_TOKENS.new}`]}>
+      <Routes>
+        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(
+    await screen.findByRole('heading', { name: 'Your exercise has finished loading!' }),
+  ).toBeInTheDocument();
+  const briefing = screen.getByRole('region', { name: 'Before you begin' });
+  expect(briefing).toHaveTextContent('5 questions, one at a time.');
+  expect(briefing).toHaveTextContent('2 minutes 15 seconds for each question.');
+  expect(briefing).toHaveTextContent(
+    'Switching to another tab or window, going offline, opening developer tools and using the clipboard (copy, cut, paste) are recorded and shown to Acme Robotics.',
+  );
+  expect(within(briefing).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/privacy/),
+  );
+  // The briefing comes before the start.
+  const begin = screen.getByRole('link', { name: 'Begin Quiz' });
+  expect(briefing.compareDocumentPosition(begin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});

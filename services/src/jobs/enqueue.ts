@@ -1,0 +1,91 @@
+// Putting jobs on the queue. Every enqueue is idempotent: a job that must exist once carries a
+// unique key (agenda's unique(), an upsert that only inserts), so the hooks, the expiry sweep and a
+// retried request may all enqueue the same thing safely.
+import mongoose from 'mongoose';
+import { JOBS_COLLECTION, queue } from './queue';
+import {
+  JOB,
+  type DemoCandidatesData,
+  type InvitationEmailData,
+  type InvitationReminderData,
+  type QuizEndStatus,
+  type ResultWebhookData,
+} from './names';
+import { eventIdFor } from '../webhooks/events';
+
+const nowIso = () => new Date().toISOString();
+
+async function enqueueOnce<T extends object>(
+  name: string,
+  data: T,
+  unique: Record<string, unknown>,
+  runAt: Date = new Date(),
+): Promise<void> {
+  const agenda = queue();
+  await agenda.ready;
+  const job = agenda.create(name, data);
+  job.schedule(runAt);
+  job.unique(unique, { insertOnly: true });
+  await job.save();
+}
+
+export async function enqueueInvitationEmail(invitationId: string): Promise<void> {
+  const data: InvitationEmailData = { invitation_id: invitationId, enqueued_at: nowIso() };
+  await enqueueOnce(JOB.invitationEmail, data, { 'data.invitation_id': invitationId });
+}
+
+export async function enqueueInvitationReminder(
+  invitationId: string,
+  expiresAt: Date,
+  runAt: Date,
+): Promise<void> {
+  const data: InvitationReminderData = {
+    invitation_id: invitationId,
+    expires_at: expiresAt.toISOString(),
+    enqueued_at: runAt.toISOString(),
+  };
+  await enqueueOnce(
+    JOB.invitationReminder,
+    data,
+    { 'data.invitation_id': invitationId, 'data.expires_at': data.expires_at },
+    runAt,
+  );
+}
+
+export async function enqueueResultWebhook(input: {
+  quizId: string;
+  companyId: string;
+  status: QuizEndStatus;
+  occurredAt: Date;
+}): Promise<void> {
+  const data: ResultWebhookData = {
+    event_id: eventIdFor(input.quizId, input.status),
+    quiz_id: input.quizId,
+    company_id: input.companyId,
+    status: input.status,
+    occurred_at: input.occurredAt.toISOString(),
+    enqueued_at: nowIso(),
+  };
+  await enqueueOnce(JOB.resultWebhook, data, { 'data.event_id': data.event_id });
+}
+
+/** The first-run demo data as one job (one ever: its progress shows in /sidekiq). */
+export async function enqueueDemoCandidates(perAtom: number): Promise<void> {
+  const data: DemoCandidatesData = { per_atom: perAtom };
+  await enqueueOnce(JOB.demoCandidates, data, {});
+  // A run that ended without finishing (failed after its retries, or completed before a crash
+  // could mark it done) is due again; a locked one is left to its lock.
+  await mongoose.connection
+    .db!.collection(JOBS_COLLECTION)
+    .updateOne(
+      { name: JOB.demoCandidates, nextRunAt: null, lockedAt: null },
+      { $set: { nextRunAt: new Date() } },
+    );
+}
+
+/** The sweep runs every minute in whichever process locks it first (one job of type 'single'). */
+export async function scheduleExpirySweep(every: string): Promise<void> {
+  const agenda = queue();
+  await agenda.ready;
+  await agenda.every(every, JOB.expirySweep);
+}

@@ -1,0 +1,55 @@
+// The job queue: agenda on the product's own MongoDB (collection `jobs`), through
+// @agendajs/mongo-backend on mongoose's connection. Every services process polls it
+// (JOBS_PROCESS_EVERY_MS); a job is locked with one atomic findOneAndUpdate before it runs, so two
+// processes never run it at once, and a job whose process died keeps its lock until its lock
+// lifetime has passed, then runs again elsewhere (see docs/DECISIONS.md, issue 20).
+//
+// agenda is an ES module; Node 24 loads it through require(). Only the jobs modules import this file,
+// so the rest of the services (and their jest tests) never load it.
+import os from 'node:os';
+import mongoose from 'mongoose';
+import { Agenda, InMemoryNotificationChannel } from 'agenda';
+import { MongoBackend } from '@agendajs/mongo-backend';
+
+export const JOBS_COLLECTION = 'jobs';
+
+let current: Agenda | null = null;
+
+/** This process's name in the jobs it locks (`lastModifiedBy`): host and pid. */
+export const workerName = (): string => `${os.hostname()}:${process.pid}`;
+
+export interface QueueOptions {
+  processEveryMs?: number;
+}
+
+/** A new Agenda on mongoose's database (connected). Jobs are defined and started by worker.ts. */
+export function createQueue(options: QueueOptions = {}): Agenda {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('The job queue needs a connected database');
+  return new Agenda({
+    name: workerName(),
+    backend: new MongoBackend({ mongo: db, collection: JOBS_COLLECTION }),
+    processEvery: options.processEveryMs,
+    // A job enqueued by this process is picked up at once instead of at the next poll; other
+    // processes (and jobs enqueued elsewhere, e.g. by `npm run invite`) are found by polling.
+    notificationChannel: new InMemoryNotificationChannel(),
+  });
+}
+
+/**
+ * The queue jobs are enqueued on: the running worker's once it has started, else one made on first
+ * use that only writes jobs (a CLI process, or the services before the worker starts).
+ */
+export function queue(): Agenda {
+  if (!current) {
+    current = createQueue();
+    current.on('error', () => {
+      // A producer-only queue reports nothing worth a line: enqueue calls reject on their own.
+    });
+  }
+  return current;
+}
+
+export function useQueue(agenda: Agenda | null): void {
+  current = agenda;
+}

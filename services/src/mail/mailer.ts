@@ -1,0 +1,65 @@
+// Outgoing mail through nodemailer over SMTP (SMTP_URL). One transport per process, created on first
+// use. Unset SMTP_URL means this server sends no email: invitations are created without one and the
+// hiring API says so (see emailDelivery in src/jobs/hooks.ts).
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Stable per message (e.g. `invitation.<id>@skillquiz`): a retried send carries the same id. */
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The server's reply to the final DATA command (e.g. '250 OK: queued as ...'). */
+  response: string;
+}
+
+/** How long one SMTP conversation may stall before the send fails (and the job retries later). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+let cached: { url: string; transport: Transporter } | null = null;
+
+export function mailConfigured(config: Pick<Config, 'smtpUrl'>): boolean {
+  return Boolean(config.smtpUrl);
+}
+
+function transportFor(url: string): Transporter {
+  if (cached?.url !== url) {
+    cached?.transport.close();
+    cached = { url, transport: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
+  }
+  return cached.transport;
+}
+
+/**
+ * Sends one message; rejects when the server refuses it or cannot be reached (the caller, a job,
+ * fails and is retried with backoff).
+ */
+export async function sendMail(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  mail: OutgoingMail,
+): Promise<SentMail> {
+  if (!config.smtpUrl) throw new Error('No SMTP_URL is configured: this server sends no email');
+  const info = await transportFor(config.smtpUrl).sendMail({
+    from: config.mailFrom,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.messageId}>`,
+    headers: mail.headers,
+  });
+  return { messageId: info.messageId, response: String(info.response ?? '') };
+}
+
+/** Closes the pooled connection (process shutdown). */
+export function closeMail(): void {
+  cached?.transport.close();
+  cached = null;
+}
