@@ -111,6 +111,10 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(page.getByRole('heading', { name: `Invitation created for ${CANDIDATE.name}` })).toBeFocused();
   const link = await page.getByLabel('Candidate link').inputValue();
   expect(link).toMatch(/\/quiz\/[^/]+$/);
+  // What happens to the email (issue 20): `npm start` queues it for the dev outbox.
+  await expect(page.getByText(`The invitation email to ${CANDIDATE.email} is on its way.`)).toHaveText(
+    `Email on its way: The invitation email to ${CANDIDATE.email} is on its way.`,
+  );
   await expectAccessible(page);
   await screenshot(page, testInfo, 'hiring-invite-created');
 

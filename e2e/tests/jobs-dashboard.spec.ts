@@ -72,6 +72,9 @@ test('an admin opens Background jobs from the admin bar, sees the queue by state
   const bar = page.getByRole('navigation', { name: 'Admin' });
   await expect(bar.getByRole('link', { name: 'Background jobs' })).toHaveAttribute('aria-current', 'page');
   await expect(bar.getByRole('link', { name: 'Atoms' })).toHaveAttribute('href', '/admin/atoms');
+  // The same links as the shell's admin bar, so an admin can go back to the hiring pages from here.
+  await expect(bar.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
+  await expect(bar.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/hiring/settings');
   // The queue by state: the expiry sweep repeats every minute.
   const row = page.getByRole('row').filter({ hasText: 'expiry-sweep' });
   await expect(row).toBeVisible();

@@ -19,6 +19,10 @@ import type {
   InvitationStatus,
   ReportAtom,
   ReportQuestion,
+  EmailDeliveryStatus,
+  HiringSettingsResponse,
+  WebhookAttempt,
+  WebhookSettingsUpdate,
 } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
 import { delay } from '@skillquiz/remote-kit/dev';
@@ -35,6 +39,8 @@ export interface FakeHiringOptions {
   pageSize?: number;
   /** "Now" for the sample data's dates (default: the real now). */
   now?: Date;
+  /** How this server emails candidates (default 'dev-outbox'; 'off': production without SMTP_URL). */
+  email?: 'smtp' | 'dev-outbox' | 'off';
 }
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -123,6 +129,8 @@ function levelAt(theta: number): number {
 export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi & {
   /** Every invitation the fake holds (tests look at it). */
   invitations: () => InvitationRow[];
+  /** Someone else saves the company's webhook (a test's concurrent edit: the next save is stale). */
+  saveElsewhere: (companyId: string, url: string | null) => void;
 } {
   const latency = options.latencyMs ?? 250;
   const pageSize = options.pageSize ?? 20;
@@ -521,7 +529,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     s.row.extra_time_percent = input.extra_time_percent ?? 0;
     s.created_by = me.email;
     const links = linksOf(s);
-    return { invitation: s.row, link: links[0].url, links };
+    return { invitation: s.row, link: links[0].url, links, email: emailOf(s.row.candidate_email) };
   }
 
   const splitAtoms = (cell: string | undefined) => (cell ?? '').split(/[;|,\s]+/).filter(Boolean);
@@ -561,8 +569,217 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     return rows;
   }
 
+  // The company settings of issue 20 (services/src/webhooks): a webhook per company with a version
+  // (a stale one is 409), the services' URL messages, a test event that "delivers" unless the host
+  // says it is down, and every attempt, newest first, 50 a page.
+  const emailMode = options.email ?? 'dev-outbox';
+  const EMAIL: Record<typeof emailMode, EmailDeliveryStatus> = {
+    off: {
+      enabled: false,
+      via: 'off',
+      message:
+        'Email is not set up on this server (SMTP_URL): invitations are created without email; send candidates their link yourself.',
+    },
+    'dev-outbox': {
+      enabled: true,
+      via: 'dev-outbox',
+      message: 'Development: emails go to the dev outbox (/dev/outbox), not to the candidates.',
+    },
+    smtp: { enabled: true, via: 'smtp', message: 'Candidates get their invitation by email.' },
+  };
+  function emailOf(address: string | null): InvitationResponse['email'] {
+    if (!address)
+      return {
+        status: 'no_address',
+        message: 'No candidate email address: share the candidate link yourself.',
+      };
+    if (emailMode === 'off')
+      return {
+        status: 'not_configured',
+        message: 'Email is not set up on this server (SMTP_URL): send the candidate the link yourself.',
+      };
+    return { status: 'queued', message: `The invitation email to ${address} is on its way.` };
+  }
+
+  interface Webhook {
+    url: string | null;
+    secret: string | null;
+    version: number;
+    attempts: WebhookAttempt[];
+  }
+  let secrets = 0;
+  const newSecret = () => `whsec_fake${String(++secrets).padStart(4, '0')}${'0123456789abcdef'.repeat(2)}`;
+  const webhooks = new Map<string, Webhook>([
+    [
+      ACME.id,
+      { url: 'https://ats.acme.example/hooks/skillquiz', secret: newSecret(), version: 3, attempts: [] },
+    ],
+    [INITECH.id, { url: null, secret: null, version: 0, attempts: [] }],
+  ]);
+  let attemptIds = 0;
+  function attemptOf(
+    w: Webhook,
+    fields: Pick<WebhookAttempt, 'event_id' | 'event_type' | 'attempt' | 'status' | 'ok' | 'error' | 'test'>,
+    when: string,
+    durationMs: number,
+  ): WebhookAttempt {
+    return {
+      id: `att${String(++attemptIds).padStart(21, '0')}`,
+      quiz_id: fields.test ? null : `quiz${String(attemptIds).padStart(20, '0')}`,
+      url: w.url ?? '',
+      at: when,
+      duration_ms: durationMs,
+      ...fields,
+    };
+  }
+  {
+    // Acme's history: a delivery that needed a retry, a clean one.
+    const acme = webhooks.get(ACME.id)!;
+    const evt = `evt_${ada.row.id}_finished`;
+    acme.attempts.push(
+      attemptOf(
+        acme,
+        {
+          event_id: 'evt_q2_finished',
+          event_type: 'quiz.finished',
+          attempt: 1,
+          status: 200,
+          ok: true,
+          error: null,
+          test: false,
+        },
+        at(0, 2),
+        84,
+      ),
+      attemptOf(
+        acme,
+        {
+          event_id: evt,
+          event_type: 'quiz.finished',
+          attempt: 2,
+          status: 200,
+          ok: true,
+          error: null,
+          test: false,
+        },
+        at(1, 0.5),
+        120,
+      ),
+      attemptOf(
+        acme,
+        {
+          event_id: evt,
+          event_type: 'quiz.finished',
+          attempt: 1,
+          status: 500,
+          ok: false,
+          error: 'The receiver answered HTTP 500',
+          test: false,
+        },
+        at(1, 0.7),
+        230,
+      ),
+    );
+  }
+  function webhookOf(company: string | undefined): { ref: CompanyRef; w: Webhook } {
+    const ref = writeCompany(company);
+    return { ref, w: webhooks.get(ref.id)! };
+  }
+  function settingsOf(ref: CompanyRef, w: Webhook): HiringSettingsResponse {
+    return {
+      company: { id: ref.id, name: ref.name },
+      webhook: { url: w.url, secret: w.secret, version: w.version },
+      signature: {
+        header: 'X-SkillQuiz-Signature',
+        scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>',
+      },
+      email: EMAIL[emailMode],
+    };
+  }
+  /** The services' URL checks that a page can meet (address-policy.ts), in its words. */
+  function checkUrl(raw: string): string {
+    const text = raw.trim();
+    if (!text) throw new ApiError(400, 'The webhook URL is empty');
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new ApiError(
+        400,
+        `'${text}' is not a URL (it should look like https://ats.example.com/skillquiz)`,
+      );
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new ApiError(400, `The webhook URL must start with https:// (not ${url.protocol})`);
+    if (url.hostname === 'localhost' || url.hostname.startsWith('127.'))
+      throw new ApiError(
+        400,
+        `The webhook host ${url.hostname} is a loopback or private address: not allowed in production`,
+      );
+    return url.href;
+  }
+  function saveWebhook(input: WebhookSettingsUpdate, company: string | undefined): HiringSettingsResponse {
+    const { ref, w } = webhookOf(company);
+    if (input.version !== undefined && input.version !== w.version)
+      throw new ApiError(
+        409,
+        `The webhook settings were changed by someone else since you opened them (you edited version ${input.version}, it is now version ${w.version}). Your changes were not saved.`,
+      );
+    const url = input.url === null ? null : checkUrl(input.url);
+    if (input.rotate_secret || (url && !w.secret)) w.secret = newSecret();
+    w.url = url;
+    w.version += 1;
+    return settingsOf(ref, w);
+  }
+
   return {
     invitations: () => clone(store.map((s) => s.row)),
+    saveElsewhere: (companyId, url) => {
+      const w = webhooks.get(companyId)!;
+      w.url = url;
+      w.version += 1;
+    },
+    settings: (company) =>
+      call('settings', () => {
+        const { ref, w } = webhookOf(company);
+        return settingsOf(ref, w);
+      }),
+    saveWebhook: (input, company) => call('saveWebhook', () => saveWebhook(input, company)),
+    testWebhook: (company) =>
+      call('testWebhook', () => {
+        const { w } = webhookOf(company);
+        if (!w.url)
+          throw new ApiError(400, 'Set a webhook URL first: there is nowhere to send the test event');
+        // A host named like 'down.example' stands for a receiver that is not there.
+        const down = new URL(w.url).hostname.startsWith('down.');
+        const attempt = attemptOf(
+          w,
+          {
+            event_id: `evt_test_${Date.now()}`,
+            event_type: 'webhook.test',
+            attempt: 1,
+            status: down ? null : 200,
+            ok: !down,
+            error: down ? `connect ECONNREFUSED (${new URL(w.url).hostname})` : null,
+            test: true,
+          },
+          new Date().toISOString(),
+          down ? 3 : 42,
+        );
+        w.attempts.unshift(attempt);
+        return { attempt };
+      }),
+    webhookAttempts: (page, company) =>
+      call('webhookAttempts', () => {
+        const { w } = webhookOf(company);
+        const size = 50;
+        return {
+          items: w.attempts.slice((page - 1) * size, page * size),
+          total: w.attempts.length,
+          page,
+          page_size: size,
+        };
+      }),
     me: () => call('me', () => me),
     atoms: () => call('atoms', () => ({ atoms: SAMPLE_ATOMS })),
     list: (filters) =>

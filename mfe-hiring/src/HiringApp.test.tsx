@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import HiringApp from './HiringApp';
-import { createFakeHiringApi, type FakeHiringOptions } from '../dev/fakeHiringApi';
+import { ACME, createFakeHiringApi, type FakeHiringOptions } from '../dev/fakeHiringApi';
 
 function renderAt(path: string, options: FakeHiringOptions = {}) {
   const api = createFakeHiringApi({ latencyMs: 5, ...options });
@@ -161,6 +161,10 @@ describe('invite', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Invitation created for Joan Clarke' });
     expect(heading).toHaveFocus();
+    // What happens to the email (issue 20), from the reply's `email`.
+    expect(screen.getByText('The invitation email to joan@example.com is on its way.')).toHaveTextContent(
+      'Email on its way: The invitation email to joan@example.com is on its way.',
+    );
     expect(await screen.findByText('Invitation created')).toBeInTheDocument(); // the toast
     const joan = api.invitations().find((r) => r.candidate_name === 'Joan Clarke')!;
     expect(joan.atoms.map((a) => [a.id, a.required])).toEqual([
@@ -179,6 +183,18 @@ describe('invite', () => {
     await waitFor(() => expect(screen.getByLabelText('Candidate name')).toHaveFocus());
     expect(screen.getByLabelText('Candidate name')).toHaveValue('');
     expect(screen.getByText('1. JavaScript')).toBeInTheDocument(); // the atoms stay for the next one
+  });
+
+  it('a server that sends no email says so with the link: the recruiter sends it', async () => {
+    renderAt('/hiring/invite', { email: 'off' });
+    await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan');
+    await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add required atom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+    await screen.findByRole('heading', { name: 'Invitation created for Joan' });
+    const note = screen.getByText(/Email is not set up on this server/);
+    expect(note).toHaveTextContent('No email sent: Email is not set up on this server (SMTP_URL)');
+    expect(note).toHaveClass('hr-note');
   });
 
   it("the server's refusal is a toast with its message; the form keeps what was typed", async () => {
@@ -332,5 +348,137 @@ describe('report', () => {
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
     expect(screen.queryByText('Peter Gibbons')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings', () => {
+  it("a recruiter sees their company's email note, webhook URL, secret to copy, the signature scheme and every attempt", async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderAt('/hiring/settings', { email: 'off' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings for Acme Robotics' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Settings - SkillQuiz');
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+    // No email on this server: a visible note, in the server's words.
+    expect(screen.getByText(/invitations are created without email/)).toHaveClass('hr-note');
+    expect(screen.getByLabelText('Webhook URL')).toHaveValue('https://ats.acme.example/hooks/skillquiz');
+    const secret = screen.getByLabelText<HTMLInputElement>('Signing secret');
+    expect(secret.value).toMatch(/^whsec_/);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy secret (Signing secret)' }));
+    expect(writeText).toHaveBeenCalledWith(secret.value);
+    expect(await screen.findByText('Secret copied.')).toBeInTheDocument();
+    expect(screen.getByText('X-SkillQuiz-Signature')).toBeInTheDocument();
+    expect(screen.getByText(/v1=<hex HMAC-SHA256/)).toBeInTheDocument();
+
+    expect(await screen.findByText('3 attempts, newest first.')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Webhook delivery attempts' })).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[3]).toHaveTextContent('Failed');
+    expect(rows[3]).toHaveTextContent('500');
+    expect(rows[3]).toHaveTextContent('The receiver answered HTTP 500');
+    expect(rows[2]).toHaveTextContent('Delivered');
+  });
+
+  it('a URL the server refuses is said at the field, focused, and nothing is saved; a good one is saved', async () => {
+    const { api } = renderAt('/hiring/settings');
+    const field = await screen.findByLabelText('Webhook URL');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ftp://files.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    const said = await screen.findByText('The webhook URL must start with https:// (not ftp:)');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('The webhook URL must start with https:// (not ftp:)');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(said).toHaveClass('hr-error');
+    expect(screen.queryByText('Error saving webhook')).not.toBeInTheDocument(); // no toast for it
+    expect((await api.settings(undefined)).webhook).toMatchObject({
+      url: 'https://ats.acme.example/hooks/skillquiz',
+      version: 3,
+    });
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://hooks.acme.example/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByText('Webhook saved')).toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect((await api.settings(undefined)).webhook).toMatchObject({
+      url: 'https://hooks.acme.example/new',
+      version: 4,
+    });
+  });
+
+  it('a stale version (someone else saved) is said, the settings reload, and nothing is sent again', async () => {
+    const { api } = renderAt('/hiring/settings');
+    const field = await screen.findByLabelText('Webhook URL');
+    api.saveElsewhere(ACME.id, 'https://theirs.example/hook');
+    const save = jest.spyOn(api, 'saveWebhook');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://mine.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /changed by someone else .*version 3, it is now version 4.*The settings have been reloaded/,
+    );
+    await waitFor(() => expect(field).toHaveValue('https://theirs.example/hook'));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect((await api.settings(undefined)).webhook.url).toBe('https://theirs.example/hook');
+  });
+
+  it('a test event is sent, its outcome said in a live region, and the attempts list shows it', async () => {
+    renderAt('/hiring/settings');
+    expect(await screen.findByText('3 attempts, newest first.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    const said = await screen.findByText('Test event delivered: the receiver answered HTTP 200 in 42 ms.');
+    expect(said).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('4 attempts, newest first.')).toBeInTheDocument();
+    const first = within(screen.getByRole('table', { name: 'Webhook delivery attempts' })).getAllByRole(
+      'row',
+    )[1];
+    expect(first).toHaveTextContent('webhook.test (test)');
+    expect(first).toHaveTextContent('Delivered');
+
+    // A receiver that is not there: the attempt failed, with its error.
+    const field = screen.getByLabelText('Webhook URL');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://down.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    await screen.findByText('Webhook saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    expect(
+      await screen.findByText('Test event not delivered: connect ECONNREFUSED (down.example).'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('5 attempts, newest first.')).toBeInTheDocument();
+  });
+
+  it('rotate asks first (Escape returns to the button), then replaces the secret', async () => {
+    renderAt('/hiring/settings');
+    const secret = await screen.findByLabelText<HTMLInputElement>('Signing secret');
+    const before = secret.value;
+    const rotate = screen.getByRole('button', { name: 'Rotate secret' });
+    await userEvent.click(rotate);
+    expect(screen.getByRole('button', { name: 'Rotate now' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(rotate).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Rotate now' })).not.toBeInTheDocument();
+    await userEvent.click(rotate);
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate now' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Signing secret').value).not.toBe(before),
+    );
+  });
+
+  it('an admin chooses the company first; one without a webhook has no secret and nothing to test', async () => {
+    const { router } = renderAt('/hiring/settings', { role: 'admin' });
+    expect(await screen.findByText('Choose a company to see its settings.')).toBeInTheDocument();
+    await userEvent.selectOptions(await screen.findByLabelText('Company'), 'initech');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings for Initech' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?company=initech');
+    expect(screen.getByLabelText('Webhook URL')).toHaveValue('');
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send test event' })).toBeDisabled();
+    expect(await screen.findByText('No delivery attempts yet.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-// The services, started: database → seed → HTTP → printed links → the job worker (emails, webhooks,
-// the expiry sweep, the first start's demo data: src/jobs). main.ts runs this as the process
-// (signals, exit codes); the services tests run it in their own process
+// The services, started: database → seed → derived fields (search words, responses) → HTTP → printed
+// links → the job worker (emails, webhooks, the expiry sweep, the first start's demo data: src/jobs).
+// main.ts runs this as the process (signals, exit codes); the services tests run it in their own process
 // (services/test/helpers/stack.ts), so both go through the same start-up, jobs included.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +8,11 @@ import { createApp } from './app';
 import { withBoundPort, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import type { Logger } from './http/logger';
+import { backfillSearchWords } from './content/questions';
 import { backfillHiringData } from './invitations/backfill';
 import { backfillCompanySlugs } from './invitations/companies';
 import { clockOf } from './invitations/lifecycle';
+import { backfillResponses } from './quiz/responses';
 import { configureJobHooks } from './jobs/hooks';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
@@ -76,6 +78,10 @@ export async function startServices({
     if (seed.seeded) logger.info('seeded the demo content');
     else if (seed.reason === 'not-empty')
       logger.info('the database already has content: not seeding the demo bank');
+    // Fields derived from stored data, for data written before them or around the product (issue 23): each a
+    // no-op read of an index (or of two small fields per quiz) once everything has them.
+    await backfillSearchWords(logger);
+    await backfillResponses(logger);
 
     // Bind first, so PORT=0 gets a real port before links are built from it.
     const app = createApp({ config, logger });

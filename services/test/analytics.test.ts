@@ -130,6 +130,26 @@ describe('statistics', () => {
     expect(list.body.statistics[String(victim._id)].flags).toContainEqual(flag);
   });
 
+  it('lists what was answered since the last list, also answers written by another process', async () => {
+    const before = await call(admin, 'GET', '/api/questions/statistics?atom=python');
+    const [q] = await Question.find({ atoms: 'python', administered: true })
+      .sort({ _id: -1 })
+      .limit(1)
+      .lean<QuestionDoc[]>()
+      .exec();
+    const servedBefore = before.body.statistics[String(q._id)]?.served ?? 0;
+    // written straight into the database, as another services process would have
+    await QuizResult.create({
+      token: `another-process-${Date.now()}`,
+      atom_ids: ['python'],
+      served: [served(q, 'python', 1, true, true)],
+    });
+    const after = await call(admin, 'GET', '/api/questions/statistics?atom=python');
+    expect(after.body.statistics[String(q._id)].served).toBe(servedBefore + 1);
+    const again = await call(admin, 'GET', '/api/questions/statistics?atom=python');
+    expect(again.body).toEqual(after.body);
+  });
+
   it('is admin only and refuses bad input', async () => {
     const anonymous = new Browser();
     expect((await call(anonymous, 'GET', '/api/questions/statistics')).status).toBe(401);

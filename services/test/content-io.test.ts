@@ -265,6 +265,10 @@ describe('a good JSON file', () => {
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(stored!.answers[2].position).toBe(2);
+    // the lean insert keeps the search's words (issue 23), so a search finds the imported question
+    expect(stored!.search_words).toEqual(['No', 'uid', 'no', 'answer', 'ids']);
+    const found = await call(b, 'GET', '/api/questions/?search=answer&atom=plain');
+    expect(found.body.questions.map((q: any) => q.id)).toEqual([stored!._id]);
     await expectSchemaValid(b, preview.body.import_id);
     const history = await call(b, 'GET', `/api/questions/${stored!._id}/history`);
     expect(history.body.entries).toHaveLength(1);
@@ -294,10 +298,16 @@ describe('updates need confirmation', () => {
     );
 
     const again = await upload(a, JSON.stringify(file));
+    const bankVersion = async () =>
+      ((await a.db.collection('atoms').findOne({ _id: target.atoms[0] })) as any)?.bank_version ?? 0;
+    const bankBefore = await bankVersion();
     const done = await call(a, 'POST', `/api/questions/import/${again.body.import_id}/commit`, {
       confirm_updates: [target.uid],
     });
     expect(done.status).toBe(200);
+    // the batched update keeps the search's words and marks the atom's prepared bank changed (issue 23)
+    expect((await a.db.collection('questions').findOne({ _id: id }))!.search_words).toContain('edited');
+    expect(await bankVersion()).toBeGreaterThan(bankBefore);
     expect(done.body.updated).toEqual([{ uid: target.uid, id, version: item.version + 1 }]);
     const history = await call(a, 'GET', `/api/questions/${id}/history`);
     expect(history.body.entries[0]).toMatchObject({ via: 'import', version: item.version + 1 });

@@ -115,10 +115,25 @@ describe('unique indexes', () => {
     const keys = async (m: mongoose.Model<never>) =>
       (await m.listIndexes()).map((i: { key: Record<string, number> }) => Object.keys(i.key).join(','));
     expect(await keys(QuizResult as unknown as mongoose.Model<never>)).toEqual(
-      expect.arrayContaining(['token', 'invitation']),
+      expect.arrayContaining([
+        'token',
+        'invitation',
+        'responses.q',
+        'atom_ids,updated_at',
+        'updated_at',
+        'plan.atom_id,simulated',
+      ]),
     );
     const questionKeys = await keys(Question as unknown as mongoose.Model<never>);
-    expect(questionKeys).toEqual(expect.arrayContaining(['atoms,administered', 'administered,_id', 'claim']));
+    expect(questionKeys).toEqual(
+      expect.arrayContaining([
+        'atoms,administered,_id',
+        'atoms,_id',
+        'administered,_id',
+        'claim',
+        'search_words',
+      ]),
+    );
     const invitationKeys = await keys(Invitation as unknown as mongoose.Model<never>);
     expect(invitationKeys).toEqual(expect.arrayContaining(['required_atoms', 'optional_atoms']));
     // No index that no query uses (each costs every write).

@@ -115,6 +115,8 @@ it('a signed-in recruiter sees the dashboard with their company, no content link
   expect(screen.queryByRole('link', { name: 'Background jobs' })).not.toBeInTheDocument();
   // Issue 19: the one area a recruiter may use.
   expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
+  // Issue 20: the company's settings page.
+  expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/hiring/settings');
   expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
 });
@@ -152,6 +154,11 @@ it('/hiring and /hiring/* mount the hiring remote inside the admin frame, with t
   expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('aria-current', 'page');
   // The remote's own pages below /hiring: the same mounted remote (its cache and state stay).
   await act(() => router.navigate('/hiring/invitations/abc'));
+  expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('aria-current', 'page');
+  // Settings is an area of its own in the bar: there, Candidates is not the current one.
+  await act(() => router.navigate('/hiring/settings'));
+  expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Candidates' })).not.toHaveAttribute('aria-current');
   await act(() => router.navigate('/hiring'));
   expect(screen.getByText('hiring remote for admin@skillquiz.local')).toBeInTheDocument();
   expect(mounts).toBe(1);

@@ -1,6 +1,14 @@
 import { itemInformation } from './model';
 import { createRng } from './rng';
-import { BankItem, familyKey, selectNextItem, SelectionOptions, SelectionState } from './selection';
+import {
+  BankItem,
+  familyKey,
+  prepareBank,
+  selectFromBank,
+  selectNextItem,
+  SelectionOptions,
+  SelectionState,
+} from './selection';
 
 function bank(size: number, seed: number, claims = ['x', 'y', 'z']): BankItem[] {
   const rnd = createRng(seed);
@@ -300,5 +308,76 @@ describe('selectNextItem', () => {
   it('returns null for an empty bank and rejects a non-finite theta', () => {
     expect(selectNextItem([], { theta: 0 })).toBeNull();
     expect(() => selectNextItem(bank(3, 1), { theta: NaN })).toThrow(RangeError);
+  });
+});
+
+describe('selectFromBank (a bank prepared once for many selections)', () => {
+  const items = bank(500, 3, ['x', 'y', 'z', 'w']);
+  const prepared = prepareBank(items);
+
+  it('chooses as selectNextItem does, with counts by id or by position, over many states', () => {
+    const rnd = createRng(17);
+    for (let k = 0; k < 200; k++) {
+      const seen = new Set(items.filter(() => rnd() < 0.05).map((q) => q.id));
+      const exposure = new Map(items.map((q) => [q.id, Math.floor(rnd() * 60)]));
+      const state: SelectionState = {
+        theta: (rnd() - 0.5) * 5,
+        seenIds: seen,
+        seenFamilies: rnd() < 0.5 ? ['q4'] : undefined,
+        claimCounts: new Map([
+          ['x', Math.floor(rnd() * 3)],
+          ['y', Math.floor(rnd() * 3)],
+        ]),
+        exposureCounts: exposure,
+        totalAdministrations: 100,
+      };
+      const seed = 1000 + k;
+      const viaItems = selectNextItem(items, state, { rng: createRng(seed) });
+      const viaBank = selectFromBank(prepared, state, { rng: createRng(seed) });
+      const byPosition = selectFromBank(
+        prepared,
+        {
+          ...state,
+          exposureCounts: undefined,
+          exposureByPosition: Float64Array.from(prepared.order, (o) => exposure.get(items[o].id)!),
+        },
+        { rng: createRng(seed) },
+      );
+      expect(viaBank).toEqual(viaItems);
+      expect(byPosition).toEqual(viaItems);
+      expect(viaItems).not.toBeNull();
+      expect(seen.has(viaItems!.item.id)).toBe(false);
+    }
+  });
+
+  it('keeps nothing of one selection for the next (seen families are per call)', () => {
+    const seen = new Set(items.slice(0, 300).map((q) => q.id));
+    const first = selectFromBank(prepared, { theta: 0, seenIds: seen }, { topK: 1 });
+    expect(seen.has(first!.item.id)).toBe(false);
+    expect(selectFromBank(prepared, { theta: 0 }, { topK: 1 })).toEqual(
+      selectNextItem(items, { theta: 0 }, { topK: 1 }),
+    );
+  });
+
+  it('lays the bank out by most possible information: parameters, claims and variation families', () => {
+    const at = (id: string) => prepared.positionOf.get(id)!;
+    expect(prepared.a[at('q7')]).toBe(items[7].a);
+    expect(prepared.order[at('q7')]).toBe(7);
+    expect(prepared.claims[prepared.claimOf[at('q5')]]).toBe(items[5].claim);
+    // q2 is a variation of q1: one family
+    expect(prepared.familyOf[at('q2')]).toBe(prepared.familyOf[at('q1')]);
+    expect(prepared.familyOf[at('q3')]).not.toBe(prepared.familyOf[at('q1')]);
+    for (let i = 1; i < items.length; i++)
+      expect(prepared.bound[i]).toBeLessThanOrEqual(prepared.bound[i - 1]);
+    expect(prepared.bound[0]).toBeGreaterThanOrEqual(Math.max(...items.map((q) => (q.a * q.a) / 4)));
+  });
+
+  it('chooses the same with ties in score, by index in the bank', () => {
+    const twins: BankItem[] = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, a: 1 + (i % 2), d: 0 }));
+    for (let seed = 0; seed < 20; seed++) {
+      const sel = selectNextItem(twins, { theta: 0 }, { topK: 3, rng: createRng(seed) });
+      // a = 2 (odd indexes) is best; among equals the first three in the bank: t1, t3, t5
+      expect(['t1', 't3', 't5']).toContain(sel!.item.id);
+    }
   });
 });

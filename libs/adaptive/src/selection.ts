@@ -30,6 +30,11 @@ export interface SelectionState {
   claimCounts?: CountLookup;
   /** Recorded exposures per question id (how many candidates were served it). */
   exposureCounts?: CountLookup;
+  /**
+   * The same counts by position in a prepared bank (selectFromBank): no lookup per question. Used instead
+   * of `exposureCounts` when given.
+   */
+  exposureByPosition?: ArrayLike<number>;
   /** Administrations of this atom the exposure counts are relative to (include the current one). */
   totalAdministrations?: number;
   /**
@@ -122,25 +127,107 @@ function asSet(ids: IdCollection | undefined): ReadonlySet<string> | undefined {
   return ids instanceof Set ? ids : new Set(ids as readonly string[]);
 }
 
+/**
+ * A bank laid out for repeated selection: the parameters in typed arrays, each question's claim and
+ * variation family as small integers, in the order of the most information each question can give
+ * (a^2 / 4, largest first), so a selection computes the information of the few questions that can matter
+ * and stops. Build it once per bank (prepareBank) and keep it while the bank does not change: a selection
+ * then reads typed arrays front to back, with no lookup by id per question (the server keeps one per atom,
+ * services/src/quiz/bank-cache.ts). Arrays are indexed by *position* (this order); `order` maps a
+ * position to the question's index in `items`.
+ */
+export interface PreparedBank<T extends BankItem = BankItem> {
+  readonly items: readonly T[];
+  /** position -> index in `items` */
+  readonly order: Int32Array;
+  readonly a: Float64Array;
+  readonly d: Float64Array;
+  /** per position: a^2 / 4 (a hair more), the most information the question can give at any theta */
+  readonly bound: Float64Array;
+  /** per position: its claim's index in `claims` ('' for none) */
+  readonly claimOf: Int32Array;
+  readonly claims: readonly string[];
+  /** per position: its family's index (family = original_question_id ?? id) */
+  readonly familyOf: Int32Array;
+  /** family key -> index */
+  readonly familyIndex: ReadonlyMap<string, number>;
+  /** id -> position (the first, if an id repeats) */
+  readonly positionOf: ReadonlyMap<string, number>;
+}
+
+/** a^2/4 bounds a^2 p (1 - p); a hair more covers the rounding of the computed information. */
+const boundOf = (a: number): number => (Number.isFinite(a) ? ((a * a) / 4) * (1 + 1e-9) : Infinity);
+
+export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBank<T> {
+  const n = items.length;
+  const bounds = Float64Array.from(items, (it) => boundOf(it.a));
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((x, y) =>
+    bounds[y] > bounds[x] ? 1 : bounds[y] < bounds[x] ? -1 : x - y,
+  );
+  const a = new Float64Array(n);
+  const d = new Float64Array(n);
+  const bound = new Float64Array(n);
+  const claimOf = new Int32Array(n);
+  const familyOf = new Int32Array(n);
+  const claims: string[] = [];
+  const claimIndex = new Map<string, number>();
+  const familyIndex = new Map<string, number>();
+  const positionOf = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const it = items[order[i]];
+    a[i] = it.a;
+    d[i] = it.d;
+    bound[i] = bounds[order[i]];
+    const claim = it.claim ?? '';
+    let c = claimIndex.get(claim);
+    if (c === undefined) {
+      c = claims.length;
+      claimIndex.set(claim, c);
+      claims.push(claim);
+    }
+    claimOf[i] = c;
+    const family = familyKey(it);
+    let f = familyIndex.get(family);
+    if (f === undefined) {
+      f = familyIndex.size;
+      familyIndex.set(family, f);
+    }
+    familyOf[i] = f;
+    const known = positionOf.get(it.id);
+    if (known === undefined || order[known] > order[i]) positionOf.set(it.id, i);
+  }
+  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf };
+}
+
 // Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
 let infoBuf = new Float64Array(0); // Fisher information at theta
-let scoreBuf = new Float64Array(0); // information minus the exposure price: what is ranked
 let usageBuf = new Float64Array(0); // exposure rate / cap
 let flagBuf = new Uint8Array(0); // 0 = ineligible, 1 = under the exposure cap, 2 = at/over it
-let claimBuf = new Int32Array(0); // index of the item's claim in this call's claim list
+let blockedBuf = new Uint8Array(0); // per family: 1 when the candidate has seen one of its questions
 function ensureScratch(n: number): void {
   if (infoBuf.length < n) {
     const size = Math.max(n, infoBuf.length * 2);
     infoBuf = new Float64Array(size);
-    scoreBuf = new Float64Array(size);
     usageBuf = new Float64Array(size);
     flagBuf = new Uint8Array(size);
-    claimBuf = new Int32Array(size);
+    blockedBuf = new Uint8Array(size);
   }
 }
 
 /**
- * The next question, or null when no eligible question is left.
+ * The next question, or null when no eligible question is left (selectFromBank on a bank prepared for this
+ * call; prepare it once and call selectFromBank when the same bank serves many selections).
+ */
+export function selectNextItem<T extends BankItem>(
+  items: readonly T[],
+  state: SelectionState,
+  options: SelectionOptions = {},
+): Selection<T> | null {
+  return selectFromBank(prepareBank(items), state, options);
+}
+
+/**
+ * The next question of a prepared bank, or null when no eligible question is left.
  *
  * 1. Eligible: not seen, and not of a variation family already seen (family = original_question_id ?? id).
  * 2. Exposure cap: with total > 0, an item whose count / total >= exposureCap is skipped as long as
@@ -157,11 +244,12 @@ function ensureScratch(n: number): void {
  *    than m are dropped.
  * 5. Randomesque: uniform choice among the topK best-scored remaining items.
  *
- * Cost: one pass over the bank with about three hash lookups and one exp per item, plus short
- * passes over typed arrays; nothing is cached between calls, so nothing can go stale.
+ * Cost: two passes over the bank's typed arrays (one exp per item; an exposure lookup by id per item only
+ * when the counts are not given by position); the seen questions are looked up, not the bank. Nothing is cached between calls here: the caller keeps the
+ * prepared bank as long as its questions do not change.
  */
-export function selectNextItem<T extends BankItem>(
-  items: readonly T[],
+export function selectFromBank<T extends BankItem>(
+  bank: PreparedBank<T>,
   state: SelectionState,
   options: SelectionOptions = {},
 ): Selection<T> | null {
@@ -179,130 +267,193 @@ export function selectNextItem<T extends BankItem>(
       : basePrice;
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
   const rng = options.rng ?? Math.random;
+  const { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf } = bank;
   const n = items.length;
-  ensureScratch(n);
+  ensureScratch(Math.max(n, familyIndex.size));
 
+  // Eligibility: a seen question is out, and so is every question of a family the candidate has seen a
+  // question of (its original, its variations, their siblings), also when the seen one is not in this bank
+  // (seenFamilies), wherever the family's questions sit in the bank.
   const seen = asSet(state.seenIds);
-  const seenFamilies = asSet(state.seenFamilies);
-  const checkFamilies = seenFamilies !== undefined && seenFamilies.size > 0;
-  const total = state.totalAdministrations ?? 0;
-  const exposure = cap > 0 && cap < 1 && total > 0 ? state.exposureCounts : undefined;
-  const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
-  const claimIndex = claimCounts ? new Map<string, number>() : undefined;
-  const claimNames: string[] = [];
-  // Families of seen variations: their original's id is not in `seen`, so they are collected
-  // here and applied in a fix-up pass (siblings may come earlier in the array).
-  let lateFamilies: Set<string> | undefined;
-
-  // Pass 1: eligibility, information, exposure usage and flag, claim index.
-  for (let i = 0; i < n; i++) {
-    const it = items[i];
-    const original = it.original_question_id;
-    if (seen) {
-      if (seen.has(it.id)) {
-        if (original != null && !seen.has(original)) (lateFamilies ??= new Set()).add(original);
-        flagBuf[i] = 0;
-        continue;
-      }
-      if (original != null && seen.has(original)) {
-        flagBuf[i] = 0;
-        continue;
+  const blocked: number[] = [];
+  const block = (family: string) => {
+    const f = familyIndex.get(family);
+    if (f !== undefined && blockedBuf[f] === 0) {
+      blockedBuf[f] = 1;
+      blocked.push(f);
+    }
+  };
+  const seenAt: number[] = [];
+  if (seen)
+    for (const id of seen) {
+      block(id);
+      const i = positionOf.get(id);
+      if (i === undefined) continue;
+      seenAt.push(i);
+      const f = familyOf[i];
+      if (blockedBuf[f] === 0) {
+        blockedBuf[f] = 1;
+        blocked.push(f);
       }
     }
-    if (checkFamilies && seenFamilies!.has(original ?? it.id)) {
+  const seenFamilies = asSet(state.seenFamilies);
+  if (seenFamilies) for (const family of seenFamilies) block(family);
+
+  const total = state.totalAdministrations ?? 0;
+  const exposureOn = cap > 0 && cap < 1 && total > 0;
+  const byPosition = exposureOn ? state.exposureByPosition : undefined;
+  const exposure = exposureOn && !byPosition ? state.exposureCounts : undefined;
+  const counted = byPosition !== undefined || exposure !== undefined;
+  const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
+
+  // Pass 1 (no exp): eligibility, exposure usage and flag, how many items are under the cap.
+  let under = 0;
+  let over = 0;
+  for (let i = 0; i < n; i++) {
+    if (blockedBuf[familyOf[i]] !== 0) {
       flagBuf[i] = 0;
       continue;
     }
-    const p = 1 / (1 + Math.exp(-(it.a * theta + it.d)));
-    const raw = it.a * it.a * p * (1 - p);
-    infoBuf[i] = Number.isFinite(raw) ? raw : 0;
-    const usage = exposure ? lookup(exposure, it.id) / total / cap : 0;
+    let usage = 0;
+    if (byPosition) {
+      const c = byPosition[i];
+      usage = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
+    } else if (exposure) usage = lookup(exposure, items[order[i]].id) / total / cap;
     usageBuf[i] = usage;
-    flagBuf[i] = usage >= 1 ? 2 : 1;
-    if (claimIndex) {
-      const claim = it.claim ?? '';
-      let c = claimIndex.get(claim);
-      if (c === undefined) {
-        c = claimNames.length;
-        claimIndex.set(claim, c);
-        claimNames.push(claim);
-      }
-      claimBuf[i] = c;
+    infoBuf[i] = -1; // not computed yet
+    if (usage >= 1) {
+      flagBuf[i] = 2;
+      over++;
+    } else {
+      flagBuf[i] = 1;
+      under++;
     }
   }
-  if (lateFamilies) {
-    for (let i = 0; i < n; i++) if (flagBuf[i] !== 0 && lateFamilies.has(familyKey(items[i]))) flagBuf[i] = 0;
+  // a seen question whose family is not blocked (an id repeated in the bank) is still out
+  for (const i of seenAt) {
+    if (flagBuf[i] === 1) under--;
+    else if (flagBuf[i] === 2) over--;
+    flagBuf[i] = 0;
   }
+  for (const f of blocked) blockedBuf[f] = 0;
 
-  // Pass 2: which items are admissible (under the cap, or all eligible when none is) and the best
-  // information among them, the scale of the exposure price and of the claim tolerance.
-  let under = 0;
-  let over = 0;
-  let bestUnderInfo = 0;
-  let bestAnyInfo = 0;
-  for (let i = 0; i < n; i++) {
-    const f = flagBuf[i];
-    if (f === 0) continue;
-    const v = infoBuf[i];
-    if (v > bestAnyInfo) bestAnyInfo = v;
-    if (f === 1) {
-      under++;
-      if (v > bestUnderInfo) bestUnderInfo = v;
-    } else over++;
-  }
+  // Admissible: under the cap, or every eligible item when none is.
   if (under + over === 0) return null;
   const capHolds = under > 0;
   const admissibleMax = capHolds ? 1 : 2; // flag <= admissibleMax is admissible
-  const refInfo = capHolds ? bestUnderInfo : bestAnyInfo;
-  const priced = capHolds && exposure !== undefined && price > 0;
+  /** Fisher information at theta of item i, computed once. */
+  const info = (i: number): number => {
+    let v = infoBuf[i];
+    if (v < 0) {
+      const p = 1 / (1 + Math.exp(-(a[i] * theta + d[i])));
+      const raw = a[i] * a[i] * p * (1 - p);
+      v = Number.isFinite(raw) ? raw : 0;
+      infoBuf[i] = v;
+    }
+    return v;
+  };
+
+  // The best information among admissible items (the scale of the exposure price and of the claim
+  // tolerance): positions come by their most possible information, largest first, so once that is no more
+  // than the best found, no later item can beat it.
+  let refInfo = 0;
+  for (let i = 0; i < n; i++) {
+    if (bound[i] <= refInfo) break;
+    const f = flagBuf[i];
+    if (f === 0 || f > admissibleMax) continue;
+    const v = info(i);
+    if (v > refInfo) refInfo = v;
+  }
+  const priced = capHolds && counted && price > 0;
   const unitPrice = price * refInfo;
 
-  // Pass 3: scores and, per claim, the best admissible score.
-  const claimBest: number[] = claimNames.map(() => -Infinity);
-  let bestScore = -Infinity;
+  // Pass 2: scores (information minus the exposure price), and the topK best of each claim (ordered by
+  // score, then index in `items`), from which the topK of the claims balancing allows are merged
+  // afterwards; without balancing all items form one group. A question whose most possible score (its
+  // largest information minus its price) is below its group's k-th best score cannot enter the group and
+  // its information is not computed; once the most possible information is below every group's k-th best
+  // score, no later position can enter any group.
+  const balance = claimCounts !== undefined && claims.length > 1;
+  const groups = balance ? claims.length : 1;
+  const topIdx: number[][] = Array.from({ length: groups }, () => []);
+  const topScore: number[][] = Array.from({ length: groups }, () => []);
+  let full = 0;
+  let lowestKth = Infinity; // the smallest k-th best score over the groups, once every group is full
+  const admissibleClaims = balance
+    ? countAdmissibleClaims(flagBuf, claimOf, n, admissibleMax, claims.length)
+    : 1;
   for (let i = 0; i < n; i++) {
+    if (full === admissibleClaims && bound[i] < lowestKth) break;
     const f = flagBuf[i];
     if (f === 0 || f > admissibleMax) continue;
     const u = usageBuf[i];
-    const s = priced ? infoBuf[i] - (unitPrice * u) / (1 - u) : infoBuf[i];
-    scoreBuf[i] = s;
-    if (s > bestScore) bestScore = s;
-    if (claimIndex && s > claimBest[claimBuf[i]]) claimBest[claimBuf[i]] = s;
-  }
-
-  // Claim balancing: the least served of the competitive claims sets the bar; claims served more
-  // than that are dropped. Dropping only over-served claims (rather than keeping one claim)
-  // leaves the top-k mixed when the best claim is itself among the least served.
-  let claimAllowed: boolean[] | undefined;
-  if (claimIndex && claimNames.length > 1) {
-    const bar = bestScore - tolerance * refInfo;
-    let maxServed = Infinity;
-    const served = claimNames.map((c) => lookup(claimCounts, c));
-    for (let c = 0; c < claimNames.length; c++) {
-      if (claimBest[c] > -Infinity && claimBest[c] >= bar) maxServed = Math.min(maxServed, served[c]);
-    }
-    claimAllowed = served.map((s) => s <= maxServed);
-  }
-
-  // Pass 4: top-k by score (small insertion-sorted arrays), then a uniform pick.
-  const topIdx: number[] = [];
-  const topScore: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const f = flagBuf[i];
-    if (f === 0 || f > admissibleMax) continue;
-    if (claimAllowed && !claimAllowed[claimBuf[i]]) continue;
-    const v = scoreBuf[i];
-    if (topIdx.length === topK && v <= topScore[topK - 1]) continue;
-    let j = topIdx.length === topK ? topK - 1 : topIdx.length;
-    while (j > 0 && topScore[j - 1] < v) {
-      topScore[j] = topScore[j - 1];
-      topIdx[j] = topIdx[j - 1];
+    const g = balance ? claimOf[i] : 0;
+    const idx = topIdx[g];
+    const sc = topScore[g];
+    const wasFull = idx.length === topK;
+    const priceOf = priced ? (unitPrice * u) / (1 - u) : 0;
+    if (wasFull && bound[i] - priceOf < sc[topK - 1]) continue;
+    const v = priced ? info(i) - priceOf : info(i);
+    const o = order[i];
+    // by score, then index: a later index with an equal score ranks after
+    if (wasFull && (v < sc[topK - 1] || (v === sc[topK - 1] && o > order[idx[topK - 1]]))) continue;
+    let j = wasFull ? topK - 1 : idx.length;
+    while (j > 0 && (sc[j - 1] < v || (sc[j - 1] === v && order[idx[j - 1]] > o))) {
+      sc[j] = sc[j - 1];
+      idx[j] = idx[j - 1];
       j--;
     }
-    topScore[j] = v;
-    topIdx[j] = i;
+    sc[j] = v;
+    idx[j] = i;
+    if (!wasFull && idx.length === topK) full++;
+    if (full === admissibleClaims) {
+      lowestKth = Infinity;
+      for (const s of topScore) if (s.length === topK && s[topK - 1] < lowestKth) lowestKth = s[topK - 1];
+    }
   }
-  const pick = Math.min(topIdx.length - 1, Math.floor(rng() * topIdx.length));
-  const index = topIdx[pick];
-  return { item: items[index], index, information: infoBuf[index] };
+  let bestScore = -Infinity;
+  for (const sc of topScore) if (sc.length && sc[0] > bestScore) bestScore = sc[0];
+
+  // Claim balancing: the least served of the competitive claims (best score within tolerance * refInfo of
+  // the best) sets the bar; claims served more than that are dropped. Dropping only over-served claims
+  // (rather than keeping one claim) leaves the top-k mixed when the best claim is itself among the least
+  // served.
+  const allowed: number[] = [];
+  if (balance) {
+    const bar = bestScore - tolerance * refInfo;
+    let maxServed = Infinity;
+    const served = claims.map((c) => lookup(claimCounts, c));
+    for (let c = 0; c < claims.length; c++)
+      if (topScore[c].length && topScore[c][0] >= bar) maxServed = Math.min(maxServed, served[c]);
+    for (let c = 0; c < claims.length; c++) if (served[c] <= maxServed) allowed.push(c);
+  } else allowed.push(0);
+
+  // The topK of the allowed items: the best of their groups' lists, by score, then position.
+  const merged: Array<[number, number]> = [];
+  for (const g of allowed)
+    for (let j = 0; j < topIdx[g].length; j++) merged.push([topScore[g][j], topIdx[g][j]]);
+  merged.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+  const top = merged.slice(0, topK).map(([, i]) => i);
+  const pick = Math.min(top.length - 1, Math.floor(rng() * top.length));
+  const at = top[pick];
+  return { item: items[order[at]], index: order[at], information: infoBuf[at] };
+}
+
+/** How many claims have an admissible question (the groups pass 2 can fill). */
+function countAdmissibleClaims(
+  flags: Uint8Array,
+  claimOf: Int32Array,
+  n: number,
+  admissibleMax: number,
+  claims: number,
+): number {
+  const has = new Uint8Array(claims);
+  let count = 0;
+  for (let i = 0; i < n && count < claims; i++) {
+    const f = flags[i];
+    if (f === 0 || f > admissibleMax || has[claimOf[i]]) continue;
+    has[claimOf[i]] = 1;
+    count++;
+  }
+  return count;
 }

@@ -48,21 +48,24 @@ export function countsInEstimate(r: ServedResponse): boolean {
 export class RestAbilities {
   private readonly groupOf: Int32Array;
   private readonly groups: Float64Array[] = [];
-  private readonly logLikelihoods = new Map<string, Float64Array>();
+  /** a -> d -> [incorrect, correct] log-likelihoods (number keys: no string built per response) */
+  private readonly logLikelihoods = new Map<number, Map<number, Array<Float64Array | undefined>>>();
 
   constructor(
     private readonly responses: readonly ServedResponse[],
     prior: Prior = DEFAULT_PRIOR,
   ) {
     this.groupOf = new Int32Array(responses.length);
-    const index = new Map<string, number>();
+    // quiz -> atom -> group
+    const index = new Map<string, Map<string, number>>();
     const base = createPosterior(prior).logDensity;
     responses.forEach((r, i) => {
-      const key = `${r.quizId}\u0000${r.atomId}`;
-      let g = index.get(key);
+      let atoms = index.get(r.quizId);
+      if (!atoms) index.set(r.quizId, (atoms = new Map()));
+      let g = atoms.get(r.atomId);
       if (g === undefined) {
         g = this.groups.length;
-        index.set(key, g);
+        atoms.set(r.atomId, g);
         this.groups.push(Float64Array.from(base));
       }
       this.groupOf[i] = g;
@@ -83,13 +86,18 @@ export class RestAbilities {
    * responses share a few hundred distinct values, so this saves an exp and a log per grid point.
    */
   private logLikelihood(r: ServedResponse): Float64Array {
-    const key = `${r.params.a}/${r.params.d}/${r.correct}`;
-    let ll = this.logLikelihoods.get(key);
+    const { a, d } = r.params;
+    let byD = this.logLikelihoods.get(a);
+    if (!byD) this.logLikelihoods.set(a, (byD = new Map()));
+    let pair = byD.get(d);
+    if (!pair) byD.set(d, (pair = [undefined, undefined]));
+    const outcome = r.correct ? 1 : 0;
+    let ll = pair[outcome];
     if (!ll) {
       ll = new Float64Array(GRID_POINTS);
       const s = r.correct ? 1 : -1;
-      for (let k = 0; k < GRID_POINTS; k++) ll[k] = logSigmoid(s * (r.params.a * THETA_GRID[k] + r.params.d));
-      this.logLikelihoods.set(key, ll);
+      for (let k = 0; k < GRID_POINTS; k++) ll[k] = logSigmoid(s * (a * THETA_GRID[k] + d));
+      pair[outcome] = ll;
     }
     return ll;
   }

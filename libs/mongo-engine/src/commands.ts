@@ -19,7 +19,8 @@ import { Cursors } from './cursors';
 import { IndexSpec, defaultIndexName } from './indexes';
 import { makeAggregator, makeQuery } from './mingo';
 import { valuesAtPath } from './paths';
-import { allMatches, findDocs, firstMatch, project, runPipeline } from './query';
+import { metrics } from './metrics';
+import { allMatches, countMatches, findResult, firstMatch, project, runPipeline } from './query';
 import { Collection, ID_INDEX, Op, Store, assertValidCollectionName, updateOp } from './store';
 import { applyUpdate, buildUpsertDoc, updateKind } from './update';
 
@@ -401,7 +402,7 @@ const find: Handler = (engine, cmd, { db }) => {
   const coll = engine.store.getCollection(db, name);
   checkHint(coll, cmd.hint, 'find');
   checkCollation(cmd.collation, 'find');
-  const docs = findDocs(
+  const docs = findResult(
     coll,
     cmd.filter,
     {
@@ -448,6 +449,7 @@ const aggregate: Handler = (engine, cmd, { db }) => {
   checkHint(coll, cmd.hint, 'aggregate');
   checkCollation(cmd.collation, 'aggregate');
   const docs = runPipeline(coll, cmd.pipeline, resolve, letVariables(cmd, 'aggregate'));
+  metrics.returned += docs.length;
   const ns = target === 1 ? `${db}.$cmd.aggregate` : `${db}.${target}`;
   return engine.cursors.first(
     ns,
@@ -463,13 +465,7 @@ const count: Handler = (engine, cmd, { db }) => {
   checkCollation(cmd.collation, 'count');
   const skip = num(cmd.skip, 0);
   const limit = Math.abs(num(cmd.limit, 0));
-  let n =
-    cmd.query && Object.keys(cmd.query).length
-      ? allMatches(coll, cmd.query, 'count').length
-      : (coll?.docs.size ?? 0);
-  n = Math.max(0, n - skip);
-  if (limit) n = Math.min(n, limit);
-  return { n, ok: 1 };
+  return { n: countMatches(coll, cmd.query ?? {}, 'count', undefined, skip, limit), ok: 1 };
 };
 
 const distinct: Handler = (engine, cmd, { db }) => {
@@ -726,6 +722,10 @@ const serverStatus: Handler = (engine) => ({
   localTime: new Date(),
   connections: { current: engine.connections(), available: 10000 },
   storageEngine: { name: 'skillquiz-journal', persistent: true },
+  metrics: {
+    queryExecutor: { scanned: metrics.scanned, scannedObjects: metrics.scannedObjects },
+    document: { returned: metrics.returned },
+  },
   ok: 1,
 });
 

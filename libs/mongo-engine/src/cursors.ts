@@ -2,6 +2,10 @@
 import { Long } from 'bson';
 import { CommandError } from './errors';
 import { Doc, bsonSize } from './bsonutil';
+import { RawDoc } from './rawbson';
+
+/** A result document: decoded, or the stored bytes sent as they are. */
+export type ResultDoc = Doc | RawDoc;
 
 /** Leave room under the 16 MiB reply limit for the envelope. */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
@@ -9,7 +13,7 @@ const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 
 interface OpenCursor {
   ns: string;
-  docs: Doc[];
+  docs: ResultDoc[];
   pos: number;
   lastUsed: number;
 }
@@ -25,7 +29,7 @@ export class Cursors {
   }
 
   /** First batch of a result; keeps a cursor open if more remain. */
-  first(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch = false): Doc {
+  first(ns: string, docs: ResultDoc[], batchSize: number | undefined, singleBatch = false): Doc {
     const { batch, end } = takeBatch(docs, 0, batchSize ?? 101);
     let id = 0;
     if (end < docs.length && !singleBatch) {
@@ -72,12 +76,13 @@ export class Cursors {
   }
 }
 
-function takeBatch(docs: Doc[], from: number, count: number): { batch: Doc[]; end: number } {
-  const batch: Doc[] = [];
+function takeBatch(docs: ResultDoc[], from: number, count: number): { batch: ResultDoc[]; end: number } {
+  const batch: ResultDoc[] = [];
   let bytes = 0;
   let i = from;
   while (i < docs.length && batch.length < count) {
-    const size = bsonSize(docs[i]);
+    const d = docs[i];
+    const size = d instanceof RawDoc ? d.bytes.byteLength : bsonSize(d);
     if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
     batch.push(docs[i]);
     bytes += size;

@@ -11,8 +11,8 @@
 // A slab whose garbage reaches half of what was placed in it is reclaimed: its live documents are copied to the
 // slab being appended to and the arena drops it (a capture still holding it keeps it alive until it is done).
 // Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
-import { BSON, ObjectId } from 'bson';
-import { DESERIALIZE_OPTIONS, Doc, dateKey, decode, encode, keyOf } from './bsonutil';
+import { ObjectId } from 'bson';
+import { Doc, dateKey, decode, encode, keyOf, setField } from './bsonutil';
 
 const FIRST_SLAB = 64 * 1024;
 const MAX_SLAB = 16 * 1024 * 1024;
@@ -134,6 +134,15 @@ export class DocStore {
 
   *rawEntries(): IterableIterator<[string, Uint8Array]> {
     for (const [k, slot] of this.slots) yield [k, this.view(slot)];
+  }
+
+  *rawValues(): IterableIterator<Uint8Array> {
+    for (const slot of this.slots.values()) yield this.view(slot);
+  }
+
+  /** The id keys in natural order. */
+  keys(): IterableIterator<string> {
+    return this.slots.keys();
   }
 
   /** Every document's location now, in natural order; valid however the store changes afterwards. */
@@ -287,8 +296,63 @@ export function fieldsAt(buf: Buffer, start: number, names: ReadonlySet<string> 
     const w = wanted.find((n) => sameBytes(buf, i + 1, nameEnd, n.bytes));
     if (w) {
       found++;
-      out[w.name] = valueAt(buf, type, at, i, end);
+      setField(out, w.name, valueAt(buf, type, at, i, end));
     }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * The document at `bytes` with only its top-level elements named in `names`, in their order, spliced from the
+ * bytes without decoding a value (an inclusion projection of top-level fields).
+ */
+export function keepFields(bytes: Uint8Array, names: ReadonlySet<string>): Uint8Array {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wanted = nameBytes(names);
+  const docEnd = buf.readInt32LE(0) - 1;
+  const ranges: number[] = [];
+  let length = 5;
+  let i = 4;
+  while (i < docEnd) {
+    const type = buf[i];
+    const nameEnd = buf.indexOf(0, i + 1);
+    const end = nameEnd + 1 + valueSize(buf, type, nameEnd + 1);
+    if (wanted.some((n) => sameBytes(buf, i + 1, nameEnd, n.bytes))) {
+      ranges.push(i, end);
+      length += end - i;
+    }
+    i = end;
+  }
+  if (length === buf.length) return bytes;
+  const out = Buffer.allocUnsafe(length);
+  out.writeInt32LE(length, 0);
+  let at = 4;
+  for (let r = 0; r < ranges.length; r += 2) at += buf.copy(out, at, ranges[r], ranges[r + 1]);
+  out[at] = 0;
+  return out;
+}
+
+/** One element of a BSON document: its type, name, where its value starts and where it ends. */
+export interface Element {
+  type: number;
+  name: string;
+  value: number;
+  end: number;
+}
+
+/** The top-level elements of the document at byte `start` of `buf` (values not decoded). */
+export function elementsOf(buf: Buffer, start: number): Element[] {
+  const out: Element[] = [];
+  const docEnd = start + buf.readInt32LE(start) - 1;
+  let i = start + 4;
+  while (i < docEnd) {
+    const type = buf[i];
+    const nameEnd = buf.indexOf(0, i + 1);
+    const value = nameEnd + 1;
+    const end = value + valueSize(buf, type, value);
+    if (end > docEnd) throw new Error('BSON element past the end of its document');
+    out.push({ type, name: buf.toString('utf8', i + 1, nameEnd), value, end });
     i = end;
   }
   return out;
@@ -398,11 +462,11 @@ function valueAt(buf: Buffer, type: number, start: number, elementStart: number,
     case 0x10:
       return buf.readInt32LE(start);
   }
-  // anything else: decode a one-field document holding just this element
+  // anything else: decode a one-field document holding just this element (as a whole read would: DBRefs plain)
   const one = Buffer.alloc(4 + (end - elementStart) + 1);
   one.writeInt32LE(one.length, 0);
   buf.copy(one, 4, elementStart, end);
-  const doc = BSON.deserialize(one, DESERIALIZE_OPTIONS) as Doc;
+  const doc = decode(one);
   return doc[Object.keys(doc)[0]];
 }
 

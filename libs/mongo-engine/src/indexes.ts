@@ -1,10 +1,11 @@
 // In-memory hash indexes: key string -> set of document ids. They enforce uniqueness and serve equality lookups.
 import { CommandError } from './errors';
 import { Doc, keyOf, shellString } from './bsonutil';
-import { valuesAtParts } from './paths';
+import { PathInfo, valuesAtParts } from './paths';
 import { keysAt } from './docstore';
 import type { Query } from 'mingo/query';
 import { makeQuery } from './mingo';
+import { OrderedKeys, compoundSortKey } from './sortkey';
 
 export interface IndexSpec {
   name: string;
@@ -20,6 +21,9 @@ export interface IndexEntry {
   /** keyOf(values[0]) when already computed (a compound index's prefix key) */
   first?: string;
 }
+
+/** A document's entries, and what its values were like (see HashIndex.multikey and .duplicates). */
+export type IndexEntries = IndexEntry[] & { multikey?: boolean[]; duplicates?: boolean };
 
 const SEP = '\u0001';
 
@@ -44,9 +48,29 @@ export class HashIndex {
   readonly prefix: Map<string, IdSet> | null;
   /** partial indexes only hold documents matching their filter */
   private readonly partial: Query | null;
+  /** per field: descending (-1) in the key pattern */
+  readonly descending: boolean[];
+  /** every field is an ascending or descending key (not 'text', 'hashed', ...): its keys can be ordered */
+  private readonly orderable: boolean;
+  /**
+   * Some document held an array at an indexed path (MongoDB's multikey flag; it stays set, as there): one
+   * document may then sit under several keys, and a $group by the field sees the array, not its elements.
+   */
+  multikey = false;
+  /** per field: some document held an array at it (a document sits under several keys only through these) */
+  readonly multikeyFields: boolean[];
+  /** Some document's array held one value twice (an $unwind would count it twice; the index holds it once). */
+  duplicates = false;
+  /** the keys in sorted order, built on first use by an ordered read and kept up to date from then on */
+  private ordered: OrderedKeys | null = null;
+  /** keys the sort-key encoding cannot order; while any exists, ordered reads do not use this index */
+  private readonly unordered = new Set<string>();
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
+    this.descending = this.fields.map((f) => spec.key[f] === -1);
+    this.multikeyFields = this.fields.map(() => false);
+    this.orderable = this.fields.every((f) => spec.key[f] === 1 || spec.key[f] === -1);
     this.parts = this.fields.map((f) => f.split('.'));
     // top-level fields of a plain index can be keyed from BSON bytes (a sparse index treats missing fields apart)
     this.byteNames =
@@ -75,7 +99,7 @@ export class HashIndex {
    * index or the document's values need the decoded values (entriesOf).
    */
   addFromBytes(id: string, buf: Buffer, start: number): boolean {
-    if (!this.byteNames) return false;
+    if (!this.byteNames || this.ordered) return false;
     const keys = keysAt(buf, start, this.byteNames);
     if (!keys) return false;
     addTo(this.map, keys.length === 1 ? keys[0] : keys.join(SEP), id);
@@ -84,54 +108,116 @@ export class HashIndex {
   }
 
   /** Index keys of one document: the cartesian product of each field's (multikey) values. */
-  entriesOf(doc: Doc): IndexEntry[] {
+  entriesOf(doc: Doc): IndexEntries {
     if (this.partial && !this.partial.test(doc)) return [];
-    const perField = this.parts.map((p) => valuesAtParts(doc, p));
+    const infos: PathInfo[] = this.parts.map(() => ({ array: false }));
+    const perField = this.parts.map((p, i) => valuesAtParts(doc, p, infos[i]));
+    const arrays = infos.some((i) => i.array) ? infos.map((i) => i.array) : undefined;
     if (perField.length === 1 && perField[0].length === 1) {
       // the common case: one field, one value
       const v = perField[0][0];
       if (this.spec.sparse && v === undefined) return [];
-      return [{ key: keyOf(v), values: [v] }];
+      const one: IndexEntries = [{ key: keyOf(v), values: [v] }];
+      if (arrays) one.multikey = arrays;
+      return one;
     }
     if (this.spec.sparse && perField.every((vals) => vals.every((v) => v === undefined))) return [];
     if (perField.every((vals) => vals.length === 1)) {
       // a compound key with one value per field (no fan-out): one entry
       const values = perField.map((vals) => vals[0]);
       const keys = values.map(keyOf);
-      return [{ key: keys.join(SEP), values, first: keys[0] }];
+      const one: IndexEntries = [{ key: keys.join(SEP), values, first: keys[0] }];
+      if (arrays) one.multikey = arrays;
+      return one;
     }
     let acc: { keys: string[]; values: unknown[] }[] = [{ keys: [], values: [] }];
+    let duplicates = false;
     for (const vals of perField) {
       const next: typeof acc = [];
       const seen = new Set<string>();
       for (const v of vals) {
         const k = keyOf(v);
-        if (seen.has(k)) continue;
+        if (seen.has(k)) {
+          duplicates = true;
+          continue;
+        }
         seen.add(k);
         for (const a of acc) next.push({ keys: [...a.keys, k], values: [...a.values, v] });
       }
       acc = next;
     }
     // join builds one flat string; `a + SEP + b` would keep a chain of string pieces alive in the map
-    return acc.map((a) => ({ key: a.keys.join(SEP), values: a.values }));
+    const out: IndexEntries = acc.map((a) => ({ key: a.keys.join(SEP), values: a.values }));
+    out.multikey = arrays ?? infos.map(() => true);
+    if (duplicates) out.duplicates = true;
+    return out;
   }
 
   lookupKey(values: unknown[]): string {
     return values.map(keyOf).join(SEP);
   }
 
-  add(id: string, entries: IndexEntry[]): void {
+  add(id: string, entries: IndexEntries): void {
+    if (entries.multikey) {
+      this.multikey = true;
+      entries.multikey.forEach((m, i) => {
+        if (m) this.multikeyFields[i] = true;
+      });
+    }
+    if (entries.duplicates) this.duplicates = true;
     for (const e of entries) {
-      addTo(this.map, e.key, id);
+      if (addTo(this.map, e.key, id) && this.ordered) this.orderedAdd(e);
       if (this.prefix) addTo(this.prefix, e.first ?? keyOf(e.values[0]), id);
     }
   }
 
   remove(id: string, entries: IndexEntry[]): void {
     for (const e of entries) {
-      removeFrom(this.map, e.key, id);
+      if (removeFrom(this.map, e.key, id) && this.ordered) this.orderedRemove(e);
       if (this.prefix) removeFrom(this.prefix, e.first ?? keyOf(e.values[0]), id);
     }
+  }
+
+  private orderedAdd(e: IndexEntry): void {
+    const s = compoundSortKey(e.values, this.descending);
+    if (s === null) this.unordered.add(e.key);
+    else this.ordered!.insert(s, e.key);
+  }
+
+  private orderedRemove(e: IndexEntry): void {
+    const s = compoundSortKey(e.values, this.descending);
+    if (s === null) this.unordered.delete(e.key);
+    else this.ordered!.remove(s);
+  }
+
+  /**
+   * The keys in sorted order (ascending for ascending fields), or null when this index cannot order them
+   * (a partial index, a non-ascending/descending key, or a key holding a value the encoding does not order).
+   * The first call builds them from `docs` (each document's indexed fields); later writes keep them current.
+   */
+  orderedKeys(docs: () => Iterable<Doc>): OrderedKeys | null {
+    if (!this.orderable || !this.servesQueries) return null;
+    if (!this.ordered) {
+      const pairs: Array<[string, string]> = [];
+      for (const doc of docs())
+        for (const e of this.entriesOf(doc)) {
+          const s = compoundSortKey(e.values, this.descending);
+          if (s === null) this.unordered.add(e.key);
+          else pairs.push([s, e.key]);
+        }
+      this.ordered = OrderedKeys.from(pairs);
+    }
+    return this.unordered.size ? null : this.ordered;
+  }
+
+  /** Whether a document can sit under several keys that share their first `lead` fields' values. */
+  repeatsAfter(lead: number): boolean {
+    return this.multikeyFields.some((m, i) => m && i >= lead);
+  }
+
+  /** The ids holding `key` (empty when none). */
+  idsAt(key: string): Iterable<string> {
+    return idsOf(this.map.get(key));
   }
 
   /** Throws MongoDB's E11000 if any entry is already held by another document. */
@@ -143,24 +229,42 @@ export class HashIndex {
   }
 }
 
-function addTo(map: Map<string, IdSet>, key: string, id: string): void {
+/** Adds `id` under `key`; true when the key is new to the map. */
+function addTo(map: Map<string, IdSet>, key: string, id: string): boolean {
   const ids = map.get(key);
-  if (ids === undefined) map.set(key, id);
-  else if (typeof ids === 'string') {
+  if (ids === undefined) {
+    map.set(key, id);
+    return true;
+  }
+  if (typeof ids === 'string') {
     if (ids !== id) map.set(key, new Set([ids, id]));
   } else ids.add(id);
+  return false;
 }
 
-function removeFrom(map: Map<string, IdSet>, key: string, id: string): void {
+/** Removes `id` from `key`; true when the key no longer holds any id. */
+function removeFrom(map: Map<string, IdSet>, key: string, id: string): boolean {
   const ids = map.get(key);
-  if (ids === undefined) return;
+  if (ids === undefined) return false;
   if (typeof ids === 'string') {
-    if (ids === id) map.delete(key);
-    return;
+    if (ids === id) {
+      map.delete(key);
+      return true;
+    }
+    return false;
   }
   ids.delete(id);
   if (ids.size === 1) map.set(key, ids.values().next().value!);
-  else if (ids.size === 0) map.delete(key);
+  else if (ids.size === 0) {
+    map.delete(key);
+    return true;
+  }
+  return false;
+}
+
+/** How many ids an IdSet holds. */
+export function idCount(ids: IdSet | undefined): number {
+  return ids === undefined ? 0 : typeof ids === 'string' ? 1 : ids.size;
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]): CommandError {

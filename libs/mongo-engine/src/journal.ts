@@ -24,6 +24,7 @@ import * as path from 'node:path';
 import * as crypto from 'node:crypto';
 import { Doc, decode, encode } from './bsonutil';
 import { crc32 } from './crc32';
+import { replayRecord } from './replay';
 import { Collection, Op, Store } from './store';
 import { DocsCapture, docsRecord } from './docstore';
 import type { IndexSpec } from './indexes';
@@ -57,6 +58,25 @@ export function frame(payload: Uint8Array): Buffer {
  */
 export function readRecords(buf: Buffer, from = 0): { records: Op[][]; validBytes: number } {
   const records: Op[][] = [];
+  const validBytes = eachRecord(buf, from, (payload) => {
+    let doc;
+    try {
+      doc = decode(payload);
+    } catch {
+      return false;
+    }
+    records.push(Array.isArray(doc.ops) ? (doc.ops as Op[]) : []);
+    return true;
+  });
+  return { records, validBytes };
+}
+
+/**
+ * Calls `onRecord` with the payload of each whole, intact record of a journal held in `buf`, from byte `from`
+ * on, one at a time (a million records are never all decoded at once); stops at the first torn or corrupt
+ * record, or one `onRecord` cannot read (it returns false). Returns the bytes up to there.
+ */
+function eachRecord(buf: Buffer, from: number, onRecord: (payload: Buffer) => boolean): number {
   let off = 0;
   while (off + HEADER <= buf.length) {
     const len = buf.readUInt32LE(off);
@@ -64,18 +84,10 @@ export function readRecords(buf: Buffer, from = 0): { records: Op[][]; validByte
     if (len < 5 || len > MAX_RECORD || off + HEADER + len > buf.length) break;
     const payload = buf.subarray(off + HEADER, off + HEADER + len);
     if (crc32(payload) !== sum) break;
-    if (off >= from) {
-      let doc;
-      try {
-        doc = decode(payload);
-      } catch {
-        break;
-      }
-      records.push(Array.isArray(doc.ops) ? (doc.ops as Op[]) : []);
-    }
+    if (off >= from && !onRecord(payload)) break;
     off += HEADER + len;
   }
-  return { records, validBytes: off };
+  return off;
 }
 
 /**
@@ -201,8 +213,8 @@ export class Journal {
     const first = readRecords(buf.subarray(0, headerLength(buf))).records[0]?.[0];
     const fileJid: string = first?.o === 'jid' ? first.id : '';
     const from = covered && covered.jid === fileJid ? covered.mark : 0;
-    const { records, validBytes } = readRecords(buf, from);
-    for (const ops of records) for (const op of ops) this.store.apply(op, false);
+    // record by record; a document a record puts is stored from the record's bytes (replay.ts)
+    const validBytes = eachRecord(buf, from, (payload) => replayRecord(payload, this.store));
     if (validBytes < buf.length)
       this.opts.log(
         `journal: ignoring ${buf.length - validBytes} bytes of torn/corrupt tail after byte ${validBytes}`,

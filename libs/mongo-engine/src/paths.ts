@@ -6,16 +6,22 @@ export function valuesAtPath(doc: unknown, path: string): unknown[] {
   return valuesAtParts(doc, path.split('.'));
 }
 
-/** valuesAtPath with the path already split at its dots. */
-export function valuesAtParts(doc: unknown, parts: string[]): unknown[] {
+/** What reading a path met: `array` is set when an array was expanded along the way (a multikey value). */
+export interface PathInfo {
+  array: boolean;
+}
+
+/** valuesAtPath with the path already split at its dots; `info.array` records whether an array was expanded. */
+export function valuesAtParts(doc: unknown, parts: string[], info?: PathInfo): unknown[] {
   const out: unknown[] = [];
-  collect(doc, parts, 0, out);
+  collect(doc, parts, 0, out, info);
   return out.length ? out : [undefined];
 }
 
-function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
+function collect(v: unknown, parts: string[], i: number, out: unknown[], info?: PathInfo): void {
   if (i === parts.length) {
     if (Array.isArray(v)) {
+      if (info) info.array = true;
       if (v.length === 0) out.push(undefined);
       for (const el of v) out.push(el);
     } else out.push(v);
@@ -24,15 +30,16 @@ function collect(v: unknown, parts: string[], i: number, out: unknown[]): void {
   const part = parts[i];
   if (Array.isArray(v)) {
     if (/^\d+$/.test(part)) {
-      collect(v[Number(part)], parts, i + 1, out);
+      collect(v[Number(part)], parts, i + 1, out, info);
       return;
     }
+    if (info) info.array = true;
     if (v.length === 0) out.push(undefined);
-    for (const el of v) collect(el, parts, i, out);
+    for (const el of v) collect(el, parts, i, out, info);
     return;
   }
   if (isPlainObject(v)) {
-    collect(ownField(v, part), parts, i + 1, out);
+    collect(ownField(v, part), parts, i + 1, out, info);
     return;
   }
   out.push(undefined);

@@ -2,8 +2,13 @@
 import type { Query } from 'mingo/query';
 import { CommandError } from './errors';
 import { isKnownStage, makeAggregator, makeQuery } from './mingo';
-import { Doc, isPlainObject } from './bsonutil';
+import { Doc, isPlainObject, ownField } from './bsonutil';
+import { invert, sortKeyOf } from './sortkey';
+import { metrics } from './metrics';
+import { coveredCount, filterFields, groupCounts, readFields, sourceFor, walkIds, walkPlan } from './plan';
 import { projector } from './projection';
+import { RawDoc } from './rawbson';
+import { keepFields } from './docstore';
 import { Collection } from './store';
 
 export interface FindOptions {
@@ -26,7 +31,273 @@ function hasKeys(d: unknown): d is Doc {
   return isPlainObject(d) && Object.keys(d).length > 0;
 }
 
-/** Matching documents in natural order, then sorted/skipped/limited/projected. */
+/** Leave sorting to an index walk rather than test more candidates than this one by one. */
+const WALK_OVER_CANDIDATES = 20_000;
+/** Exact candidates (nothing left to test) are put in order by walking the sort's index past this many. */
+const EXACT_WALK_OVER = 2_000;
+
+/**
+ * The documents to look at for a filter and what is left to test on each: the candidates an index narrows it
+ * to (less the conditions the index answered exactly), or every document and the whole filter.
+ */
+interface Scan {
+  keys: Iterable<string>;
+  size: number;
+  /** null: every candidate matches */
+  test: Query | null;
+  /** the top-level fields `test` reads (null: whole documents) */
+  names: Set<string> | null;
+}
+
+function scanFor(coll: Collection, query: Query, filter: unknown, variables?: Doc): Scan {
+  const source = sourceFor(coll, filter);
+  if (!source)
+    return { keys: coll.docs.keys(), size: coll.docs.size, test: query, names: filterFields(filter) };
+  if (!hasKeys(source.rest)) return { keys: source.keys(), size: source.size, test: null, names: new Set() };
+  return {
+    keys: source.keys(),
+    size: source.size,
+    test: makeQuery(source.rest, variables),
+    names: filterFields(source.rest),
+  };
+}
+
+/** Sort, skip and limit of a scan's matches, tested and sorted on the fields they read. */
+function sortedMatches(coll: Collection, scan: Scan, sort: Doc, skip: number, limit: number): string[] {
+  const names = scan.names && new Set(scan.names);
+  // the sort's fields too, so matches are ordered on the same partial documents they were tested on
+  if (names) for (const f of Object.keys(sort)) names.add(f.split('.')[0]);
+  const parts: Doc[] = [];
+  const keyOfPart = new Map<Doc, string>();
+  for (const k of scan.keys) {
+    const part = readFields(coll, k, names);
+    if (!part || (scan.test && !scan.test.test(part))) continue;
+    parts.push(part);
+    keyOfPart.set(part, k);
+  }
+  const keyed = sortKeys(parts, sort);
+  if (keyed) {
+    // MongoDB's order (types in its order, an array by its smallest or largest element), ties kept in the
+    // order they were read; only skip + limit of them are decoded whole
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const page = keyed.slice(skip, limit ? skip + limit : undefined);
+    return page.map(({ doc }) => keyOfPart.get(doc)!);
+  }
+  let cursor = makeQuery({})
+    .find<Doc>(parts)
+    .sort(sort as Record<string, 1 | -1>);
+  if (skip) cursor = cursor.skip(skip);
+  if (limit) cursor = cursor.limit(limit);
+  return cursor.all().map((part) => keyOfPart.get(part)!);
+}
+
+/**
+ * Each document with the order-preserving encoding of its sort values (sortkey.ts), or null when one of them is
+ * of a kind the encoding does not order (documents, nested or empty arrays, binary data...): mingo sorts then.
+ */
+function sortKeys(docs: Doc[], sort: Doc): Array<{ doc: Doc; key: string }> | null {
+  const spec = Object.entries(sort).map(([f, d]) => ({
+    parts: f.split('.'),
+    desc: d === -1,
+    bad: d !== 1 && d !== -1,
+  }));
+  if (spec.some((s) => s.bad)) return null;
+  const out: Array<{ doc: Doc; key: string }> = [];
+  for (const doc of docs) {
+    let key = '';
+    for (const { parts, desc } of spec) {
+      const values = sortValues(doc, parts);
+      if (!values) return null;
+      let best: string | null = null;
+      for (const v of values) {
+        const k = sortKeyOf(v);
+        if (k === null) return null;
+        if (best === null || (desc ? k > best : k < best)) best = k;
+      }
+      key += desc ? invert(best!) : best!;
+    }
+    out.push({ doc, key });
+  }
+  return out;
+}
+
+/** The values a sort sees at a path (an array's elements), or null where an empty or nested array is met. */
+function sortValues(doc: unknown, parts: string[]): unknown[] | null {
+  const out: unknown[] = [];
+  const walk = (v: unknown, i: number, inArray: boolean): boolean => {
+    if (i === parts.length) {
+      if (Array.isArray(v)) {
+        if (v.length === 0 || inArray) return false;
+        for (const el of v) {
+          if (Array.isArray(el)) return false;
+          out.push(el);
+        }
+      } else out.push(v);
+      return true;
+    }
+    if (Array.isArray(v)) {
+      if (v.length === 0 || /^\d+$/.test(parts[i])) return false;
+      return v.every((el) => walk(el, i, true));
+    }
+    if (isPlainObject(v)) return walk(ownField(v, parts[i]), i + 1, inArray);
+    out.push(undefined);
+    return true;
+  };
+  return walk(doc, 0, false) ? out : null;
+}
+
+/**
+ * Matching documents in order: along an index when one gives the sort's order, else the candidates an index
+ * narrows the filter to (or every document) tested on the fields the filter reads, then sorted. Only the
+ * documents returned are decoded whole.
+ */
+function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: FindOptions): string[] {
+  const variables = opts.variables;
+  const skip = opts.skip ?? 0;
+  const limit = opts.limit ?? 0;
+  let sort = opts.sort;
+  let reverse = false;
+  if (hasKeys(sort) && '$natural' in sort) {
+    // natural order is insertion order; only its direction can be asked for
+    reverse = sort.$natural === -1;
+    sort = undefined;
+  }
+  if (hasKeys(sort)) {
+    const walk = walkPlan(coll, filter, sort);
+    const scan = walk?.covered ? null : scanFor(coll, query, filter, variables);
+    if (walk && scan && !scan.test && scan.size > EXACT_WALK_OVER) {
+      // the candidates are exactly the matches: walk the sort's index and keep the candidates, reading
+      // nothing (a dense match fills the page within a few keys; a sparse one costs a set lookup per key)
+      const matches = scan.keys instanceof Set ? scan.keys : new Set(scan.keys);
+      return pageOf(walkIds(walk), (k) => matches.has(k), skip, limit);
+    }
+    if (walk && (walk.covered || !scan || scan.size > WALK_OVER_CANDIDATES)) {
+      const names = walk.covered ? null : filterFields(filter);
+      const test = walk.covered
+        ? () => true
+        : (k: string) => {
+            const part = readFields(coll, k, names);
+            return !!part && query.test(part);
+          };
+      return pageOf(walkIds(walk), test, skip, limit);
+    }
+    return sortedMatches(coll, scan!, sort, skip, limit);
+  }
+  const scan = scanFor(coll, query, filter, variables);
+  if (reverse) scan.keys = [...scan.keys].reverse();
+  const out: string[] = [];
+  let skipped = 0;
+  for (const k of matchingKeys(coll, scan)) {
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    out.push(k);
+    if (limit && out.length >= limit) break;
+  }
+  return out;
+}
+
+/** `skip` then up to `limit` (0: all) of the keys that pass `test`, in order. */
+function pageOf(keys: Iterable<string>, test: (k: string) => boolean, skip: number, limit: number): string[] {
+  const out: string[] = [];
+  let skipped = 0;
+  for (const k of keys) {
+    if (!test(k)) continue;
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    out.push(k);
+    if (limit && out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The keys of a scan whose documents match, tested on the fields the test reads. */
+function* matchingKeys(coll: Collection, scan: Scan): Iterable<string> {
+  for (const k of scan.keys) {
+    if (!scan.test) {
+      yield k;
+      continue;
+    }
+    const part = readFields(coll, k, scan.names);
+    if (part && scan.test.test(part)) yield k;
+  }
+}
+
+/**
+ * The top-level fields an inclusion projection reads (and _id unless excluded), or null when it needs whole
+ * documents (an exclusion, or a positional `field.$`, which reads the filter's fields too).
+ */
+function projectedFields(projection: unknown): Set<string> | null {
+  if (!hasKeys(projection)) return null;
+  const names = new Set<string>(['_id']);
+  let includes = false;
+  for (const [k, v] of Object.entries(projection)) {
+    if (k.startsWith('$') || k.endsWith('.$')) return null;
+    const off = v === 0 || v === false;
+    const on = v === 1 || v === true;
+    // $elemMatch reads its own field; $slice alone keeps every other field; expressions may read any field
+    const elemMatch = isPlainObject(v) && Object.keys(v).length === 1 && '$elemMatch' in v;
+    if (k === '_id') {
+      if (off) names.delete('_id');
+      else if (on) includes = true;
+      else return null;
+      continue;
+    }
+    if (!on && !elemMatch) return null;
+    includes = true;
+    names.add(k.split('.')[0]);
+  }
+  return includes ? names : null;
+}
+
+/**
+ * The top-level fields a projection keeps when it keeps nothing else and changes nothing ({ a: 1, b: 1 },
+ * _id kept unless excluded), 'all' without a projection, or null for any other projection.
+ */
+function keptFields(projection: unknown): Set<string> | 'all' | null {
+  if (projection === undefined || projection === null || (isPlainObject(projection) && !hasKeys(projection)))
+    return 'all';
+  if (!isPlainObject(projection)) return null;
+  const names = new Set<string>(['_id']);
+  let includes = false;
+  for (const [k, v] of Object.entries(projection)) {
+    if (k.startsWith('$') || k.includes('.')) return null;
+    if (k === '_id' && (v === 0 || v === false)) names.delete('_id');
+    else if (v === 1 || v === true) {
+      names.add(k);
+      includes = true;
+    } else return null;
+  }
+  return includes ? names : null;
+}
+
+/**
+ * Matching documents as the find command sends them: as their stored bytes when the projection keeps whole
+ * documents or whole top-level fields (rawbson.ts), else decoded and projected.
+ */
+export function findResult(
+  coll: Collection | undefined,
+  filter: unknown,
+  opts: FindOptions,
+  command: string,
+): Array<Doc | RawDoc> {
+  const kept = keptFields(opts.projection);
+  if (kept === null) return findDocs(coll, filter, opts, command);
+  const query = compileFilter(filter, command, opts.variables);
+  if (!coll) return [];
+  const out = orderedMatches(coll, query, filter, opts).map((k) => {
+    metrics.scannedObjects++;
+    const bytes = coll.docs.getRaw(k)!;
+    return new RawDoc(kept === 'all' ? bytes : keepFields(bytes, kept));
+  });
+  metrics.returned += out.length;
+  return out;
+}
+
+/** Matching documents, sorted/skipped/limited/projected. */
 export function findDocs(
   coll: Collection | undefined,
   filter: unknown,
@@ -35,23 +306,15 @@ export function findDocs(
 ): Doc[] {
   const query = compileFilter(filter, command, opts.variables);
   if (!coll) return [];
-  const base = coll.candidates(filter as Doc) ?? [...coll.docs.values()];
-  let sort = opts.sort;
-  if (hasKeys(sort) && '$natural' in sort) {
-    // natural order is insertion order; only its direction can be asked for
-    if (sort.$natural === -1) base.reverse();
-    sort = undefined;
-  }
-  let cursor = query.find<Doc>(base);
-  if (hasKeys(sort)) cursor = cursor.sort(sort as Record<string, 1 | -1>);
-  if (opts.skip) cursor = cursor.skip(opts.skip);
-  if (opts.limit) cursor = cursor.limit(opts.limit);
-  const out = cursor.all();
+  const names = projectedFields(opts.projection);
+  // an inclusion projection's fields alone are decoded (a list reads a few fields of large documents)
+  const out = orderedMatches(coll, query, filter, opts).map((k) => readFields(coll, k, names)!);
+  metrics.returned += out.length;
   const projectAll = projector(opts.projection, filter);
   return projectAll ? projectAll(out) : out;
 }
 
-/** The first matching document under `sort` (or natural order), without materialising all matches when unsorted. */
+/** The first matching document under `sort` (or natural order). */
 export function firstMatch(
   coll: Collection | undefined,
   filter: unknown,
@@ -59,15 +322,13 @@ export function firstMatch(
   command: string,
   variables?: Doc,
 ): Doc | undefined {
-  if (hasKeys(sort)) return findDocs(coll, filter, { sort, limit: 1, variables }, command)[0];
   const query = compileFilter(filter, command, variables);
   if (!coll) return undefined;
-  const base = coll.candidates(filter as Doc) ?? coll.docs.values();
-  for (const d of base) if (query.test(d)) return d;
-  return undefined;
+  const [first] = orderedMatches(coll, query, filter, { sort: hasKeys(sort) ? sort : undefined, limit: 1 });
+  return first === undefined ? undefined : coll.docs.get(first);
 }
 
-/** All matching documents (natural order). */
+/** All matching documents (in index order when an index narrows the filter, else natural order). */
 export function allMatches(
   coll: Collection | undefined,
   filter: unknown,
@@ -78,8 +339,33 @@ export function allMatches(
 }
 
 /**
- * Matching documents (natural order) one at a time, iterating the collection itself: a pipeline that counts or
- * groups them never holds them all (a million decoded documents at once would grow the heap for good).
+ * How many documents match, answered from an index when one pins exactly the filter, else by testing the
+ * candidates on the fields the filter reads (no document is decoded whole).
+ */
+export function countMatches(
+  coll: Collection | undefined,
+  filter: unknown,
+  command: string,
+  variables?: Doc,
+  skip = 0,
+  limit = 0,
+): number {
+  const query = compileFilter(filter, command, variables);
+  if (!coll) return 0;
+  let n = coveredCount(coll, filter ?? {});
+  if (n === null) {
+    n = 0;
+    const stop = limit ? skip + limit : Infinity;
+    for (const _ of matchingKeys(coll, scanFor(coll, query, filter, variables))) if (++n >= stop) break;
+  }
+  n = Math.max(0, n - skip);
+  return limit ? Math.min(n, limit) : n;
+}
+
+/**
+ * Matching documents one at a time: a pipeline that counts or groups them never holds them all (a million
+ * decoded documents at once would grow the heap for good). Candidates are tested on the fields the filter
+ * reads; only matches are decoded whole.
  */
 function lazyMatches(
   coll: Collection | undefined,
@@ -89,9 +375,12 @@ function lazyMatches(
 ): Iterable<Doc> {
   const query = compileFilter(filter, command, variables);
   if (!coll) return [];
-  const base = coll.candidates(filter as Doc) ?? coll.docs.values();
+  const keys = matchingKeys(coll, scanFor(coll, query, filter, variables));
   return (function* () {
-    for (const d of base) if (query.test(d)) yield d;
+    for (const k of keys) {
+      const d = coll.docs.get(k);
+      if (d) yield d;
+    }
   })();
 }
 
@@ -157,12 +446,28 @@ function countStages(stages: Doc[]): CountShape | null {
   return shape;
 }
 
-function countOf(docs: Iterable<Doc>, { skip, limit, id, field }: CountShape): Doc[] {
-  const it = docs[Symbol.iterator]();
-  let n = 0;
-  while (n < skip + limit && !it.next().done) n++;
-  n = Math.max(0, n - skip);
-  return n ? [{ _id: id, [field]: n }] : [];
+interface GroupShape {
+  field: string;
+  unwind: boolean;
+  countField: string;
+  /** stages it spans */
+  length: number;
+}
+
+/** `[{ $unwind: '$f' }] { $group: { _id: '$f', n: { $sum: 1 } } }` at the start of `stages`, or null. */
+function groupStages(stages: Doc[]): GroupShape | null {
+  let i = 0;
+  let unwound: string | null = null;
+  if (isPlainObject(stages[0]) && typeof stages[0].$unwind === 'string') unwound = stages[i++].$unwind;
+  const group = stages[i]?.$group;
+  if (!isPlainObject(group)) return null;
+  const keys = Object.keys(group);
+  if (keys.length !== 2 || keys[0] !== '_id' || typeof group._id !== 'string') return null;
+  if (!/^\$[^$.]+$/.test(group._id) || (unwound !== null && unwound !== group._id)) return null;
+  const acc = group[keys[1]];
+  if (keys[1].startsWith('$') || keys[1].includes('.') || !isPlainObject(acc)) return null;
+  if (Object.keys(acc).length !== 1 || acc.$sum !== 1) return null;
+  return { field: group._id.slice(1), unwind: unwound !== null, countField: keys[1], length: i + 1 };
 }
 
 /**
@@ -192,15 +497,37 @@ export function runPipeline(
     if (!isKnownStage(name))
       throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
   }
-  let input: Iterable<Doc> = [];
+  let input: Iterable<Doc> | null = null;
   let stages = pipeline as Doc[];
   const first = stages[0];
+  let match: unknown = {};
   if (first && isPlainObject(first.$match)) {
-    input = lazyMatches(coll, first.$match, 'aggregate', variables);
+    match = first.$match;
     stages = stages.slice(1);
     const counted = countStages(stages);
-    if (counted) return countOf(input, counted);
-  } else if (coll) input = coll.docs.values();
+    if (counted) {
+      const limit = counted.limit === Infinity ? 0 : counted.limit;
+      const n = countMatches(coll, match, 'aggregate', variables, counted.skip, limit);
+      return n ? [{ _id: counted.id, [counted.field]: n }] : [];
+    }
+  }
+  const grouped = coll && !hasKeys(match) ? groupStages(stages) : null;
+  if (grouped) {
+    const head = stages.slice(0, grouped.length);
+    const counts = groupCounts(
+      coll!,
+      grouped.field,
+      grouped.unwind,
+      grouped.countField,
+      (docs) => makeAggregator(head, { ...(variables ? { variables } : {}) }).run(docs) as Doc[],
+    );
+    if (counts) {
+      input = counts;
+      stages = stages.slice(grouped.length);
+    }
+  }
+  if (!input)
+    input = hasKeys(match) ? lazyMatches(coll, match, 'aggregate', variables) : (coll?.docs.values() ?? []);
   const safe = stages.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0]));
   const agg = makeAggregator(stages, {
     collectionResolver: resolve,

@@ -1,8 +1,9 @@
 // The in-memory data model: databases -> collections -> documents keyed by _id, plus their hash indexes.
 // Every mutation goes through here and is described as a journal op, so replaying ops rebuilds the same state.
 import { CommandError } from './errors';
-import { Doc, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
-import { HashIndex, IdSet, IndexEntry, IndexSpec, duplicateKeyError, idsOf } from './indexes';
+import { Doc, decode, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
+import { HashIndex, IndexEntries, IndexSpec, duplicateKeyError } from './indexes';
+import { OrderedKeys, sortKeyOf } from './sortkey';
 import { Change, applyChanges, diffDoc } from './delta';
 import { DocStore, fieldsAt, fieldsOf, forEachArrayDoc, idKeyAt } from './docstore';
 
@@ -21,6 +22,7 @@ export type Op =
   | { o: 'end' };
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+const ID_FIELD: ReadonlySet<string> = new Set(['_id']);
 
 export class Collection {
   /** documents by id key, as BSON (reads decode a copy) */
@@ -30,6 +32,10 @@ export class Collection {
   private indexedFields: Set<string> | null = new Set(['_id']);
   /** indexedFields without _id unless an index reads it (loading a snapshot takes the _id key from its bytes) */
   private loadFields: Set<string> | null = new Set();
+  /** the _id keys in sorted order, built on first use by an ordered read (see HashIndex.orderedKeys) */
+  private idOrder: OrderedKeys | null = null;
+  /** _id keys whose values the sort-key encoding cannot order (ordered reads by _id are off while any exists) */
+  private readonly idUnordered = new Set<string>();
 
   constructor(
     readonly db: string,
@@ -50,10 +56,10 @@ export class Collection {
   }
 
   /** Throws E11000 if `doc` (replacing the document with id key `selfKey`, if any) would break a unique index. */
-  checkConstraints(doc: Doc, selfKey?: string): Map<HashIndex, IndexEntry[]> {
+  checkConstraints(doc: Doc, selfKey?: string): Map<HashIndex, IndexEntries> {
     const idKey = keyOf(doc._id);
     if (idKey !== selfKey && this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, [doc._id]);
-    const entries = new Map<HashIndex, IndexEntry[]>();
+    const entries = new Map<HashIndex, IndexEntries>();
     for (const ix of this.indexes) {
       const e = ix.entriesOf(doc);
       ix.checkUnique(this.ns, idKey, e);
@@ -75,12 +81,40 @@ export class Collection {
   }
 
   /** Index and store `doc`, reusing the index entries a constraint check already computed. */
-  private place(doc: Doc, entries: Map<HashIndex, IndexEntry[]> | undefined): void {
+  private place(doc: Doc, entries: Map<HashIndex, IndexEntries> | undefined): void {
     const idKey = keyOf(doc._id);
-    const old = this.indexes.length ? this.indexedOf(this.docs.getRaw(idKey)) : undefined;
+    const raw = this.docs.getRaw(idKey);
+    const old = this.indexes.length ? this.indexedOf(raw) : undefined;
     if (old) for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(old));
     for (const ix of this.indexes) ix.add(idKey, entries?.get(ix) ?? ix.entriesOf(doc));
+    if (!raw && this.idOrder) this.idOrderAdd(doc._id, idKey);
     this.docs.set(idKey, doc);
+  }
+
+  private idOrderAdd(id: unknown, idKey: string): void {
+    const s = sortKeyOf(id);
+    if (s === null) this.idUnordered.add(idKey);
+    else this.idOrder!.insert(s, idKey);
+  }
+
+  /** The _id keys in sorted order (null while an _id the encoding cannot order exists). Built on first use. */
+  idOrderedKeys(): OrderedKeys | null {
+    if (!this.idOrder) {
+      const pairs: Array<[string, string]> = [];
+      for (const [idKey, bytes] of this.docs.rawEntries()) {
+        const s = sortKeyOf(fieldsOf(bytes, ID_FIELD)._id);
+        if (s === null) this.idUnordered.add(idKey);
+        else pairs.push([s, idKey]);
+      }
+      this.idOrder = OrderedKeys.from(pairs);
+    }
+    return this.idUnordered.size ? null : this.idOrder;
+  }
+
+  /** Each document's fields that `ix` reads (to build its ordered keys). */
+  *indexedDocs(ix: HashIndex): Iterable<Doc> {
+    const names = new Set(ix.fields.map((f) => f.split('.')[0]));
+    for (const bytes of this.docs.rawValues()) yield fieldsOf(bytes, names);
   }
 
   /** The fields of stored bytes that the indexes read. */
@@ -105,6 +139,25 @@ export class Collection {
     });
   }
 
+  /**
+   * Stores the document at byte `start` of `buf` (a journal record being replayed; trusted, no constraint
+   * checks) as it is, indexed from its bytes where the indexes allow. A document already stored (a
+   * replacement) goes through put.
+   */
+  putStored(buf: Buffer, start: number): void {
+    const bytes = buf.subarray(start, start + buf.readInt32LE(start));
+    const idKey = idKeyAt(buf, start);
+    if (this.docs.has(idKey) || this.idOrder) {
+      this.put(decode(bytes), false);
+      return;
+    }
+    let fields: Doc | undefined;
+    for (const ix of this.indexes)
+      if (!ix.addFromBytes(idKey, buf, start))
+        ix.add(idKey, ix.entriesOf((fields ??= fieldsAt(buf, start, this.loadFields))));
+    this.docs.setRaw(idKey, bytes);
+  }
+
   remove(id: unknown): boolean {
     const idKey = keyOf(id);
     const old = this.docs.getRaw(idKey);
@@ -112,6 +165,11 @@ export class Collection {
     const fields = this.indexedOf(old)!;
     for (const ix of this.indexes) ix.remove(idKey, ix.entriesOf(fields));
     this.docs.delete(idKey);
+    if (this.idOrder) {
+      const s = sortKeyOf(id);
+      if (s === null) this.idUnordered.delete(idKey);
+      else this.idOrder.remove(s);
+    }
     return true;
   }
 
@@ -147,66 +205,6 @@ export class Collection {
     this.indexes.splice(at, 1);
     this.refreshIndexedFields();
     return true;
-  }
-
-  /**
-   * Documents that may match `filter`, found through the _id map or a hash index when the filter pins every field
-   * of that index by equality ($eq / $in / a literal). Null means "no index applies: scan". Callers still apply the
-   * full filter, so a candidate superset is fine.
-   */
-  candidates(filter: Doc | undefined): Doc[] | null {
-    if (!filter || !isPlainObject(filter)) return null;
-    const eq = equalityConditions(filter);
-    if (eq.size === 0) return null;
-    const ids = eq.get('_id');
-    if (ids) {
-      const out: Doc[] = [];
-      const seen = new Set<string>();
-      for (const v of ids) {
-        const k = keyOf(v);
-        const d = this.docs.get(k);
-        if (d && !seen.has(k)) {
-          seen.add(k);
-          out.push(d);
-        }
-      }
-      return out;
-    }
-    const nonNull = (f: string) => eq.get(f)!.every((v) => v !== null && v !== undefined);
-    const usable = this.indexes
-      .filter((ix) => ix.servesQueries && ix.fields.every((f) => eq.has(f)))
-      .filter((ix) => !ix.spec.sparse || ix.fields.every(nonNull))
-      .sort((a, b) => Number(b.unique) - Number(a.unique) || b.fields.length - a.fields.length);
-    for (const ix of usable) {
-      let combos: unknown[][] = [[]];
-      for (const f of ix.fields) {
-        const next: unknown[][] = [];
-        for (const c of combos) for (const v of eq.get(f)!) next.push([...c, v]);
-        combos = next;
-        if (combos.length > 10000) break;
-      }
-      if (combos.length > 10000) continue;
-      return this.docsFor(combos.map((c) => ix.map.get(ix.lookupKey(c))));
-    }
-    // a compound index whose first field is pinned
-    const byPrefix = this.indexes.find(
-      (ix) =>
-        ix.prefix && ix.servesQueries && eq.has(ix.fields[0]) && (!ix.spec.sparse || nonNull(ix.fields[0])),
-    );
-    if (byPrefix) return this.docsFor(eq.get(byPrefix.fields[0])!.map((v) => byPrefix.prefix!.get(keyOf(v))));
-    return null;
-  }
-
-  /** Documents for the union of id sets (in index order, as MongoDB returns an index scan without a sort). */
-  private docsFor(sets: Array<IdSet | undefined>): Doc[] {
-    const idKeys = new Set<string>();
-    for (const set of sets) for (const id of idsOf(set)) idKeys.add(id);
-    const out: Doc[] = [];
-    for (const k of idKeys) {
-      const d = this.docs.get(k);
-      if (d) out.push(d);
-    }
-    return out;
   }
 }
 

@@ -1,7 +1,8 @@
 // MongoDB wire protocol framing: parse OP_QUERY / OP_MSG requests, build OP_REPLY / OP_MSG responses.
 // Parsing never trusts a declared length: every size is bounds-checked before use.
 import { CommandError } from './errors';
-import { Doc, decode, encode } from './bsonutil';
+import { Doc, decode } from './bsonutil';
+import { encodeReplyDoc } from './rawbson';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -139,13 +140,13 @@ function headerBuf(length: number, responseTo: number, opCode: number): Buffer {
 }
 
 export function encodeMsgReply(responseTo: number, doc: Doc): Buffer {
-  const body = encode(doc);
+  const body = encodeReplyDoc(doc);
   const len = HEADER_SIZE + 4 + 1 + body.length;
   return Buffer.concat([headerBuf(len, responseTo, OP_MSG), Buffer.from([0, 0, 0, 0, 0]), body]);
 }
 
 export function encodeOpReply(responseTo: number, doc: Doc): Buffer {
-  const body = encode(doc);
+  const body = encodeReplyDoc(doc);
   const len = HEADER_SIZE + 20 + body.length;
   const fields = Buffer.alloc(20);
   fields.writeInt32LE(0, 0); // responseFlags

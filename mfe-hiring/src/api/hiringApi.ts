@@ -18,6 +18,10 @@ import type {
   InvitationResponse,
   InvitationSort,
   InvitationStatus,
+  HiringSettingsResponse,
+  WebhookAttemptsResponse,
+  WebhookSettingsUpdate,
+  WebhookTestResponse,
 } from '@skillquiz/contracts';
 
 /** The candidates list's filters as the API takes them (GET /api/hiring/invitations). */
@@ -61,6 +65,21 @@ export interface HiringApi {
   revoke(id: string): Promise<InvitationReport>;
   /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
   extend(id: string, expiresAt: string): Promise<InvitationReport>;
+
+  // The company's settings (issue 20, services/src/webhooks/router.ts). `company`: an admin's
+  // switcher choice (400 without one); a recruiter passes none.
+  /** GET /api/hiring/settings: the webhook (URL, secret, version), the signature scheme, email. */
+  settings(company: string | undefined, signal?: AbortSignal): Promise<HiringSettingsResponse>;
+  /** PUT /api/hiring/settings/webhook: 400 for a URL it refuses, 409 when `version` is stale. */
+  saveWebhook(input: WebhookSettingsUpdate, company: string | undefined): Promise<HiringSettingsResponse>;
+  /** POST /api/hiring/settings/webhook/test: one delivery now, recorded (400 with no URL). */
+  testWebhook(company: string | undefined): Promise<WebhookTestResponse>;
+  /** GET /api/hiring/settings/webhook/attempts?page=N: every delivery attempt, newest first, 50 a page. */
+  webhookAttempts(
+    page: number,
+    company: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<WebhookAttemptsResponse>;
 }
 
 /** `?a=1&b=2` of the defined, non-empty values (an empty string when there are none). */
@@ -74,6 +93,7 @@ export function queryString(params: Record<string, string | number | undefined>)
 }
 
 const companyQuery = (company?: string) => queryString({ company });
+const SETTINGS = '/api/hiring/settings';
 const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)}`;
 
 /** HiringApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
@@ -105,4 +125,17 @@ export const httpHiringApi: HiringApi = {
   revoke: (id) => apiCall<InvitationReport>(`${idPath(id)}/revoke`, { method: 'POST' }),
   extend: (id, expiresAt) =>
     apiCall<InvitationReport>(`${idPath(id)}/extend`, { method: 'POST', body: { expires_at: expiresAt } }),
+  settings: (company, signal) =>
+    apiCall<HiringSettingsResponse>(`${SETTINGS}${companyQuery(company)}`, { signal }),
+  saveWebhook: (input, company) =>
+    apiCall<HiringSettingsResponse>(`${SETTINGS}/webhook${companyQuery(company)}`, {
+      method: 'PUT',
+      body: input,
+    }),
+  testWebhook: (company) =>
+    apiCall<WebhookTestResponse>(`${SETTINGS}/webhook/test${companyQuery(company)}`, { method: 'POST' }),
+  webhookAttempts: (page, company, signal) =>
+    apiCall<WebhookAttemptsResponse>(`${SETTINGS}/webhook/attempts${queryString({ page, company })}`, {
+      signal,
+    }),
 };

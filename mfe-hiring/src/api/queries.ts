@@ -16,11 +16,16 @@ export const hiringKeys = {
   lists: ['hiring', 'invitations'] as const,
   list: (filters: InvitationFilters & { page: number }) => ['hiring', 'invitations', filters] as const,
   report: (id: string) => ['hiring', 'report', id] as const,
+  settings: (company: string) => ['hiring', 'settings', company] as const,
+  /** Every attempts page of a company starts with this, so a test event can refresh them all. */
+  attemptsOf: (company: string) => ['hiring', 'webhook-attempts', company] as const,
+  attempts: (company: string, page: number) => ['hiring', 'webhook-attempts', company, page] as const,
 };
 
 /** SPEC §9's durations: a load error stays 9 s, a write's result 5 s. */
 const LOAD_MS = CONSTANTS.TOAST_MS.LOAD_ERROR;
 const WRITE_MS = CONSTANTS.TOAST_MS.QUESTION;
+export const WRITE_TOAST_MS = WRITE_MS;
 
 export const TOASTS = {
   LOAD_CANDIDATES: 'Error loading candidates',
@@ -36,6 +41,11 @@ export const TOASTS = {
   REVOKED: 'Invitation revoked',
   EXTEND: 'Error extending invitation',
   EXTENDED: 'Expiry extended',
+  LOAD_SETTINGS: 'Error loading settings',
+  LOAD_ATTEMPTS: 'Error loading webhook attempts',
+  SAVE_WEBHOOK: 'Error saving webhook',
+  SAVED_WEBHOOK: 'Webhook saved',
+  TEST_WEBHOOK: 'Error sending test event',
 } as const;
 
 export function hiringQueries(api: HiringApi) {
@@ -73,6 +83,21 @@ export function hiringQueries(api: HiringApi) {
         queryKey: hiringKeys.report(id),
         queryFn: ({ signal }) => api.report(id, signal),
       }),
+    /** The company's settings ('' : a recruiter's own company). */
+    settings: (company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.settings(company),
+        queryFn: ({ signal }) => api.settings(company || undefined, signal),
+        meta: { errorToast: { title: TOASTS.LOAD_SETTINGS, durationMs: LOAD_MS, id: 'hiring-settings' } },
+      }),
+    /** One page of webhook attempts; fetched again whenever shown (deliveries happen all the time). */
+    attempts: (company: string, page: number) =>
+      queryOptions({
+        queryKey: hiringKeys.attempts(company, page),
+        queryFn: ({ signal }) => api.webhookAttempts(page, company || undefined, signal),
+        placeholderData: keepPreviousData,
+        meta: { errorToast: { title: TOASTS.LOAD_ATTEMPTS, durationMs: LOAD_MS, id: 'hiring-attempts' } },
+      }),
   };
 }
 
@@ -107,4 +132,11 @@ export const mutationMeta = {
     errorToast: { title: TOASTS.EXTEND, durationMs: WRITE_MS },
     successToast: { title: TOASTS.EXTENDED, durationMs: WRITE_MS },
   },
+  // A refused URL (400) is said at the field and a stale version (409) above the form: no toast for
+  // those (see useSaveWebhook); anything else (a fault, the network) raises this one.
+  saveWebhook: {
+    successToast: { title: TOASTS.SAVED_WEBHOOK, durationMs: WRITE_MS },
+  },
+  // The test's outcome, delivered or not, is said on the page (a live region); a refusal too.
+  testWebhook: {},
 } satisfies Record<string, AdminMutationMeta>;

@@ -3,14 +3,22 @@
 import { useId, useRef, useState } from 'react';
 import { copyText } from '../hooks/browser';
 
-export function CandidateLink({ label, url }: { label: string; url: string }) {
+export interface CandidateLinkProps {
+  label: string;
+  url: string;
+  /** What is copied, in the button and the live region (default 'link'; the settings page: 'secret'). */
+  noun?: string;
+}
+
+export function CandidateLink({ label, url, noun = 'link' }: CandidateLinkProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState('');
   const copy = async () => {
     setSaid('');
     const ok = await copyText(url, input.current);
-    setSaid(ok ? 'Link copied.' : 'Could not copy: select the link and copy it by hand.');
+    const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+    setSaid(ok ? `${Noun} copied.` : `Could not copy: select the ${noun} and copy it by hand.`);
   };
   return (
     <div className="hr-link">
@@ -28,7 +36,8 @@ export function CandidateLink({ label, url }: { label: string; url: string }) {
           onFocus={(e) => e.target.select()}
         />
         <button type="button" className="sq-button hr-no-print" onClick={() => void copy()}>
-          Copy link<span className="sq-sr-only"> ({label})</span>
+          Copy {noun}
+          <span className="sq-sr-only"> ({label})</span>
         </button>
         <span className="hr-link__said" role="status" aria-live="polite">
           {said}

@@ -35,7 +35,10 @@ export function IntegritySection({
         {integrityLines(integrity).map((line) => (
           <div key={line.kind} className="hr-signals__row">
             <dt>{line.label}</dt>
-            <dd>{line.text}</dd>
+            <dd>
+              {line.text}
+              {line.note && <span className="hr-signals__note">{line.note}</span>}
+            </dd>
           </div>
         ))}
       </dl>

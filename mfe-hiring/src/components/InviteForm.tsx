@@ -32,6 +32,14 @@ export interface InviteFormProps {
   companySuffix: string;
 }
 
+/** The invitation email's outcome in a word or two (the server's message follows it). */
+const EMAIL_OUTCOME: Record<NonNullable<InvitationResponse['email']>['status'], string> = {
+  queued: 'Email on its way',
+  no_address: 'No email sent',
+  not_configured: 'No email sent',
+  failed: 'Email not sent',
+};
+
 export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFormProps) {
   const id = useId();
   const [today] = useState(() => new Date());
@@ -75,6 +83,12 @@ export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFor
             `, with ${created.invitation.extra_time_percent}% more time per question`}
           .
         </p>
+        {created.email && (
+          // What happens to the email (issue 20): anything but 'queued' means the recruiter sends the link.
+          <p className={created.email.status === 'queued' ? 'hr-email' : 'hr-email hr-note'}>
+            <strong>{EMAIL_OUTCOME[created.email.status]}:</strong> {created.email.message}
+          </p>
+        )}
         <CandidateLink label="Candidate link" url={created.link} />
         {created.links.length > 1 && (
           <details className="hr-links-more">

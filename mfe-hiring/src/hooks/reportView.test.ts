@@ -6,6 +6,7 @@ import {
   formatShare,
   integrityLines,
   integritySummary,
+  DEVTOOLS_NOTE,
   levelZones,
   percentileText,
   scalePosition,
@@ -104,13 +105,16 @@ it('counts each kind of signal with its total time, and words the summary as som
   expect(integrityLines(report).map((l) => [l.label, l.text])).toEqual([
     ['Left the quiz tab or window', '2 times, 50 s in total'],
     ['Went offline', '1 time, 15 s in total'],
-    ['Developer tools open', '1 time, 30 s in total'],
+    ['Developer tools possibly open', '1 time, 30 s in total'],
     ['Copied, cut or pasted', '1 time'],
   ]);
   expect(integritySummary(report)).toBe(
     '5 signals were recorded, with 1 min 5 s away from the quiz or offline in total. Review them with the candidate’s circumstances in mind.',
   );
   expect(integritySummary(integrity([]))).toBe('No signals were recorded during the quiz.');
+  // Developer tools are inferred from timing: the line says how, and only when there is one.
+  expect(integrityLines(report).find((l) => l.kind === 'devtools')!.note).toBe(DEVTOOLS_NOTE);
+  expect(integrityLines(integrity([])).filter((l) => l.note)).toEqual([]);
   // Never a verdict.
   expect(integritySummary(report)).not.toMatch(/cheat|suspicious|fail|violat/i);
 });

@@ -122,7 +122,8 @@ export function surveyText(rating: number | null): string {
 export const INTEGRITY_LABELS: Record<IntegrityKind, string> = {
   tab_switch: 'Left the quiz tab or window',
   offline: 'Went offline',
-  devtools: 'Developer tools open',
+  // Inferred from console timing, not seen: 'possibly' (docs/DECISIONS.md, issue 19).
+  devtools: 'Developer tools possibly open',
   clipboard: 'Copied, cut or pasted',
 };
 
@@ -134,7 +135,19 @@ export interface IntegrityLine {
   count: number;
   /** '3 times, 2 min 10 s in total' */
   text: string;
+  /** How the signal is known, where that matters for reading it. */
+  note?: string;
 }
+
+/**
+ * How the quiz page infers open developer tools, for the recruiter. The page cannot see the tools: it
+ * sees the browser take far longer to write a table to its console than a line, several times in a
+ * row, which is what an open console does, and also what software watching the console does.
+ */
+export const DEVTOOLS_NOTE =
+  'Inferred, not seen: the browser was much slower to write to its console than to do the same work ' +
+  'otherwise, for about a second or more in a row. Open developer tools cause this; so can software ' +
+  'that watches the browser, such as automated testing tools or some extensions.';
 
 /** One line per kind of signal, with its count and (where measured) the total time. */
 export function integrityLines(integrity: IntegrityReport): IntegrityLine[] {
@@ -162,6 +175,7 @@ export function integrityLines(integrity: IntegrityReport): IntegrityLine[] {
       label: INTEGRITY_LABELS.devtools,
       count: counts.devtools_opened,
       text: withTime(counts.devtools_opened, devtoolsSeconds),
+      ...(counts.devtools_opened > 0 ? { note: DEVTOOLS_NOTE } : {}),
     },
     {
       kind: 'clipboard',

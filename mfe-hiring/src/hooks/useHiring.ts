@@ -3,11 +3,12 @@
 // and the report it returns.
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMutationMeta } from '@skillquiz/admin-ui';
-import type { InvitationCreate, InvitationReport } from '@skillquiz/contracts';
+import { showErrorToast, type AdminMutationMeta } from '@skillquiz/admin-ui';
+import { ApiError } from '@skillquiz/http-client';
+import type { InvitationCreate, InvitationReport, WebhookSettingsUpdate } from '@skillquiz/contracts';
 import { useHiringApi } from '../api/context';
 import type { BulkInviteInput, InvitationFilters } from '../api/hiringApi';
-import { hiringKeys, hiringQueries, mutationMeta } from '../api/queries';
+import { hiringKeys, hiringQueries, mutationMeta, TOASTS, WRITE_TOAST_MS } from '../api/queries';
 
 export function useHiringQueries() {
   return hiringQueries(useHiringApi());
@@ -93,6 +94,47 @@ export function useRevoke(id: string) {
 export function useExtend(id: string) {
   const api = useHiringApi();
   return useReportWrite<string>(id, (expiresAt) => api.extend(id, expiresAt), mutationMeta.extend);
+}
+
+/** The company's settings; `company`: an admin's choice ('' for a recruiter's own company). */
+export function useSettings(company: string, enabled = true) {
+  return useQuery({ ...useHiringQueries().settings(company), enabled });
+}
+
+export function useWebhookAttempts(company: string, page: number, enabled = true) {
+  return useQuery({ ...useHiringQueries().attempts(company, page), enabled });
+}
+
+/**
+ * Saving the webhook: the reply is the settings as stored (it replaces the cached ones). A stale
+ * version (409) reloads the settings, so the form shows what the other person saved; nothing is
+ * sent again. Both 400 and 409 are said on the page; only other failures raise a toast.
+ */
+export function useSaveWebhook(company: string) {
+  const api = useHiringApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WebhookSettingsUpdate) => api.saveWebhook(input, company || undefined),
+    meta: mutationMeta.saveWebhook,
+    onSuccess: (settings) => queryClient.setQueryData(hiringKeys.settings(company), settings),
+    onError: (error) => {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 409) void queryClient.invalidateQueries({ queryKey: hiringKeys.settings(company) });
+      else if (status !== 400)
+        showErrorToast(TOASTS.SAVE_WEBHOOK, { durationMs: WRITE_TOAST_MS, detail: error.message });
+    },
+  });
+}
+
+/** A test event: one delivery now; every attempts page is out of date after it. */
+export function useTestWebhook(company: string) {
+  const api = useHiringApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.testWebhook(company || undefined),
+    meta: mutationMeta.testWebhook,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: hiringKeys.attemptsOf(company) }),
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // date or level, paging, and (admins) the company, all in the URL query, so a reload, the back
 // button or a shared link shows the same list. Filters replace the history entry; paging pushes one.
 // 'Export CSV' downloads the filtered list (every page; one row per invitation and atom).
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CandidatesTable } from '../components/CandidatesTable';
 import { CompanySwitcher } from '../components/CompanySwitcher';
@@ -45,8 +45,18 @@ export function CandidatesPage() {
   const exportCsv = useExportCsv();
   const [exported, setExported] = useState('');
 
-  const update = (change: Partial<ListQuery>) =>
-    setSearchParams(listSearchParams(changeListQuery(query, change)), { replace: true });
+  // The router commits a navigation a moment after it is asked for. A change made in that moment
+  // (the search box settling just after a filter was picked) must build on the pending query, or it
+  // would put back the URL from before the filter and the filter would be lost.
+  const pending = useRef<ListQuery | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+  const update = (change: Partial<ListQuery>) => {
+    const next = changeListQuery(pending.current ?? query, change);
+    pending.current = next;
+    setSearchParams(listSearchParams(next), { replace: true });
+  };
 
   const data = list.data;
   const pages = data ? pageCount(data.total, data.page_size) : 1;

@@ -51,6 +51,10 @@
     list.className = 'sq-admin-links';
     list.appendChild(link('/admin/atoms', 'Atoms'));
     list.appendChild(link('/admin/questions', 'Questions'));
+    // The shell's admin bar for an admin (shell/src/components/AdminFrame.tsx), minus the dev outbox.
+    list.appendChild(link('/admin/remotes', 'Live remotes'));
+    list.appendChild(link('/hiring', 'Candidates'));
+    list.appendChild(link('/hiring/settings', 'Settings'));
     list.appendChild(link('/sidekiq/', 'Background jobs', true));
     list.appendChild(link('/logout', 'Logout'));
     nav.appendChild(list);

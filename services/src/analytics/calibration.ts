@@ -6,7 +6,7 @@ import type { CalibrationActionResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, readyToGraduate, type CalibrationResult } from '@skillquiz/item-analysis';
 import { recordAtomVersion, recordQuestionVersion } from '../history/record';
 import { conflict } from '../http/errors';
-import { Atom, Question, statusOf, type AtomDoc, type QuestionDoc } from '../models';
+import { Atom, Question, statusOf, touchAtomBanks, type AtomDoc, type QuestionDoc } from '../models';
 import { currentCalibration, findQuestionForAnalytics } from './statistics';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -113,6 +113,8 @@ async function writeParameters(
     .exec();
   if (!updated || !beforeDoc)
     throw conflict(`Question ${q._id} changed while the calibration was applied: reload it.`);
+  // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts)
+  await touchAtomBanks(updated.atoms ?? []);
   await recordQuestionVersion(
     actor,
     beforeDoc,

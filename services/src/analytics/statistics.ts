@@ -1,11 +1,12 @@
-// Item statistics and the current calibration of questions, from every served record (issue 14).
-// Read-only: nothing here changes a question or a quiz.
+// Item statistics and the current calibration of questions, from the served records of the quizzes they
+// concern (issue 14; issue 23: read through indexes, see records.ts). Read-only: nothing here changes a
+// question or a quiz.
 import type { QuestionAnalyticsResponse, QuestionStatisticsListResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, itemStatistics, readyToGraduate } from '@skillquiz/item-analysis';
 import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
-import { loadResponses, quizzesPerAtom, type ResponseSet } from './records';
+import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
 import { APPLY_RULES_VIEW, trustedCalibration, type TrustedCalibration } from './trust';
 
 type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered' | 'status'>;
@@ -24,7 +25,7 @@ export async function currentCalibration(
   q: QuestionFields,
   demoDataAllowed: boolean,
 ): Promise<TrustedCalibration> {
-  const { responses, demoQuizzes } = await loadResponses({ 'served.question_id': q._id });
+  const { responses, demoQuizzes } = await loadResponses(servedQuestion(q._id));
   const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
   return trustedCalibration(q._id, configured, responses, demoQuizzes, demoDataAllowed);
 }
@@ -35,11 +36,11 @@ export async function questionAnalytics(
   demoDataAllowed = false,
 ): Promise<QuestionAnalyticsResponse> {
   const q = await findQuestionForAnalytics(id);
-  const [{ responses, demoQuizzes, answerText }, atomQuizzes, beta] = await Promise.all([
-    loadResponses({ 'served.question_id': id }),
-    quizzesPerAtom(),
+  const [{ responses, demoQuizzes, answerText }, beta] = await Promise.all([
+    loadResponses(servedQuestion(id)),
     Atom.exists({ beta_question_ordering: id }),
   ]);
+  const atomQuizzes = await quizzesPerAtom(responses.filter((r) => r.questionId === id).map((r) => r.atomId));
   const statistics =
     itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) }).get(id) ?? null;
   const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
@@ -65,13 +66,22 @@ export async function questionAnalytics(
 /** Statistics of every question served in an atom's quizzes ('all': every quiz), keyed by id. */
 export async function listStatistics(atom: string): Promise<QuestionStatisticsListResponse> {
   const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
-  const [{ responses, answerText }, atomQuizzes] = await Promise.all([
-    loadResponses(filter),
-    quizzesPerAtom(),
-  ]);
+  // The same quizzes, unchanged since the list was computed: the list as it was (see quizzesVersion).
+  const version = await quizzesVersion(filter);
+  const kept = listed.get(atom);
+  if (kept?.version === version) return kept.list;
+  const { responses, answerText } = await loadResponses(filter);
+  const atomQuizzes = await quizzesPerAtom(responses.map((r) => r.atomId));
   const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) });
-  return { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+  const list = { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
+  if (listed.size >= MAX_LISTS_KEPT && !listed.has(atom)) listed.delete(listed.keys().next().value!);
+  listed.set(atom, { version, list });
+  return list;
 }
+
+/** Statistics lists computed last, per atom ('all' too), with the version of the quizzes they came from. */
+const listed = new Map<string, { version: string; list: QuestionStatisticsListResponse }>();
+const MAX_LISTS_KEPT = 64;
 
 const EXCERPT_CHARS = 60;
 

@@ -20,6 +20,8 @@ import {
   findQuestionsIn,
   newHashId,
   recordAudit,
+  searchWordsOf,
+  touchAtomBanks,
   type AtomDoc,
   type QuestionDoc,
 } from '../models';
@@ -83,6 +85,8 @@ async function insertCreated(
     _id: idByUid.get(c.uid)!,
     uid: c.uid,
     ...storedContent(c.item!, resolve),
+    // what the save hook would set (the search's index, issue 23): the lean writes skip it
+    search_words: searchWordsOf(c.item!.question_text, c.item!.code_block),
     administered: false,
     status: 'draft' as const,
     version: 1,
@@ -103,6 +107,9 @@ async function insertCreated(
       written += insertedCount(err);
     }
   }
+  // the lean inserts skip mongoose's hooks: search_words are set above; mark the atoms' banks changed
+  // (quiz/bank-cache.ts) even though drafts are not served, so nothing cached predates the import
+  await touchAtomBanks(docs.slice(0, written).flatMap((d) => d.atoms));
   await recordQuestionVersions(
     docs.slice(0, written).map((d) => questionEntry(actor, null, d, 'import', { import_id: importId })),
   );
@@ -248,7 +255,8 @@ export async function commitImport(
     const ordering = a.beta_question_uids.flatMap((uid) => (idByUid.has(uid) ? [idByUid.get(uid)!] : []));
     const after = await Atom.findOneAndUpdate(
       { _id: a.id },
-      { $set: { beta_question_ordering: ordering } },
+      // bank_version: the atom's prepared bank (quiz/bank-cache.ts) is prepared again with the ordering
+      { $set: { beta_question_ordering: ordering }, $inc: { bank_version: 1 } },
       { returnDocument: 'after' },
     )
       .lean<AtomDoc>()

@@ -19,15 +19,21 @@ import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors';
 import { Atom, Invitation, Question, toAtom, toQuestion, type AtomDoc } from '../models';
 
-/** Bank size per atom slug: how many questions list it. */
-async function bankCounts(slugs?: string[]): Promise<Map<string, number>> {
-  const match = slugs ? { atoms: { $in: slugs } } : {};
+/**
+ * Bank size per atom slug: how many questions list it. One grouped count, which the index on `atoms` answers
+ * (one count per indexed slug, no question read; MongoDB reads the slugs alone).
+ */
+async function bankCounts(): Promise<Map<string, number>> {
   const rows = await Question.aggregate<{ _id: string; n: number }>([
-    { $match: match },
     { $unwind: '$atoms' },
     { $group: { _id: '$atoms', n: { $sum: 1 } } },
   ]).exec();
   return new Map(rows.map((r) => [r._id, r.n]));
+}
+
+/** One atom's bank size, counted from the index on `atoms`. */
+function bankCount(slug: string): Promise<number> {
+  return Question.countDocuments({ atoms: slug }).exec();
 }
 
 /** Atoms by slug; beta atoms only when asked for (the admin list asks; other lists do not). */
@@ -49,13 +55,17 @@ async function findAtom(id: string): Promise<AtomDoc> {
 /** The atom and every question that lists it, lowest id first. */
 export async function getAtomWithQuestions(id: string): Promise<AtomWithQuestionsResponse> {
   const atom = await findAtom(id);
-  const questions = await Question.find({ atoms: id }).sort({ _id: 1 }).lean().exec();
+  const questions = await Question.find({ atoms: id })
+    .select({ search_words: 0 })
+    .sort({ _id: 1 })
+    .lean()
+    .exec();
   return { atom: toAtom(atom, questions.length), questions: questions.map(toQuestion) };
 }
 
 /** The stored fields of an atom, as the audit log records them. */
 function auditFields(doc: AtomDoc): Record<string, unknown> {
-  const { created_at: _c, updated_at: _u, ...fields } = doc;
+  const { created_at: _c, updated_at: _u, bank_version: _b, ...fields } = doc;
   return fields;
 }
 
@@ -65,7 +75,7 @@ export async function createAtom(input: AtomCreate, actor: string): Promise<Atom
   await checkBetaOrdering(fields.beta_question_ordering);
   const created = (await Atom.create({ _id: id, ...fields })).toObject<AtomDoc>();
   await recordAtomVersion(actor, null, created, 'edit');
-  return toAtom(created, (await bankCounts([id])).get(id) ?? 0);
+  return toAtom(created, await bankCount(id));
 }
 
 function staleAtom(id: string): HttpError {
@@ -94,7 +104,7 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
   await checkBetaOrdering(patch.beta_question_ordering);
   const before = doc.toObject<AtomDoc>();
   doc.set(patch);
-  if (!doc.isModified()) return toAtom(doc.toObject<AtomDoc>(), (await bankCounts([id])).get(id) ?? 0);
+  if (!doc.isModified()) return toAtom(doc.toObject<AtomDoc>(), await bankCount(id));
   doc.version = current + 1;
   // Only if nobody saved since we read it (atoms from before versioning have no stored version).
   doc.$where = current === 1 ? { version: { $in: [1, null] } } : { version: current };
@@ -106,7 +116,7 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
   }
   const after = doc.toObject<AtomDoc>();
   await recordAtomVersion(actor, before, after, 'edit');
-  return toAtom(after, (await bankCounts([id])).get(id) ?? 0);
+  return toAtom(after, await bankCount(id));
 }
 
 export async function deleteAtom(id: string, actor: string): Promise<void> {

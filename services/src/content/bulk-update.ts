@@ -14,6 +14,8 @@ import {
   findQuestionsIn,
   isContentChange,
   QUESTION_CONTENT_FIELDS,
+  searchWordsOf,
+  touchAtomBanks,
   type QuestionDoc,
 } from '../models';
 
@@ -52,10 +54,10 @@ export async function versionedUpdates(updates: VersionedUpdate[]): Promise<Vers
     const now = new Date();
     const questions = Question.collection as unknown as mongo.Collection<QuestionDoc>;
     const result = await questions.bulkWrite(
-      batch.map(({ before, set }) => ({
+      batch.map((u) => ({
         updateOne: {
-          filter: { _id: before._id, version: before.version },
-          update: { $set: { ...set, updated_at: now }, $inc: { version: 1 } },
+          filter: { _id: u.before._id, version: u.before.version },
+          update: { $set: { ...u.set, ...searchWords(u), updated_at: now }, $inc: { version: 1 } },
         },
       })),
       { ordered: true },
@@ -63,6 +65,7 @@ export async function versionedUpdates(updates: VersionedUpdate[]): Promise<Vers
     const planned = (u: VersionedUpdate): QuestionDoc => ({
       ...u.before,
       ...u.set,
+      ...searchWords(u),
       version: u.before.version + 1,
       updated_at: now,
     });
@@ -84,5 +87,22 @@ export async function versionedUpdates(updates: VersionedUpdate[]): Promise<Vers
       else lost.push(u.before._id);
     }
   }
+  // the atoms' banks (before and after) changed: services processes prepare them again (quiz/bank-cache.ts)
+  const byId = new Map(updates.map((u) => [u.before._id, u.before]));
+  await touchAtomBanks(written.flatMap((a) => [...(byId.get(a._id)?.atoms ?? []), ...(a.atoms ?? [])]));
   return { written, lost };
+}
+
+/**
+ * The search words (issue 23) of an update that sets the text or the code: these writes skip mongoose's
+ * save hook, which keeps them on every other write.
+ */
+function searchWords({ before, set }: VersionedUpdate): Pick<QuestionDoc, 'search_words'> | object {
+  if (!('question_text' in set) && !('code_block' in set)) return {};
+  return {
+    search_words: searchWordsOf(
+      set.question_text ?? before.question_text,
+      set.code_block ?? before.code_block,
+    ),
+  };
 }

@@ -4,7 +4,14 @@
 import type { Question as QuestionView } from '@skillquiz/contracts';
 import { recordQuestionVersion } from '../history/record';
 import { notFound } from '../http/errors';
-import { Question, isContentChange, toQuestion, type QuestionDoc } from '../models';
+import {
+  Question,
+  isContentChange,
+  searchWordsOf,
+  toQuestion,
+  touchAtomBanks,
+  type QuestionDoc,
+} from '../models';
 import { changesAnything, staleVersion } from './questions';
 
 export interface PatchPlan {
@@ -36,6 +43,12 @@ export async function patchQuestion(
   if (!changesAnything(before, patch)) return toQuestion(before);
   const set: Partial<QuestionDoc> = { ...patch };
   if (isContentChange(before, patch)) set.last_edited_by = actor;
+  // the search's words (issue 23) follow the text: this write skips mongoose's save hook
+  if ('question_text' in patch || 'code_block' in patch)
+    set.search_words = searchWordsOf(
+      set.question_text ?? before.question_text,
+      set.code_block ?? before.code_block,
+    );
   const after = await Question.findOneAndUpdate(
     { _id: id, version: before.version },
     { $set: set, $inc: { version: 1 } },
@@ -48,6 +61,8 @@ export async function patchQuestion(
     if (!now) throw notFound(`No question with id ${id}`);
     throw staleVersion(id, expected, now.version);
   }
+  // its atoms' banks (before and after) changed: services processes prepare them again (quiz/bank-cache.ts)
+  await touchAtomBanks([...before.atoms, ...after.atoms]);
   await recordQuestionVersion(actor, before, after, via, detail);
   return toQuestion(after);
 }

@@ -31,33 +31,58 @@ import { REVIEW_ON, decideStatus, type ReviewRules } from '../review/status';
 import {
   Atom,
   Question,
+  WORD,
   createQuestion as insertQuestion,
   isContentChange,
   statusFilter,
   newHashId,
   toQuestion,
+  searchWordsOf,
+  touchAtomBanks,
   type AnswerDoc,
   type QuestionDoc,
 } from '../models';
+import type { Logger } from '../http/logger';
 
 /** Makes user text safe to use inside a regular expression (matched literally). */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The Mongo filter of the questions list. */
+/** The longest word of a search (the most selective lookup in the search_words index), or null. */
+export function longestWord(search: string): string | null {
+  let best: string | null = null;
+  for (const w of search.match(WORD) ?? []) if (!best || w.length > best.length) best = w;
+  return best;
+}
+
+/** A search that is one word (letters, digits, underscores): a question matches it exactly when a word does. */
+const ONE_WORD = /^[\p{L}\p{N}_]+$/u;
+
+/**
+ * The Mongo filter of the questions list. A search is a case-insensitive substring of the question text or
+ * code (or a question's id). A match lies inside one of the question's words when the search is one word,
+ * so the search_words index answers it alone (a regex over the index's distinct words, on MongoDB as on the
+ * embedded engine). Otherwise a matching question holds a word that contains the search's longest word:
+ * the index narrows the bank to those, and the text regex decides.
+ */
 export function questionListFilter(query: QuestionListQuery): QueryFilter<QuestionDoc> {
   const filter: QueryFilter<QuestionDoc> = {};
   if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) filter.atoms = query.atom;
   if (query.only_administered) filter.administered = true;
   if (query.status) Object.assign(filter, statusFilter(query.status));
   if (query.search) {
-    const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
-    const or: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
     // Typing a question's id finds it too.
     const id = PositiveIntParamSchema.safeParse(query.search);
-    if (id.success) or.push({ _id: id.data });
-    filter.$or = or;
+    const byId: QueryFilter<QuestionDoc>[] = id.success ? [{ _id: id.data }] : [];
+    const pattern = { $regex: escapeRegex(query.search), $options: 'i' };
+    const text: QueryFilter<QuestionDoc>[] = [{ question_text: pattern }, { code_block: pattern }];
+    const word = longestWord(query.search);
+    const inWords = word && { search_words: { $regex: escapeRegex(word), $options: 'i' } };
+    if (!inWords)
+      filter.$or = [...text, ...byId]; // no word to look up (punctuation only): every question is read
+    else if (ONE_WORD.test(query.search)) filter.$or = [inWords, ...byId];
+    else filter.$and = [{ $or: [inWords, ...byId] }, { $or: [...text, ...byId] }];
   }
   return filter;
 }
@@ -66,8 +91,11 @@ export function questionListFilter(query: QuestionListQuery): QueryFilter<Questi
 export async function listQuestions(query: QuestionListQuery): Promise<QuestionListResponse> {
   const filter = questionListFilter(query);
   const pageSize = CONSTANTS.QUESTIONS_PAGE_SIZE;
+  // Both along indexes: the page walks the filter's index newest first and reads only its 20 questions;
+  // the total is counted from the index (or, for a search, from the narrowed candidates' text).
   const [docs, total] = await Promise.all([
     Question.find(filter)
+      .select({ search_words: 0 })
       .sort({ _id: -1 })
       .skip((query.page - 1) * pageSize)
       .limit(pageSize)
@@ -76,6 +104,34 @@ export async function listQuestions(query: QuestionListQuery): Promise<QuestionL
     Question.countDocuments(filter).exec(),
   ]);
   return { questions: docs.map(toQuestion), page: query.page, total, page_size: pageSize };
+}
+
+/**
+ * Gives search words to questions stored without them (written straight into the database, or before
+ * issue 23), so a search finds them. Run at start; a no-op once every question has its words.
+ */
+export async function backfillSearchWords(logger?: Logger): Promise<number> {
+  // { search_words: null } is answered from the index (its null key), not by reading every question
+  const missing = await Question.find({ search_words: null })
+    .select({ question_text: 1, code_block: 1, search_words: 1 })
+    .lean<Pick<QuestionDoc, '_id' | 'question_text' | 'code_block' | 'search_words'>[]>()
+    .exec();
+  const todo = missing.filter((q) => !Array.isArray(q.search_words));
+  for (let i = 0; i < todo.length; i += 500) {
+    await Question.bulkWrite(
+      todo.slice(i, i + 500).map((q) => ({
+        updateOne: {
+          filter: { _id: q._id },
+          update: { $set: { search_words: searchWordsOf(q.question_text, q.code_block) } },
+          timestamps: false,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+  if (todo.length)
+    logger?.info(`search: indexed the words of ${todo.length} question(s) stored without them`);
+  return todo.length;
 }
 
 export async function getQuestion(id: number): Promise<QuestionView> {
@@ -218,6 +274,8 @@ export async function updateQuestion(
     throw staleVersion(id, write.version ?? beforeDoc.version, now.version);
   }
   const after = doc.toObject<QuestionDoc>();
+  // its atoms' banks changed (before and after): services processes prepare them again (quiz/bank-cache.ts)
+  await touchAtomBanks([...beforeDoc.atoms, ...after.atoms]);
   await recordQuestionVersion(actor, beforeDoc, after, 'edit');
   return toQuestion(after);
 }

@@ -42,6 +42,8 @@ export function atomSnapshot(doc: AtomDoc): Snapshot {
     created_at: _c,
     updated_at: _u,
     version: _v,
+    // bumped by every write to the atom's questions (the bank cache's stamp, issue 23): not the atom's content
+    bank_version: _b,
     ...fields
   } = doc as AtomDoc & { __v?: unknown };
   return JSON.parse(JSON.stringify(fields)) as Snapshot;

@@ -19,6 +19,11 @@ export type AtomDoc = Omit<AtomEntity, 'id' | 'num_bank_questions' | 'version'> 
     _id: string;
     /** 1 on create, +1 on every change (optimistic concurrency for the admin form). */
     version: number;
+    /**
+     * +1 after every write to a question that lists the atom (touchAtomBanks): with `version`, what tells a
+     * services process that its prepared copy of the atom's bank (quiz/bank-cache.ts) is out of date.
+     */
+    bank_version?: number;
   };
 
 const text = { type: String, default: '' };
@@ -60,6 +65,7 @@ const atomSchema = new Schema<AtomDoc>(
     },
     // Atoms stored before versioning have none; they read as version 1.
     version: { type: Number, default: 1, min: 1, validate: isInteger },
+    bank_version: { type: Number, default: 0 },
   },
   { collection: 'atoms', timestamps: TIMESTAMPS, versionKey: false },
 );
@@ -68,3 +74,14 @@ const atomSchema = new Schema<AtomDoc>(
 atomSchema.index({ beta: 1 });
 
 export const Atom = model<AtomDoc>('Atom', atomSchema);
+
+/**
+ * Marks the banks of these atoms changed, after a write to questions that list (or listed) them: every
+ * services process then prepares them again before its next selection. Call it after the write, so a
+ * process that reads the old mark and then the new questions only prepares once more.
+ */
+export async function touchAtomBanks(slugs: Iterable<string>): Promise<void> {
+  const ids = [...new Set(slugs)];
+  if (ids.length === 0) return;
+  await Atom.updateMany({ _id: { $in: ids } }, { $inc: { bank_version: 1 } }, { timestamps: false }).exec();
+}

@@ -2,7 +2,7 @@
 // The data model (collections, indexes, the snapshot rule) is described in services/README.md.
 export { TIMESTAMPS, type Timestamps, type DifficultyParamsDoc } from './common';
 export { Counter, nextSequence, raiseSequence, type CounterDoc } from './counter';
-export { Atom, type AtomDoc } from './atom';
+export { Atom, touchAtomBanks, type AtomDoc } from './atom';
 export {
   Question,
   createQuestion,
@@ -13,6 +13,8 @@ export {
   READY_FILTER,
   statusFilter,
   statusOf,
+  searchWordsOf,
+  WORD,
   type AnswerDoc,
   type QuestionDoc,
   type QuestionDocument,
@@ -22,12 +24,15 @@ export { Company, type CompanyDoc } from './company';
 export { Invitation, type InvitationDoc, type AtomProgressDoc, type LapseTo } from './invitation';
 export {
   QuizResult,
+  responseOf,
+  responsesOf,
   type QuizResultDoc,
   type ServedQuestionDoc,
   type QuestionSnapshotDoc,
   type SnapshotAnswerDoc,
   type AtomPlanDoc,
   type AtomEstimateDoc,
+  type ResponseDoc,
 } from './quiz-result';
 export { QuestionLog, type QuestionLogDoc } from './question-log';
 export { TrackingEvent, type TrackingEventDoc } from './tracking-event';

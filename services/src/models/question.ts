@@ -12,6 +12,7 @@ import {
   type Timestamps,
 } from './common';
 import { nextSequence } from './counter';
+import { touchAtomBanks } from './atom';
 
 export const QUESTION_COUNTER = 'questions';
 
@@ -63,6 +64,11 @@ export interface QuestionDoc extends Timestamps {
   uid?: string;
   /** Email of the admin who last changed its content ('system' for seeds). */
   last_edited_by?: string | null;
+  /**
+   * The distinct words of question_text and code_block (searchWordsOf), kept by every save: the search's
+   * index (issue 23). Not part of the API's question.
+   */
+  search_words: string[];
 }
 
 /** A question's review state: absent (stored before review existed) reads as ready. */
@@ -76,6 +82,20 @@ export const READY_FILTER = { status: { $nin: ['draft', 'in_review'] } } as cons
 /** The list's status filter: ready includes questions without a status. */
 export function statusFilter(status: QuestionStatus): Record<string, unknown> {
   return status === 'ready' ? { ...READY_FILTER } : { status };
+}
+
+/** A word: a run of letters, digits and underscores (the same rule for stored text and for a search). */
+export const WORD = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * The distinct words of a question's text and code, as written (case kept: a search matches them with a
+ * case-insensitive regex). A search for any text finds its questions among those holding a word that contains
+ * the search's longest word (content/questions.ts).
+ */
+export function searchWordsOf(text: string | null | undefined, code: string | null | undefined): string[] {
+  const words = new Set<string>();
+  for (const source of [text, code]) for (const w of (source ?? '').match(WORD) ?? []) words.add(w);
+  return [...words];
 }
 
 /** 72 random bits, URL-safe (12 characters of base64url). */
@@ -138,14 +158,27 @@ const questionSchema = new Schema<QuestionDoc>(
     status: { type: String, enum: QUESTION_STATUSES },
     uid: { type: String },
     last_edited_by: { type: String },
+    search_words: { type: [String], default: undefined },
   },
   { collection: 'questions', timestamps: TIMESTAMPS, versionKey: false },
 );
 
-// Serving (an atom's administered questions), the atom's question list, deleting an atom (its
-// questions), and the admin list's atom filter. (Variation families and claim balancing work on
-// the bank serving loads, so they need no index of their own.)
-questionSchema.index({ atoms: 1, administered: 1 });
+// The search words follow the text on every save (create, insertMany and document saves validate first).
+// Writes that bypass documents (updateOne and the like) do not change text or code anywhere in the product;
+// a question stored without words (written directly into the database) gets them at the next start
+// (backfillSearchWords).
+questionSchema.pre('validate', function () {
+  if (this.isNew || this.isModified('question_text') || this.isModified('code_block') || !this.search_words)
+    this.search_words = searchWordsOf(this.question_text, this.code_block);
+});
+
+// Serving (an atom's administered questions) and the admin list of one atom's administered questions,
+// newest first; counting an atom's questions (the atoms list's $group by atoms, its first field), deleting
+// an atom (its questions). (Variation families and claim balancing work on the bank serving loads, so they
+// need no index of their own.)
+questionSchema.index({ atoms: 1, administered: 1, _id: -1 });
+// The admin list of one atom with non-administered questions, newest first.
+questionSchema.index({ atoms: 1, _id: -1 });
 // The admin list with only_administered, newest first (ids grow with time; the unfiltered list
 // pages on the built-in _id index).
 questionSchema.index({ administered: 1, _id: -1 });
@@ -153,8 +186,9 @@ questionSchema.index({ administered: 1, _id: -1 });
 questionSchema.index({ claim: 1 });
 // Import matches items to questions by uid; unique among questions that have one.
 questionSchema.index({ uid: 1 }, { unique: true, sparse: true });
-// Search is a case-insensitive regex over question_text and code_block (no $text: the embedded
-// engine lacks it), so it has no index; it runs after the atom/administered filter.
+// Search: the questions holding a word that contains the search's longest word (a regex over this index's
+// keys), then the case-insensitive regex over question_text and code_block (content/questions.ts).
+questionSchema.index({ search_words: 1 });
 
 export const Question = model<QuestionDoc>('Question', questionSchema);
 export type QuestionDocument = HydratedDocument<QuestionDoc>;
@@ -166,12 +200,20 @@ export type NewQuestionInput = Partial<
 };
 
 /**
- * Creates a question with the next integer id. Answers without a hash_id get a fresh one.
+ * Creates a question with the next integer id and marks its atoms' banks changed (touchAtomBanks). Answers
+ * without a hash_id get a fresh one.
  * (An explicit function rather than a save hook, so where ids come from is visible at the call site.)
  */
-export async function createQuestion(input: NewQuestionInput): Promise<QuestionDocument> {
+export async function createQuestion(
+  input: NewQuestionInput,
+  { touchBanks = true }: { touchBanks?: boolean } = {},
+): Promise<QuestionDocument> {
   const _id = await nextSequence(QUESTION_COUNTER);
-  return Question.create({ uid: randomUUID(), ...input, _id, version: 1 });
+  const created = await Question.create({ uid: randomUUID(), ...input, _id, version: 1 });
+  // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts); a caller
+  // creating many questions (the seed) marks their atoms once at the end instead
+  if (touchBanks) await touchAtomBanks(created.atoms ?? []);
+  return created;
 }
 
 /** Field values in a comparable form (key order and mongoose wrappers do not matter). */

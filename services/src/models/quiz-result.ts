@@ -53,6 +53,37 @@ export interface ServedQuestionDoc {
   post_skill_estimate_error: number | null;
 }
 
+/**
+ * One served question as the content analytics read it (issue 23): a compact copy of what `served` holds,
+ * kept up to date by every quiz write (quiz/responses.ts), so statistics read these few fields of the quizzes
+ * that served a question (index `responses.q`) instead of every served snapshot of every quiz. Short field
+ * names: there is one per served question, 200,000 in a large install.
+ */
+export interface ResponseDoc {
+  /** question id */
+  q: number;
+  /** the question's version as served */
+  v: number | null;
+  atom: string;
+  /** scored (false: an unscored beta question) */
+  s: boolean;
+  /** the 2PL parameters it was served with */
+  a: number;
+  d: number;
+  /** correct; null while unanswered */
+  c: boolean | null;
+  /** timed out */
+  t: boolean;
+  /** the chosen hash_id ('' when none); null while unanswered */
+  ch: string | null;
+  /** the key's hash_id as served */
+  k: string | null;
+  /** milliseconds from serving to answering; null when unknown */
+  ms: number | null;
+  /** the chosen answer's text as served, when it is not the key (a review flag names a rival answer by it) */
+  ct?: string;
+}
+
 /** Per atom of the quiz: how many scored questions it serves and its beta question, frozen at start. */
 export interface AtomPlanDoc {
   atom_id: string;
@@ -99,6 +130,10 @@ export interface QuizResultDoc extends Timestamps {
   simulated: boolean;
   /** Taken by a simulated candidate of `npm run simulate` (demo data for the content analytics). */
   demo_data: boolean;
+  /** `served` as the analytics read it (see ResponseDoc); written with every quiz write. */
+  responses: ResponseDoc[];
+  /** The `rev` `responses` was written at: another value means a write without them (a start backfills it). */
+  responses_rev: number | null;
   /**
    * Copied from the invitation when the quiz is issued (issue 19): a demo quiz may use demo mode
    * (sidebar, 'Correct' label, pass_243) while DEMO_MODE_ALLOWED is set; no other quiz ever does.
@@ -154,6 +189,24 @@ const servedSchema = new Schema<ServedQuestionDoc>(
   { _id: false },
 );
 
+const responseSchema = new Schema<ResponseDoc>(
+  {
+    q: { type: Number, required: true },
+    v: { type: Number, default: null },
+    atom: { type: String, required: true },
+    s: { type: Boolean, required: true },
+    a: { type: Number, required: true },
+    d: { type: Number, required: true },
+    c: { type: Boolean, default: null },
+    t: { type: Boolean, default: false },
+    ch: { type: String, default: null },
+    k: { type: String, default: null },
+    ms: { type: Number, default: null },
+    ct: { type: String },
+  },
+  { _id: false },
+);
+
 const atomPlanSchema = new Schema<AtomPlanDoc>(
   {
     atom_id: { type: String, required: true },
@@ -201,6 +254,8 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     blur_on_window_blur: { type: Boolean, default: false },
     simulated: { type: Boolean, default: false },
     demo_data: { type: Boolean, default: false },
+    responses: { type: [responseSchema], default: [] },
+    responses_rev: { type: Number, default: null },
     demo: { type: Boolean, default: false },
     extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
     norm_recorded: { type: Boolean, default: false },
@@ -212,5 +267,47 @@ const quizResultSchema = new Schema<QuizResultDoc>(
 quizResultSchema.index({ token: 1 }, { unique: true });
 // required_atoms_left, max_atoms_left and quiz_url look at the invitation's other quizzes.
 quizResultSchema.index({ invitation: 1 });
+// Content analytics (issue 23): the quizzes that served a question, the quizzes of an atom, and how many
+// quizzes planned an atom (the exposure base; the demo skip's quizzes counted apart, to be left out).
+quizResultSchema.index({ 'responses.q': 1 });
+quizResultSchema.index({ atom_ids: 1, updated_at: -1 });
+// The latest write to any quiz (with the atom one above: when a statistics list must be computed again).
+quizResultSchema.index({ updated_at: -1 });
+quizResultSchema.index({ 'plan.atom_id': 1, simulated: 1 });
+
+// A quiz result saved as a document (issued, imported, or a test's fixture) gets its analytics copy here;
+// quiz writes (updates) keep it in quiz/commit-update.ts.
+quizResultSchema.pre('validate', function () {
+  if (this.isNew || this.isModified('served') || this.responses_rev !== this.rev) {
+    this.responses = responsesOf(this.served ?? []);
+    this.responses_rev = this.rev;
+  }
+});
 
 export const QuizResult = model<QuizResultDoc>('QuizResult', quizResultSchema);
+
+/** One served question as the analytics read it (ResponseDoc). */
+export function responseOf(s: ServedQuestionDoc): ResponseDoc {
+  const answered = s.answered_at != null;
+  const key = s.snapshot.answers.find((a) => a.c);
+  const chosen = answered && s.answer && s.answer !== key?.hash_id;
+  const text = chosen ? s.snapshot.answers.find((a) => a.hash_id === s.answer)?.text : undefined;
+  return {
+    q: s.question_id,
+    v: s.snapshot.version ?? null,
+    atom: s.atom_id,
+    s: s.scored,
+    a: s.snapshot.difficulty_params.a,
+    d: s.snapshot.difficulty_params.d,
+    c: answered ? s.correct === true : null,
+    t: s.timed_out === true,
+    ch: answered ? (s.answer ?? '') : null,
+    k: key?.hash_id ?? null,
+    ms: answered && s.served_at ? new Date(s.answered_at!).getTime() - new Date(s.served_at).getTime() : null,
+    ...(text !== undefined ? { ct: text } : {}),
+  };
+}
+
+export function responsesOf(served: readonly ServedQuestionDoc[]): ResponseDoc[] {
+  return served.map(responseOf);
+}

@@ -1,11 +1,12 @@
 // Choosing questions: freezing the quiz plan, and picking the question for the next slot with the
 // adaptive engine (maximum information at the atom's estimate, exposure control, claim balancing,
 // one question per variation family, nothing seen twice).
-import { familyKey, selectNextItem, type BankItem } from '@skillquiz/adaptive';
+import { familyKey, selectFromBank } from '@skillquiz/adaptive';
 import { CONSTANTS } from '@skillquiz/contracts';
 import { servedOrder } from './answer-order';
+import { prepareAtomBank } from './bank-cache';
 import { dropBeta, slotsOf, truncateAtom, type AtomPlan, type Slot } from './plan';
-import type { AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
+import type { AtomBank, AtomRecord, BankRecord, QuestionRecord, QuizStore } from './store-types';
 import { isTwinOfTaken, takenFamilyIds, type FamilyMember } from './twins';
 import type { QuizState, ServedQuestion } from './types';
 
@@ -60,8 +61,7 @@ export async function buildPlan(state: QuizState, store: QuizStore): Promise<Ato
         break;
       }
     }
-    const bank = scoredBank(await store.bank(atomId), atom).filter((q) => !isTwinOfTaken(q, taken));
-    const families = new Set(bank.map(familyOf)).size;
+    const families = familiesApartFrom(await bankOf(store, atom), taken);
     const scored = Math.min(
       atom.num_questions > 0 ? atom.num_questions : CONSTANTS.DEFAULT_NUM_QUESTIONS,
       families,
@@ -76,10 +76,54 @@ export async function buildPlan(state: QuizState, store: QuizStore): Promise<Ato
   return plan;
 }
 
-/** An atom's beta questions are uncalibrated: they never count as its scored questions. */
-function scoredBank(bank: BankRecord[], atom: AtomRecord): BankRecord[] {
-  const beta = new Set(atom.beta_question_ordering);
-  return bank.filter((q) => !beta.has(q.id));
+/**
+ * How many variation families of the bank hold a question that is no twin of `taken` (the served and
+ * reserved questions' family ids). Only when a taken id is in the bank, as a question or as an original,
+ * are its questions gone through; otherwise it is the bank's count, kept with it.
+ */
+function familiesApartFrom(bank: AtomBank, taken: ReadonlySet<number>): number {
+  const { prepared } = bank;
+  const touches = [...taken].some((id) => bank.positionOf.has(id) || prepared.familyIndex.has(String(id)));
+  if (!touches) return bank.families;
+  const left = new Set<number>();
+  for (let at = 0; at < prepared.order.length; at++) {
+    const item = prepared.items[prepared.order[at]];
+    const member = {
+      id: Number(item.id),
+      original_question_id: item.original_question_id == null ? null : Number(item.original_question_id),
+    };
+    if (!isTwinOfTaken(member, taken)) left.add(prepared.familyOf[at]);
+  }
+  return left.size;
+}
+
+/**
+ * The atom's scored bank prepared for the selector: the one the store keeps between answers (bank-cache.ts),
+ * or, for a store that keeps none, one prepared for this call.
+ */
+async function bankOf(store: QuizStore, atom: AtomRecord): Promise<AtomBank> {
+  return store.banks ? store.banks.get(atom) : prepareAtomBank(await store.bank(atom.id), atom);
+}
+
+/**
+ * Whether a question picked from a prepared bank may still be served for `atomId`: it is still administered
+ * and lists the atom, and (when the bank is kept between answers) it has the version it was prepared with;
+ * a kept bank that missed a change is dropped, so the next selection prepares it again.
+ */
+async function stillInBank(
+  store: QuizStore,
+  q: QuestionRecord,
+  atomId: string,
+  bank: AtomBank,
+): Promise<boolean> {
+  if (q.administered === false || (q.atoms && !q.atoms.includes(atomId))) {
+    store.banks?.drop(atomId);
+    return false;
+  }
+  const prepared = bank.versionOf.get(q.id);
+  if (prepared !== undefined && prepared !== null && q.version != null && prepared !== q.version)
+    store.banks?.drop(atomId);
+  return true;
 }
 
 /** Builds the served record of a question for a slot: content snapshot, answers in served order. */
@@ -156,9 +200,9 @@ export async function chooseNext(state: QuizState, store: QuizStore, now: Date):
       plan = truncateAtom(plan, slot.atom_id, scoredServed);
       continue;
     }
-    const q = await store.question(picked);
-    if (!q || !isServable(q)) {
-      excluded.add(picked);
+    const q = await store.question(picked.id);
+    if (!q || !isServable(q) || !(await stillInBank(store, q, slot.atom_id, picked.bank))) {
+      excluded.add(picked.id);
       continue;
     }
     return appendServed(state, plan, servedRecord(q, slot, now), administered);
@@ -178,14 +222,14 @@ function appendServed(
   };
 }
 
-/** Id of the most useful scored question for this slot's atom, or null when none is eligible. */
+/** The most useful scored question for this slot's atom (its id and the bank it came from), or null. */
 async function pickScored(
   state: QuizState,
   plan: AtomPlan[],
   slot: Slot,
   store: QuizStore,
   excluded: ReadonlySet<number>,
-): Promise<number | null> {
+): Promise<{ id: number; bank: AtomBank } | null> {
   const atoms = await store.atoms([slot.atom_id]);
   const atom = atoms.get(slot.atom_id);
   if (!atom) return null;
@@ -200,16 +244,6 @@ async function pickScored(
       familyOf({ id: q.question_id, original_question_id: q.snapshot.original_question_id }),
     ),
   );
-
-  const bank = scoredBank(await store.bank(slot.atom_id), atom);
-  const items: BankItem[] = bank.map((q) => ({
-    id: String(q.id),
-    a: q.difficulty_params.a,
-    d: q.difficulty_params.d,
-    claim: q.claim,
-    original_question_id: q.original_question_id == null ? null : String(q.original_question_id),
-  }));
-  const exposureCounts = new Map(bank.map((q) => [String(q.id), q.exposure_count]));
   const claimCounts = new Map<string, number>();
   for (const q of state.served) {
     if (q.atom_id !== slot.atom_id || !q.scored) continue;
@@ -217,13 +251,15 @@ async function pickScored(
     claimCounts.set(c, (claimCounts.get(c) ?? 0) + 1);
   }
   const estimate = state.estimates.find((e) => e.atom_id === slot.atom_id);
-  const choice = selectNextItem(items, {
+  const bank = await bankOf(store, atom);
+  // The bank kept between answers: nothing here is proportional to its size but the selector's own pass.
+  const choice = selectFromBank(bank.prepared, {
     theta: estimate?.estimate ?? 0,
     seenIds: seen,
     seenFamilies,
     claimCounts,
-    exposureCounts,
+    exposureByPosition: bank.exposure,
     totalAdministrations: Math.max(1, await store.administrations(slot.atom_id)),
   });
-  return choice ? Number(choice.item.id) : null;
+  return choice ? { id: Number(choice.item.id), bank } : null;
 }

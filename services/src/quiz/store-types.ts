@@ -1,6 +1,6 @@
 // What the quiz rules need from storage. store.ts implements it with the mongoose models; the
 // rules in service.ts only see this interface and the plain QuizState.
-import type { DifficultyParams } from '@skillquiz/adaptive';
+import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
 import type { LevelThresholds } from '@skillquiz/contracts';
 import type { OutageWindow } from '../db/outages';
 import type { QuizState } from './types';
@@ -9,6 +9,9 @@ import type { CompanyInfo, InvitationProgress } from './view';
 export interface AtomRecord {
   id: string;
   name: string;
+  /** The atom's version and its bank's (models/atom.ts): a prepared bank is kept while both stay. */
+  version?: number;
+  bank_version?: number;
   num_questions: number;
   eta_minutes: number;
   beta_question_ordering: number[];
@@ -22,9 +25,14 @@ export interface BankRecord {
   claim: string | null;
   original_question_id: number | null;
   exposure_count: number;
+  /** The question's version (absent: unknown). */
+  version?: number | null;
 }
 
 export interface QuestionRecord extends BankRecord {
+  /** Whether it is served and which atoms list it, now (absent: not known to this store). */
+  administered?: boolean;
+  atoms?: string[];
   question_text: string;
   code_block: string;
   code_language: string | null;
@@ -54,6 +62,8 @@ export interface QuizStore {
   atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;
   /** Scored bank of an atom: administered questions listing it. */
   bank(atomId: string): Promise<BankRecord[]>;
+  /** Prepared banks kept between answers (bank-cache.ts); without it each selection prepares its own. */
+  banks?: PreparedBanks;
   question(id: number): Promise<QuestionRecord | null>;
   /** +1 exposure for each question id (one candidate was served it). */
   recordExposure(questionIds: readonly number[]): Promise<void>;
@@ -87,4 +97,29 @@ export interface QuizStore {
     eventDetails: { l?: number; r?: number; t?: number } | undefined;
     at: Date;
   }): Promise<void>;
+}
+
+/** An atom's scored bank, ready for the selector (prepared by bank-cache.ts). */
+export interface AtomBank {
+  /** the atom's version and bank version it was prepared at */
+  stamp: string;
+  prepared: PreparedBank<BankItem>;
+  /** exposure counts, by position in `prepared` */
+  exposure: Float64Array;
+  /** question id -> position in `prepared` */
+  positionOf: Map<number, number>;
+  /** question id -> its version when prepared */
+  versionOf: Map<number, number | null>;
+  /** how many variation families the bank holds (the plan caps an atom's scored questions at it) */
+  families: number;
+}
+
+/** Prepared banks kept between answers (bank-cache.ts BankCache). */
+export interface PreparedBanks {
+  /** The atom's prepared bank: the one kept, if prepared at the atom's current stamp, else a fresh one. */
+  get(atom: AtomRecord): Promise<AtomBank>;
+  /** Forget an atom's bank (a question in it was found changed without its atom's bank version). */
+  drop(atomId: string): void;
+  /** Exposures this process recorded: counted at once in every kept bank holding the question. */
+  noteExposure(questionIds: readonly number[]): void;
 }

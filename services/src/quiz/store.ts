@@ -17,6 +17,7 @@ import { databaseOutages } from '../db/outages';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isTakeable } from './timing';
 import type { QuizState } from './types';
+import { BankCache } from './bank-cache';
 import { quizUpdate } from './commit-update';
 import type { InvitationProgress } from './view';
 
@@ -55,8 +56,22 @@ const stateDefaults = () =>
     norm_recorded: false,
   }) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
 
+/**
+ * States read whose stored `responses` matched their `served` (written at their revision): their writes
+ * change only what changed in `responses`; any other state's write sets it whole.
+ */
+const responsesCurrent = new WeakSet<QuizState>();
+
 function toState(doc: LeanQuiz): QuizState {
-  const { _id, invitation, company, updated_at: _updated, ...fields } = doc;
+  const {
+    _id,
+    invitation,
+    company,
+    updated_at: _updated,
+    responses: _responses,
+    responses_rev: _responsesRev,
+    ...fields
+  } = doc;
   const state: QuizState = {
     ...stateDefaults(),
     ...fields,
@@ -91,10 +106,13 @@ const BANK_FIELDS = {
   claim: 1,
   original_question_id: 1,
   exposure_count: 1,
+  version: 1,
 } as const;
 
 type BankLean = Pick<QuestionDoc, '_id'> &
-  Partial<Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count'>>;
+  Partial<
+    Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count' | 'version'>
+  >;
 
 function toBank(q: BankLean): BankRecord {
   return {
@@ -103,13 +121,28 @@ function toBank(q: BankLean): BankRecord {
     claim: q.claim ?? null,
     original_question_id: q.original_question_id ?? null,
     exposure_count: q.exposure_count ?? 0,
+    version: q.version ?? null,
   };
+}
+
+/**
+ * An atom's administered questions as selection reads them. Issue 22: a non-ready question is never served
+ * (administered implies ready on every write; this also holds for data written around the API).
+ */
+async function loadBank(atomId: string): Promise<BankRecord[]> {
+  const docs = await Question.find({ atoms: atomId, administered: true, ...READY_FILTER })
+    .select(BANK_FIELDS)
+    .lean<BankLean[]>()
+    .exec();
+  return docs.map(toBank);
 }
 
 /** A stored question as the quiz rules see it (the snapshot source for servedRecord). */
 export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
   return {
     ...toBank(q as BankLean),
+    administered: q.administered === true,
+    atoms: q.atoms ?? [],
     question_text: q.question_text ?? '',
     code_block: q.code_block ?? '',
     code_language: q.code_language ?? null,
@@ -126,12 +159,19 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
 }
 
 export function mongooseQuizStore(): QuizStore {
+  const banks = new BankCache(loadBank);
   return {
+    banks,
     outagesBetween: (from, to) => databaseOutages.outagesBetween(from, to),
 
     async loadByToken(token) {
       const doc = await QuizResult.findOne({ token }).lean<LeanQuiz>().exec();
-      return doc ? toState(doc) : null;
+      if (!doc) return null;
+      const state = toState(doc);
+      const served = doc.served ?? [];
+      if (doc.responses_rev === (doc.rev ?? 0) && doc.responses?.length === served.length)
+        responsesCurrent.add(state);
+      return state;
     },
 
     async commit(prev, next) {
@@ -139,7 +179,7 @@ export function mongooseQuizStore(): QuizStore {
         { _id: new Types.ObjectId(prev.id), rev: prev.rev },
         // Only what changed (commit-update.ts). No runValidators: the state is built by the quiz
         // rules from validated input.
-        quizUpdate(prev, next),
+        quizUpdate(prev, next, responsesCurrent.has(prev)),
       ).exec();
       return res.matchedCount === 1;
     },
@@ -153,6 +193,8 @@ export function mongooseQuizStore(): QuizStore {
           eta_minutes: 1,
           beta_question_ordering: 1,
           levels_thresholds: 1,
+          version: 1,
+          bank_version: 1,
         })
         .lean()
         .exec();
@@ -161,6 +203,8 @@ export function mongooseQuizStore(): QuizStore {
         map.set(a._id, {
           id: a._id,
           name: a.name,
+          version: a.version ?? 1,
+          bank_version: a.bank_version ?? 0,
           num_questions: a.num_questions ?? 0,
           eta_minutes: a.eta_minutes ?? 0,
           beta_question_ordering: a.beta_question_ordering ?? [],
@@ -171,15 +215,7 @@ export function mongooseQuizStore(): QuizStore {
       return map;
     },
 
-    async bank(atomId) {
-      // Issue 22: a non-ready question is never served (administered implies ready on every write;
-      // this also holds for data written around the API).
-      const docs = await Question.find({ atoms: atomId, administered: true, ...READY_FILTER })
-        .select(BANK_FIELDS)
-        .lean<BankLean[]>()
-        .exec();
-      return docs.map(toBank);
-    },
+    bank: loadBank,
 
     async question(id) {
       const q = await Question.findById(id).lean().exec();
@@ -188,7 +224,13 @@ export function mongooseQuizStore(): QuizStore {
 
     async recordExposure(ids) {
       if (!ids.length) return;
-      await Question.updateMany({ _id: { $in: [...ids] } }, { $inc: { exposure_count: 1 } }).exec();
+      // not a content change: updated_at stays (it is when an editor last changed the question)
+      await Question.updateMany(
+        { _id: { $in: [...ids] } },
+        { $inc: { exposure_count: 1 } },
+        { timestamps: false },
+      ).exec();
+      banks.noteExposure(ids);
     },
 
     async recordAdministrations(atomIds) {

@@ -11,9 +11,13 @@ export type ServedQuestion = ServedQuestionDoc;
  * A quiz result as the rules work with it: the stored document (models/quiz-result.ts documents
  * each field) with plain string ids instead of mongoose ObjectIds. `left_at` is set by the
  * page-close abandon call and cleared by the candidate's next call within ABANDON_GRACE_MINUTES;
- * once that passes, the quiz is abandoned at left_at + grace (see timing.ts lapseLeave).
+ * once that passes, the quiz is abandoned at left_at + grace (see timing.ts lapseLeave). `responses` is
+ * not part of it: the store derives it from `served` on every write (responses.ts).
  */
-export type QuizState = Omit<QuizResultDoc, '_id' | 'invitation' | 'company' | 'updated_at'> & {
+export type QuizState = Omit<
+  QuizResultDoc,
+  '_id' | 'invitation' | 'company' | 'updated_at' | 'responses' | 'responses_rev'
+> & {
   /** Storage id of the quiz result (logs and tracking events point at it). */
   id: string;
   invitation_id: string | null;

@@ -14,7 +14,15 @@
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from '../http/logger';
 import { createInvitation, createQuizForInvitation, findOrCreateCompany, quizLink } from '../invitations';
-import { Atom, Invitation, QuizResult, createQuestion, raiseSequence, QUESTION_COUNTER } from '../models';
+import {
+  Atom,
+  Invitation,
+  QuizResult,
+  createQuestion,
+  raiseSequence,
+  touchAtomBanks,
+  QUESTION_COUNTER,
+} from '../models';
 import { isTakeable } from '../quiz/timing';
 import {
   demoCompany,
@@ -78,6 +86,8 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
 
   const ids = { ...marker.questions };
   for (const atom of seedAtoms) await seedAtom(atom, ids);
+  // their banks changed (once for all their questions: see createQuestion)
+  await touchAtomBanks(seedAtoms.map((a) => a.id));
 
   let { demo_token: demoToken, demo_invitation: demoInvitationId } = marker;
   if (!demoToken) {
@@ -116,26 +126,29 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
       if (original === undefined)
         throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
     }
-    const doc = await createQuestion({
-      question_text: q.question_text,
-      code_block: q.code_block,
-      code_language: q.code_language,
-      language: q.language,
-      claim: q.claim,
-      difficulty_params: q.difficulty_params,
-      administered: q.administered,
-      answers: q.answers.map((a) => ({
-        text: a.text,
-        c: a.c,
-        ...(a.position !== undefined ? { position: a.position } : {}),
-      })),
-      atoms: [atomId],
-      original_question_id: original,
-      // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
-      status: 'ready',
-      uid: `demo.${q.key.replace(/[^A-Za-z0-9._:-]/g, '-')}`,
-      last_edited_by: 'system',
-    });
+    const doc = await createQuestion(
+      {
+        question_text: q.question_text,
+        code_block: q.code_block,
+        code_language: q.code_language,
+        language: q.language,
+        claim: q.claim,
+        difficulty_params: q.difficulty_params,
+        administered: q.administered,
+        answers: q.answers.map((a) => ({
+          text: a.text,
+          c: a.c,
+          ...(a.position !== undefined ? { position: a.position } : {}),
+        })),
+        atoms: [atomId],
+        original_question_id: original,
+        // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
+        status: 'ready',
+        uid: `demo.${q.key.replace(/[^A-Za-z0-9._:-]/g, '-')}`,
+        last_edited_by: 'system',
+      },
+      { touchBanks: false },
+    );
     ids[q.key] = doc._id;
     await col.updateOne({ _id: MARKER_ID }, { $set: { [`questions.${q.key}`]: doc._id } });
     return doc._id;

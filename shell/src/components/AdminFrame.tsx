@@ -1,7 +1,7 @@
 // SPEC §2 admin frame: the top bar and the current-user check. While GET /me is pending nothing is
 // rendered; when it fails the user is sent to /admin (the login page); once it succeeds the bar links
-// to the areas the user's role may use (admins: Atoms, Questions, Candidates, Background jobs;
-// recruiters: Candidates) and Logout. It frames /admin/* and /hiring/* (issue 19).
+// to the areas the user's role may use (admins: Atoms, Questions, Candidates, Settings, Background
+// jobs; recruiters: Candidates, Settings) and Logout. It frames /admin/* and /hiring/* (issue 19).
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@skillquiz/contracts';
@@ -23,6 +23,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const devOutbox = useDevOutbox(state.status === 'signed-in');
+  const onSettings = pathname === '/hiring/settings' || pathname.startsWith('/hiring/settings/');
 
   const mustSignIn = state.status === 'signed-out' && !isLoginPath(pathname);
   useEffect(() => {
@@ -58,7 +59,14 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
               )}
               {/* Issue 19: the hiring pages, for recruiters (their company) and admins (every company). */}
               <li>
-                <NavLink to="/hiring">Candidates</NavLink>
+                {/* Candidates is the current area on every hiring page but Settings, which has its own. */}
+                <NavLink to="/hiring" end={onSettings}>
+                  Candidates
+                </NavLink>
+              </li>
+              <li>
+                {/* Issue 20: the company's settings (webhook, email), for recruiters and admins. */}
+                <NavLink to="/hiring/settings">Settings</NavLink>
               </li>
               {user.isAdmin && (
                 <li>
