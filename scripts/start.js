@@ -377,6 +377,9 @@ async function main() {
   // The first start's demo data for the content analytics (simulated candidates, in the background
   // after the seed). Never by default in production; SEED_DEMO_CANDIDATES=0 turns it off.
   if (env.SEED_DEMO_CANDIDATES === undefined && !isProduction) servicesEnv.SEED_DEMO_CANDIDATES = '400';
+  // Issue 22: the demo data is reviewed by nobody, so moving a question to ready needs no second
+  // admin here; production keeps the services' default (review required) unless REVIEW_REQUIRED is set.
+  if (env.REVIEW_REQUIRED === undefined && !isProduction) servicesEnv.REVIEW_REQUIRED = 'false';
   const demoCandidates = Number(servicesEnv.SEED_DEMO_CANDIDATES || 0);
   const demoData =
     demoCandidates > 0

@@ -2,7 +2,12 @@
 // keeps the services' rules the pages depend on (SPEC §7's filters and paging, base64 writes decoded,
 // new answers given a hash_id, a stale version's 409, an unknown id's 404) and has statistics for a
 // few questions, so every tab shows something. Nothing is saved: a reload starts over.
+// Issue 22: review status (ready needs another admin than the last editor; an administered question
+// stays ready), a history with snapshots and revert, and twins (word-set Jaccard within an atom; the
+// services use shingles). The sample gains question 110, a draft near-copy of 101 (`let` for `var`).
 import type {
+  FieldChange,
+  HistoryEntry,
   ItemStatistics,
   Question,
   QuestionAnalyticsResponse,
@@ -20,6 +25,42 @@ export interface FakeQuestionsOptions {
   failing?: Partial<Record<keyof QuestionsApi, [number, string]>>;
   /** Questions per page (the services' is 20; a smaller one shows the pager on the sample bank). */
   pageSize?: number;
+  /** The signed-in admin (issue 22: the last editor of what they save). Default admin@example.com. */
+  me?: string;
+  /** REVIEW_REQUIRED (default true): ready needs another admin than the last editor. */
+  reviewRequired?: boolean;
+}
+
+/** The fields a history entry compares and a revert restores. */
+const TRACKED = [
+  'question_text',
+  'code_block',
+  'code_language',
+  'language',
+  'administered',
+  'answers',
+  'all_atoms',
+  'original_question_id',
+  'claim',
+  'difficulty_params',
+  'status',
+] as const;
+type Snapshot = Partial<Record<(typeof TRACKED)[number], unknown>>;
+const snapshotOf = (q: Question): Snapshot =>
+  JSON.parse(JSON.stringify(Object.fromEntries(TRACKED.map((f) => [f, q[f] ?? null])))) as Snapshot;
+function diff(before: Snapshot, after: Snapshot): FieldChange[] {
+  return TRACKED.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f])).map((field) => ({
+    field,
+    from: before[field],
+    to: after[field],
+  }));
+}
+const words = (q: Question) =>
+  new Set(`${q.question_text} ${q.code_block}`.toLowerCase().match(/[a-z0-9_]+|[^\sa-z0-9_]/g) ?? []);
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared || 1);
 }
 
 // JSON, not structuredClone: the answers are what a JSON API would send (and jsdom lacks structuredClone).
@@ -72,6 +113,80 @@ export function createFakeQuestionsApi(
   const pageSize = options.pageSize ?? 20;
   const atoms = sampleAtoms();
   const questions = sampleQuestions();
+  const me = options.me ?? 'admin@example.com';
+  const reviewRequired = options.reviewRequired ?? true;
+  // The twin: 101 with `let` for `var`, a draft someone else wrote.
+  questions.push({
+    ...clone(questions[0]),
+    id: 110,
+    code_block: questions[0].code_block.replace('var', 'let'),
+    administered: false,
+    status: 'draft',
+    last_edited_by: 'author@example.com',
+  });
+  // Question 107 (not administered) waits for review by someone other than its author.
+  const inReview = questions.find((q) => q.id === 107)!;
+  inReview.status = 'in_review';
+  inReview.last_edited_by = 'author@example.com';
+  // Every question starts with two recorded versions: created with a first wording, then edited.
+  const history = new Map<number, (HistoryEntry & { snapshot: Snapshot })[]>();
+  const at = (minutesAgo: number) =>
+    new Date(Date.UTC(2026, 10, 20, 9, 0) - minutesAgo * 60_000).toISOString();
+  for (const q of questions) {
+    const now = snapshotOf(q);
+    const first = { ...now, question_text: `${q.question_text} (first wording)` };
+    q.version = 2;
+    history.set(q.id, [
+      {
+        version: 2,
+        at: at(60),
+        actor: q.last_edited_by ?? 'author@example.com',
+        action: 'update',
+        via: 'edit',
+        detail: null,
+        changes: diff(first, now),
+        restorable: true,
+        snapshot: now,
+      },
+      {
+        version: 1,
+        at: at(24 * 60),
+        actor: 'author@example.com',
+        action: 'create',
+        via: 'create',
+        detail: null,
+        changes: [],
+        restorable: true,
+        snapshot: first,
+      },
+    ]);
+  }
+  const record = (
+    q: Question,
+    before: Snapshot,
+    via: string,
+    detail: Record<string, unknown> | null = null,
+  ) => {
+    const snapshot = snapshotOf(q);
+    history.get(q.id)?.unshift({
+      version: q.version ?? 1,
+      at: new Date().toISOString(),
+      actor: me,
+      action: 'update',
+      via,
+      detail,
+      changes: diff(before, snapshot),
+      restorable: true,
+      snapshot,
+    });
+  };
+  const stale = (q: Question, version: number) => {
+    if (version !== q.version)
+      throw new ApiError(
+        409,
+        `Question ${q.id} was changed by someone else since you opened it (you had version ${version}, it is now version ${q.version}): reload it.`,
+      );
+  };
   const claims = clone(SAMPLE_OPTIONS.claim_options);
   let nextId = Math.max(...questions.map((q) => q.id)) + 1;
   let nextHash = 0;
@@ -95,13 +210,17 @@ export function createFakeQuestionsApi(
   const analytics = (q: Question): QuestionAnalyticsResponse => {
     const s = statistics.get(q.id) ?? null;
     const calibrated = s ? { a: s.discrimination! * 3, d: q.difficulty_params.d + 0.3 } : null;
+    // Question 102 is the issue's case: nearly all its answers come from simulated candidates.
+    const mostlySimulated = q.id === 102;
+    const demo = s ? (mostlySimulated ? s.answered - 40 : Math.round(s.answered * 0.75)) : 0;
     return {
       statistics: s,
       calibration: calibrated && {
         ...calibrated,
-        seA: 0.11,
-        seD: 0.09,
-        n: s!.answered,
+        seA: mostlySimulated ? 0.63 : 0.11,
+        seD: mostlySimulated ? 0.21 : 0.09,
+        // Calibrated on the real answers (the basis); the simulated ones are demo_calibration's.
+        n: s!.answered - demo,
         logLikelihood: -230.4,
         iterations: 6,
         converged: true,
@@ -111,7 +230,35 @@ export function createFakeQuestionsApi(
       beta: atoms.some((a) => a.beta_question_ordering.includes(q.id)),
       graduation_max_se: 0.15,
       ready_to_graduate: s !== null,
-      demo_answers: s ? Math.round(s.answered * 0.75) : 0,
+      demo_answers: demo,
+      // Issue 22: the calibration rests on the real answers; the simulated ones are counted apart.
+      answers: { real: s ? s.answered - demo : 0, demo },
+      calibration_basis: s ? 'real' : 'none',
+      demo_calibration:
+        s && mostlySimulated
+          ? {
+              a: 1.1,
+              d: 0.2,
+              seA: 0.08,
+              seD: 0.06,
+              n: demo,
+              logLikelihood: -410.2,
+              iterations: 5,
+              converged: true,
+            }
+          : null,
+      apply: !s
+        ? { allowed: false, reasons: ['no answers yet'] }
+        : mostlySimulated
+          ? {
+              allowed: false,
+              reasons: [
+                '40 real answers; at least 100 are needed',
+                'the 95% interval is too wide (a ± 1.23, d ± 0.41; both must be within ± 0.39)',
+              ],
+            }
+          : { allowed: true, reasons: [] },
+      apply_rules: { min_answers: 100, max_se: 0.2, z: 1.96 },
     };
   };
   const calibrate = (id: number, version: number, graduate: boolean) => {
@@ -151,6 +298,8 @@ export function createFakeQuestionsApi(
           const matches = questions
             .filter((q) => !onlyAdministered || q.administered)
             .filter((q) => atom === 'all' || q.all_atoms.includes(atom))
+            // Issue 22: a question without a status predates review and counts as ready.
+            .filter((q) => !p.get('status') || (q.status ?? 'ready') === p.get('status'))
             .filter((q) => !search || `${q.question_text} ${q.code_block}`.toLowerCase().includes(search))
             .sort((a, b) => b.id - a.id);
           return {
@@ -197,9 +346,18 @@ export function createFakeQuestionsApi(
               : Number(decoded.original_question_id),
           claim,
           version: (existing?.version ?? 0) + 1,
+          status: existing ? (existing.status ?? 'ready') : reviewRequired ? 'draft' : 'ready',
+          last_edited_by: me,
         };
+        if (saved.administered && saved.status !== 'ready')
+          throw new ApiError(400, `Only a ready question can be administered (this one is ${saved.status}).`);
+        const before = existing ? snapshotOf(existing) : null;
         if (existing) Object.assign(existing, saved);
-        else questions.push(saved);
+        else {
+          questions.push(saved);
+          history.set(saved.id, []);
+        }
+        record(existing ?? saved, before ?? {}, before ? 'edit' : 'create');
         return { question: saved };
       }),
     atoms: () => answer('atoms', () => ({ atoms })),
@@ -219,5 +377,88 @@ export function createFakeQuestionsApi(
       })),
     applyCalibration: (id, version) => answer('applyCalibration', () => calibrate(id, version, false)),
     graduate: (id, version) => answer('graduate', () => calibrate(id, version, true)),
+    setStatus: (id, status, version) =>
+      answer('setStatus', () => {
+        const q = find(id);
+        stale(q, version);
+        if (status === 'ready' && reviewRequired && q.last_edited_by === me)
+          throw new ApiError(
+            400,
+            `Question ${id} cannot be moved to ready by its last editor (${me}): another admin must review it (review is required in this deployment).`,
+          );
+        if (status !== 'ready' && q.administered)
+          throw new ApiError(
+            400,
+            `Question ${id} is administered: it must stay ready. Untick Administered? first.`,
+          );
+        const before = snapshotOf(q);
+        q.status = status;
+        q.version = version + 1;
+        record(q, before, 'status');
+        return { question: q };
+      }),
+    history: (id) =>
+      answer('history', () => {
+        const q = find(id);
+        return {
+          entity: 'question' as const,
+          id: String(id),
+          current_version: q.version ?? 1,
+          entries: (history.get(id) ?? []).map(({ snapshot: _snapshot, ...entry }) => entry),
+        };
+      }),
+    revert: (id, toVersion, version) =>
+      answer('revert', () => {
+        const q = find(id);
+        stale(q, version);
+        const entry = history.get(id)?.find((e) => e.version === toVersion);
+        if (!entry) throw new ApiError(404, `Question ${id} has no recorded version ${toVersion}`);
+        const before = snapshotOf(q);
+        Object.assign(q, clone(entry.snapshot));
+        q.version = version + 1;
+        q.last_edited_by = me;
+        record(q, before, 'revert', { reverted_to: toVersion });
+        return { question: q, left_out: [] };
+      }),
+    twins: (atom) =>
+      answer('twins', () => {
+        if (!atoms.some((a) => a.id === atom)) throw new ApiError(404, `No atom with id '${atom}'`);
+        const inAtom = questions.filter((q) => q.all_atoms.includes(atom));
+        const excerpt = (q: Question) => ({
+          id: q.id,
+          excerpt: q.question_text.slice(0, 200),
+          code_block: q.code_block,
+          code_language: q.code_language,
+          status: q.status ?? 'ready',
+          administered: q.administered,
+          all_atoms: q.all_atoms,
+          version: q.version ?? 1,
+        });
+        const family = (q: Question) => q.original_question_id ?? q.id;
+        const pairs = inAtom.flatMap((a, i) =>
+          inAtom.slice(i + 1).flatMap((b) => {
+            const similarity = jaccard(words(a), words(b));
+            return similarity >= 0.7
+              ? [
+                  {
+                    a: excerpt(a),
+                    b: excerpt(b),
+                    similarity,
+                    text_similarity: similarity,
+                    code_similarity: null,
+                    linked: family(a) === family(b),
+                  },
+                ]
+              : [];
+          }),
+        );
+        return {
+          atom,
+          threshold: 0.7,
+          method: 'word-set Jaccard (the dev fake)',
+          questions_compared: inAtom.length,
+          pairs,
+        };
+      }),
   };
 }

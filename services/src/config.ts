@@ -67,6 +67,7 @@ const envSchema = z.object({
       if (bad.length) ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${bad.join(', ')}` });
     }),
   SESSION_IDLE_MINUTES: positiveNumber.default(60),
+  REVIEW_REQUIRED: boolFromEnv.default(true),
   TRUSTED_PROXY_COUNT: z.coerce
     .number({ message: 'must be a number' })
     .int('must be an integer')
@@ -159,6 +160,11 @@ export interface Config {
    * trusted proxy saw: the N-th X-Forwarded-For entry from the right.
    */
   trustedProxyCount: number;
+  /**
+   * Moving a question to `ready` needs an admin other than its last editor (issue 22). Default
+   * true; `npm start` sets false for its demo data unless set or NODE_ENV=production.
+   */
+  reviewRequired: boolean;
   /** Outgoing mail (invitations, reminders); unset: no email is sent (see src/mail). */
   smtpUrl?: string;
   mailFrom: string;
@@ -244,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoOrigins: originList(e.LOGO_ORIGINS).map((o) => originOf(o)!),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustedProxyCount: e.TRUSTED_PROXY_COUNT,
+    reviewRequired: e.REVIEW_REQUIRED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

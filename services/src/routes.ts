@@ -4,20 +4,27 @@ import type { Router } from '@koa/router';
 import { analyticsRouter } from './analytics/router';
 import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
+import { contentIoRouter } from './content-io/router';
+import { historyRouter } from './history/router';
 import { devOutboxRouter } from './mail/outbox-router';
 import { hiringRouter } from './hiring/router';
 import { quizRouter } from './quiz/router';
 import { remotesRouter } from './remotes/router';
+import { reviewRouter } from './review/router';
 import { sidekiqRouter } from './sidekiq/router';
 import { hiringSettingsRouter } from './webhooks/router';
 
 export function allRouters(): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
+  // Issue 22's routers too (review, history, import/export): their /api/questions/<name> paths.
   // Issue 20: the jobs dashboard, the company webhook settings and the dev outbox.
   return [
     authRouter(),
     quizRouter(),
     analyticsRouter(),
+    reviewRouter(),
+    historyRouter(),
+    contentIoRouter(),
     contentRouter(),
     hiringRouter(),
     remotesRouter(),

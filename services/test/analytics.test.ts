@@ -85,7 +85,13 @@ describe('statistics', () => {
       demo_answers: 24,
       graduation_max_se: 0.2,
       statistics: { questionId: betaId, served: 24 },
-      calibration: { n: 24 },
+      // Issue 22: simulated answers are reported apart and, outside a demo deployment, never the basis.
+      answers: { real: 0, demo: 24 },
+      calibration_basis: 'none',
+      calibration: null,
+      demo_calibration: { n: 24 },
+      apply: { allowed: false, reasons: [expect.stringMatching(/only simulated answers \(24\)/)] },
+      apply_rules: { min_answers: 100, max_se: 0.2, z: 1.96 },
     });
     expect(typeof one.body.version).toBe('number');
   });
@@ -165,6 +171,13 @@ describe('calibration', () => {
     await insertAnsweredQuizzes('javascript', betaId, 900);
     const now = await call(admin, 'GET', `/api/questions/${betaId}/statistics`);
     expect(now.body.calibration.converged).toBe(true);
+    // Real answers now exist: they alone are the basis (the 24 simulated ones are left out).
+    expect(now.body).toMatchObject({
+      calibration_basis: 'real',
+      answers: { real: 900, demo: 24 },
+      apply: { allowed: true },
+    });
+    expect(now.body.calibration.n).toBe(900);
     const applied = await call(admin, 'POST', path, { version: now.body.version });
     expect(applied.status).toBe(200);
     expect(applied.body.old).toEqual(now.body.configured);

@@ -16,6 +16,7 @@ import {
   OptionSchema,
   QuestionSchema,
   SlugSchema,
+  QuestionStatusSchema,
   DEFAULT_LEVELS_THRESHOLDS,
   normalizeClaim,
 } from './entities';
@@ -161,6 +162,11 @@ export const QuestionListQuerySchema = z.object({
     .union([z.literal(''), z.literal(CONSTANTS.ALL_ATOMS_KEY), SlugSchema])
     .transform((a) => (a === '' ? CONSTANTS.ALL_ATOMS_KEY : a))
     .default(CONSTANTS.ALL_ATOMS_KEY),
+  /** Review state filter (issue 22); absent or '' = any. Questions without a status count as ready. */
+  status: z
+    .union([z.literal(''), QuestionStatusSchema])
+    .transform((s) => (s === '' ? undefined : s))
+    .optional(),
 });
 export type QuestionListQuery = z.infer<typeof QuestionListQuerySchema>;
 
@@ -230,7 +236,15 @@ export const QuestionWritePayloadSchema = z
     exposure_count: z.number().optional(),
     created_at: z.string().optional(),
     updated_at: z.string().optional(),
+    uid: z.string().optional(),
+    last_edited_by: z.string().nullable().optional(),
 
+    /**
+     * Review state (issue 22). Absent: unchanged on update, `draft` on create (with
+     * REVIEW_REQUIRED=false, a write that administers the question without naming a status makes
+     * it `ready`). Moving to `ready` needs an admin other than the last editor while review is required.
+     */
+    status: QuestionStatusSchema.optional(),
     question_text: base64Text('question_text', L.QUESTION_TEXT_MAX),
     code_block: base64Text('code_block', L.CODE_BLOCK_MAX).default(''),
     code_language: optionalChoice(CodeLanguageSchema),
@@ -266,46 +280,43 @@ export const QuestionWritePayloadSchema = z
     difficulty_params: DifficultyParamsInputSchema.optional(),
   })
   .superRefine((q, ctx) => {
-    const hashIds = q.answers.flatMap((a) => (a.hash_id ? [a.hash_id] : []));
-    if (new Set(hashIds).size !== hashIds.length) {
-      ctx.addIssue({ code: 'custom', path: ['answers'], message: 'two answers share a hash_id' });
-    }
-    const positions = q.answers.flatMap((a) => (a.position === undefined ? [] : [a.position]));
-    if (new Set(positions).size !== positions.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['answers'],
-        message: 'two answers are locked to the same position',
-      });
-    }
-    if (positions.some((p) => p >= q.answers.length)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['answers'],
-        message: 'a locked position is past the last answer',
-      });
-    }
-    const correct = q.answers.filter((a) => a.c).length;
-    if (correct > 1)
-      ctx.addIssue({ code: 'custom', path: ['answers'], message: 'only one answer can be correct' });
-    // A question candidates can get must be answerable and scorable.
-    if (q.administered) {
-      if (q.question_text.trim() === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['question_text'],
-          message: 'an administered question needs question text',
-        });
-      }
-      if (q.answers.length < 2 || correct !== 1) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['answers'],
-          message: 'an administered question needs at least two answers and exactly one correct',
-        });
-      }
-    }
+    for (const p of questionRuleProblems(q))
+      ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   });
+/**
+ * The rules every stored question keeps (writes and imports): answer ids unique, locked positions
+ * distinct and inside the list, at most one correct answer; an administered question needs text,
+ * two answers and exactly one correct.
+ */
+export function questionRuleProblems(q: {
+  question_text: string;
+  administered: boolean;
+  answers: ReadonlyArray<{ hash_id?: string; c: boolean; position?: number }>;
+}): { field: 'answers' | 'question_text'; message: string }[] {
+  const problems: { field: 'answers' | 'question_text'; message: string }[] = [];
+  const hashIds = q.answers.flatMap((a) => (a.hash_id ? [a.hash_id] : []));
+  if (new Set(hashIds).size !== hashIds.length)
+    problems.push({ field: 'answers', message: 'two answers share a hash_id' });
+  const positions = q.answers.flatMap((a) => (a.position === undefined ? [] : [a.position]));
+  if (new Set(positions).size !== positions.length)
+    problems.push({ field: 'answers', message: 'two answers are locked to the same position' });
+  if (positions.some((p) => p >= q.answers.length))
+    problems.push({ field: 'answers', message: 'a locked position is past the last answer' });
+  const correct = q.answers.filter((a) => a.c).length;
+  if (correct > 1) problems.push({ field: 'answers', message: 'only one answer can be correct' });
+  // A question candidates can get must be answerable and scorable.
+  if (q.administered) {
+    if (q.question_text.trim() === '')
+      problems.push({ field: 'question_text', message: 'an administered question needs question text' });
+    if (q.answers.length < 2 || correct !== 1)
+      problems.push({
+        field: 'answers',
+        message: 'an administered question needs at least two answers and exactly one correct',
+      });
+  }
+  return problems;
+}
+
 /** What a client sends: free text base64-encoded. */
 export type QuestionWritePayload = z.input<typeof QuestionWritePayloadSchema>;
 /** What the service gets after parsing: decoded, normalised, defaults filled in. */

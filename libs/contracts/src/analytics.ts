@@ -87,6 +87,16 @@ export interface SimulationReport {
   warnings: string[];
 }
 
+/** Which answers an applied calibration rests on (issue 22; item-analysis `calibrationBasis`). */
+export type CalibrationBasis = 'real' | 'demo' | 'none';
+
+/** Whether a calibration may be applied (item-analysis `applyVerdict`). */
+export interface ApplyVerdict {
+  allowed: boolean;
+  /** Why not, in words (empty when allowed). */
+  reasons: string[];
+}
+
 /** GET /api/questions/{id}/statistics */
 export interface QuestionAnalyticsResponse {
   statistics: ItemStatistics | null;
@@ -101,6 +111,19 @@ export interface QuestionAnalyticsResponse {
   ready_to_graduate: boolean;
   /** How many of the answered records come from simulated demo candidates (`npm run simulate`). */
   demo_answers: number;
+  /** Issue 22: answered records from real candidates and from simulated (demo-data) ones, apart. */
+  answers: { real: number; demo: number };
+  /**
+   * What `calibration` rests on: real answers whenever there are any; demo answers only when there
+   * are no real ones and the deployment allows demo data (DEMO_MODE_ALLOWED); none otherwise.
+   */
+  calibration_basis: CalibrationBasis;
+  /** The calibration on simulated answers alone, shown apart (never applied outside demo data). */
+  demo_calibration: CalibrationResult | null;
+  /** Whether apply (and graduate) is allowed now, and why not. */
+  apply: ApplyVerdict;
+  /** The rules: at least `min_answers` answers of the basis and both standard errors <= `max_se` (95% interval ± z·SE). */
+  apply_rules: { min_answers: number; max_se: number; z: number };
 }
 
 /** GET /api/questions/statistics?atom=... : the list's columns, keyed by question id. */

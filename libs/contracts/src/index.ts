@@ -11,3 +11,6 @@ export * from './live-remotes';
 export * from './hiring';
 export * from './jobs';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
+export * from './content-io';
+export * from './history';
+export * from './review';

@@ -7,3 +7,4 @@ export * from './responses';
 export * from './statistics';
 export * from './calibration';
 export * from './simulator';
+export * from './trust';

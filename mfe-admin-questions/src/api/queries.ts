@@ -22,6 +22,8 @@ export const questionKeys = {
   /** Every statistics list key starts with this. */
   statisticsLists: ['question-statistics'] as const,
   statisticsList: (atom: string) => ['question-statistics', atom] as const,
+  history: (id: number) => ['question-history', id] as const,
+  twins: (atom: string) => ['question-twins', atom] as const,
 };
 
 /** A load error toast (SPEC §9: 9 s), closed once the query works again. */
@@ -97,5 +99,11 @@ export function questionQueries(api: QuestionsApi) {
     /** Issue 14: the list's statistics columns for an atom (the list's status line says when it fails). */
     statisticsList: (atom: string) =>
       queryOptions({ queryKey: questionKeys.statisticsList(atom), queryFn: () => api.listStatistics(atom) }),
+    /** Issue 22: the History tab, always what is stored now (its revert sends the current version). */
+    history: (id: number) =>
+      queryOptions({ queryKey: questionKeys.history(id), queryFn: () => api.history(id), staleTime: 0 }),
+    /** Issue 22: the list's twins flags for one atom (the list's status line says when it fails). */
+    twins: (atom: string) =>
+      queryOptions({ queryKey: questionKeys.twins(atom), queryFn: () => api.twins(atom), staleTime: 60_000 }),
   };
 }

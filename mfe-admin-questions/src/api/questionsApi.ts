@@ -1,4 +1,5 @@
-// The questions remote's backend: every call of SPEC §7 it makes (and issue 14's analytics) behind
+// The questions remote's backend: every call of SPEC §7 it makes (and issue 14's analytics, issue
+// 22's review status, history and twins) behind
 // one interface, QuestionsApi. The exposed AdminQuestionsApp takes an `api` prop (default:
 // httpQuestionsApi below) and hands it to the pages through context (./context.ts); tests and the
 // standalone dev page (dev/fakeQuestionsApi.ts) pass an in-memory implementation.
@@ -16,6 +17,10 @@ import type {
   QuestionResponse,
   QuestionStatisticsListResponse,
   QuestionWritePayload,
+  QuestionStatus,
+  HistoryResponse,
+  RevertNotes,
+  TwinsResponse,
 } from '@skillquiz/contracts';
 
 export interface QuestionsApi {
@@ -38,6 +43,14 @@ export interface QuestionsApi {
   applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
   /** Issue 14: POST /api/questions/{id}/graduate with the version the page loaded. */
   graduate(id: number, version: number): Promise<CalibrationActionResponse>;
+  /** Issue 22: POST /api/questions/{id}/status; 400 when a review rule refuses, 409 on a stale version. */
+  setStatus(id: number, status: QuestionStatus, version: number): Promise<QuestionResponse>;
+  /** Issue 22: GET /api/questions/{id}/history (newest first). */
+  history(id: number): Promise<HistoryResponse>;
+  /** Issue 22: POST /api/questions/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
+  revert(id: number, toVersion: number, version: number): Promise<QuestionResponse & RevertNotes>;
+  /** Issue 22: GET /api/questions/twins?atom= (likely near-duplicates within one atom). */
+  twins(atom: string): Promise<TwinsResponse>;
 }
 
 /** QuestionsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
@@ -66,4 +79,13 @@ export const httpQuestionsApi: QuestionsApi = {
       method: 'POST',
       body: { version },
     }),
+  setStatus: (id, status, version) =>
+    apiCall<QuestionResponse>(`/api/questions/${id}/status`, { method: 'POST', body: { status, version } }),
+  history: (id) => apiCall<HistoryResponse>(`/api/questions/${id}/history`),
+  revert: (id, toVersion, version) =>
+    apiCall<QuestionResponse & RevertNotes>(`/api/questions/${id}/revert`, {
+      method: 'POST',
+      body: { to_version: toVersion, version },
+    }),
+  twins: (atom) => apiCall<TwinsResponse>(`/api/questions/twins?atom=${encodeURIComponent(atom)}`),
 };

@@ -1,5 +1,6 @@
 // SPEC §2 administration: the Claim select (the claim options plus '+ Create New Claim', which shows
 // a text input typed lowercase), 'Administered?', and a checkbox grid of atoms with a Beta badge.
+import type { ReactNode } from 'react';
 import type { AtomSummary } from '@skillquiz/contracts';
 import { SelectField, TextField } from '@skillquiz/admin-ui';
 import { CREATE_NEW_CLAIM } from '../hooks/questionForm';
@@ -10,7 +11,13 @@ export function AdministrationTab({
   dispatch,
   claimOptions,
   atoms,
-}: TabProps & { claimOptions: readonly Option[]; atoms: readonly AtomSummary[] }) {
+  review,
+}: TabProps & {
+  claimOptions: readonly Option[];
+  atoms: readonly AtomSummary[];
+  /** Issue 22: the review status panel (an existing question only). */
+  review?: ReactNode;
+}) {
   const f = state.fields;
   const options = [
     ...withNone('No claim', claimOptions, f.claim),
@@ -19,6 +26,7 @@ export function AdministrationTab({
   return (
     <div className="qa-tab">
       <h2 className="qa-tab__title">Administration</h2>
+      {review}
       <SelectField
         label="Claim"
         name="claim"

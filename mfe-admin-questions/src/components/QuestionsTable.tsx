@@ -1,8 +1,9 @@
 // The questions list's table (SPEC §2): ID (link to edit), Administered (check or cross, with
 // words for screen readers), Question (text and code as the candidate sees them), Correct Answer
 // (or 'None'), Atoms (a bullet list of names); with 'Show statistics' on, the statistics columns.
+// Issue 22: the review status (Draft, In review, Ready) and, with an atom chosen, its likely twins.
 import { Link } from 'react-router-dom';
-import type { AtomSummary, ItemStatistics, Question } from '@skillquiz/contracts';
+import type { AtomSummary, ItemStatistics, Question, QuestionStatus } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { RichText } from '@skillquiz/question-view';
 import { QuestionBody } from './QuestionBody';
@@ -12,9 +13,12 @@ export function QuestionsTable({
   questions,
   atoms,
   statistics,
+  twins,
 }: {
   questions: Question[];
   atoms: ReadonlyMap<string, AtomSummary>;
+  /** Issue 22: likely near-duplicates by question id (only when an atom is chosen). */
+  twins?: ReadonlyMap<number, readonly Twin[]>;
   /** With 'Show statistics' on (issue 14): item statistics by question id, as extra columns. */
   statistics?: Readonly<Record<string, ItemStatistics>>;
 }) {
@@ -47,6 +51,12 @@ export function QuestionsTable({
         ),
     },
     {
+      key: 'status',
+      header: 'Status',
+      className: 'qa-col-status',
+      cell: (q) => <StatusBadge status={q.status} />,
+    },
+    {
       key: 'question',
       header: 'Question',
       className: 'qa-col-question',
@@ -77,6 +87,49 @@ export function QuestionsTable({
         ),
     },
   ];
+  if (twins)
+    columns.push({
+      key: 'twins',
+      header: 'Twins',
+      className: 'qa-col-twins',
+      cell: (q) => {
+        const mine = twins.get(q.id) ?? [];
+        if (mine.length === 0) return <span className="qa-sub">None</span>;
+        return (
+          <ul className="qa-twin-list">
+            {mine.map((t) => (
+              <li key={t.id}>
+                <Link to={`edit/${t.id}/?page=variation`} aria-label={`Likely twin: question ${t.id}`}>
+                  {t.id}
+                </Link>{' '}
+                <span className="qa-sub">
+                  {Math.round(t.similarity * 100)}%{t.linked ? ', linked' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    });
   if (statistics) columns.push(...statisticsColumns<Question>((q) => statistics[String(q.id)]));
   return <DataTable caption="Questions" columns={columns} rows={questions} rowKey={(q) => q.id} />;
+}
+
+export interface Twin {
+  id: number;
+  similarity: number;
+  /** Already in one variation family. */
+  linked: boolean;
+}
+
+export const STATUS_LABELS: Record<QuestionStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  ready: 'Ready',
+};
+
+/** A question without a status predates review: the services treat it as ready. */
+export function StatusBadge({ status }: { status: QuestionStatus | undefined }) {
+  const s = status ?? 'ready';
+  return <span className={`sq-badge qa-status-badge qa-status-badge--${s}`}>{STATUS_LABELS[s]}</span>;
 }

@@ -3,6 +3,10 @@
 // online calibration beside the configured parameters with their information curves. Applying a
 // calibration or graduating a beta question is a content edit (audited, bumps the version), so both
 // wait until the form has no unsaved changes and then reload the form from the server.
+// Issue 22: real and simulated answers are counted apart, the calibration says which answers it rests
+// on, the apply rules are quoted, and Apply (and Graduate) are offered only when the server's verdict
+// allows, with its reasons beside the disabled button. A calibration on simulated answers alone is
+// shown apart and never applied outside demo data.
 import { itemInformation } from '@skillquiz/adaptive';
 import type { DifficultyParams, QuestionAnalyticsResponse } from '@skillquiz/contracts';
 import { LinePlot } from '@skillquiz/admin-ui';
@@ -13,6 +17,7 @@ import { reasonInWords } from '../hooks/reviewReasons';
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
 const num = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));
 const secs = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+const BASIS_WORDS = { real: 'real', demo: 'simulated (demo data)', none: '' } as const;
 const THETAS = Array.from({ length: 33 }, (_, i) => -4 + i * 0.25);
 
 const curve = (params: DifficultyParams) => THETAS.map((x) => ({ x, y: itemInformation(params, x) }));
@@ -88,11 +93,10 @@ function StatisticsView({
         <p>No candidate has answered this question yet.</p>
       ) : (
         <>
-          {data.demo_answers > 0 && (
-            <p className="qa-note">
-              {data.demo_answers} of the {s.answered} answers come from simulated demo candidates.
-            </p>
-          )}
+          <p className="qa-note">
+            Answers: {data.answers.real} from real candidates, {data.answers.demo} from simulated demo
+            candidates.
+          </p>
           <dl className="qa-stats__grid">
             <dt>Served</dt>
             <dd>{s.served}</dd>
@@ -180,9 +184,17 @@ function StatisticsView({
       </table>
       <p>
         {c
-          ? `From ${c.n} answers. ${c.converged ? '' : 'The answers do not pin the parameters down yet.'}`
+          ? `From ${c.n} ${BASIS_WORDS[data.calibration_basis]} answers. ${c.converged ? `95% interval: a ± ${num(data.apply_rules.z * (c.seA ?? NaN))}, d ± ${num(data.apply_rules.z * (c.seD ?? NaN))}.` : 'The answers do not pin the parameters down yet.'}`
           : 'No answers to calibrate from yet.'}
       </p>
+      {data.demo_calibration && data.calibration_basis !== 'demo' && (
+        <p className="qa-note">
+          On the {data.demo_calibration.n} simulated answers alone: a {num(data.demo_calibration.a, 3)} (±{' '}
+          {num(data.demo_calibration.seA)}), d {num(data.demo_calibration.d, 3)} (±{' '}
+          {num(data.demo_calibration.seD)}). Shown apart: simulated answers never feed an applied calibration
+          outside demo data.
+        </p>
+      )}
       <LinePlot
         title="Information by ability"
         xLabel="ability (theta)"
@@ -194,6 +206,22 @@ function StatisticsView({
             : []),
         ]}
       />
+      <p className="qa-note" id="apply-rules">
+        Apply is offered when the estimate rests on at least {data.apply_rules.min_answers} real answers
+        (simulated ones only for a question answered by demo candidates alone, in a deployment with demo data)
+        and both standard errors are at most {data.apply_rules.max_se} (a 95% interval within ±{' '}
+        {num(data.apply_rules.z * data.apply_rules.max_se)}).
+      </p>
+      {!data.apply.allowed && (
+        <div className="qa-note" id="apply-refused">
+          <p>Apply is not offered:</p>
+          <ul>
+            {data.apply.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {dirty && <p className="qa-note">Save or discard your changes before applying a calibration.</p>}
       {applied && !data.beta && (
         <p className="qa-note">The configured parameters are the calibrated ones: nothing to apply.</p>
@@ -202,7 +230,8 @@ function StatisticsView({
         <button
           type="button"
           className="sq-button"
-          disabled={!c?.converged || applied || dirty || busy}
+          disabled={!data.apply.allowed || !c?.converged || applied || dirty || busy}
+          aria-describedby={data.apply.allowed ? 'apply-rules' : 'apply-refused'}
           onClick={() => run(apply)}
         >
           Apply calibration
@@ -211,7 +240,7 @@ function StatisticsView({
           <button
             type="button"
             className="sq-button sq-button--primary"
-            disabled={!data.ready_to_graduate || dirty || busy}
+            disabled={!data.ready_to_graduate || !data.apply.allowed || dirty || busy}
             onClick={() => run(graduate)}
           >
             Graduate from beta

@@ -18,9 +18,31 @@ describe('URL query', () => {
       q: 'closure',
       atom: 'javascript',
       includeNonAdministered: true,
+      status: '',
       statistics: false,
       needsReview: false,
     });
+  });
+
+  it('status (issue 22): a known review status or nothing; it reaches the API query and is never cached', () => {
+    expect(parse('status=in_review').status).toBe('in_review');
+    expect(parse('status=published').status).toBe('');
+    const query = { ...DEFAULT_LIST_QUERY, status: 'draft' as const };
+    expect(listSearchParams(query).toString()).toBe('status=draft');
+    expect(new URLSearchParams(apiQueryString(query)).get('status')).toBe('draft');
+    expect(new URLSearchParams(apiQueryString(DEFAULT_LIST_QUERY)).has('status')).toBe(false);
+    expect(isCacheable(query)).toBe(false);
+    expect(listKey(query)).not.toEqual(listKey(DEFAULT_LIST_QUERY));
+  });
+
+  it('choosing draft or in review includes the non-administered questions and starts at page 1', () => {
+    const onPage3 = { ...DEFAULT_LIST_QUERY, page: 3 };
+    expect(changeListQuery(onPage3, { status: 'in_review' })).toMatchObject({
+      status: 'in_review',
+      includeNonAdministered: true,
+      page: 1,
+    });
+    expect(changeListQuery(onPage3, { status: 'ready' }).includeNonAdministered).toBe(false);
   });
 
   it('falls back to the defaults for missing or malformed values', () => {

@@ -2,6 +2,9 @@
 // so a reload, the back button or a shared link shows the same list. These are the pure rules:
 // reading and writing that query, the API query it becomes (SPEC §7), and what may be cached (§4).
 import { CONSTANTS } from '@skillquiz/contracts/constants';
+import type { QuestionStatus } from '@skillquiz/contracts';
+
+const STATUSES: readonly string[] = ['draft', 'in_review', 'ready'];
 
 export interface ListQuery {
   page: number;
@@ -9,6 +12,8 @@ export interface ListQuery {
   /** An atom slug, or CONSTANTS.ALL_ATOMS_KEY for no filter. */
   atom: string;
   includeNonAdministered: boolean;
+  /** Issue 22: the review status filter ('' for any). */
+  status: QuestionStatus | '';
   /** 'Show statistics' (issue 14; off by default, so SPEC's list is unchanged). Not part of the API query. */
   statistics: boolean;
   /** 'Needs review' (only with statistics shown): the flagged questions instead of the page. */
@@ -20,6 +25,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   q: '',
   atom: CONSTANTS.ALL_ATOMS_KEY,
   includeNonAdministered: false,
+  status: '',
   statistics: false,
   needsReview: false,
 };
@@ -34,6 +40,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     q: params.get('q') ?? '',
     atom: params.get('atom') || CONSTANTS.ALL_ATOMS_KEY,
     includeNonAdministered: params.get('includeNonAdministered') === 'true',
+    status: STATUSES.includes(params.get('status') ?? '') ? (params.get('status') as QuestionStatus) : '',
     statistics,
     needsReview: statistics && params.get('needsReview') === 'true',
   };
@@ -46,6 +53,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.q !== '') params.set('q', query.q);
   if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) params.set('atom', query.atom);
   if (query.includeNonAdministered) params.set('includeNonAdministered', 'true');
+  if (query.status) params.set('status', query.status);
   if (query.statistics) params.set('statistics', 'true');
   if (query.statistics && query.needsReview) params.set('needsReview', 'true');
   return params;
@@ -57,10 +65,14 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
  */
 export function changeListQuery(current: ListQuery, change: Partial<ListQuery>): ListQuery {
   const next = { ...current, ...change };
+  // Issue 22: drafts and questions in review are never administered, so choosing one of those
+  // statuses includes the non-administered questions (else the list would always be empty).
+  if (change.status === 'draft' || change.status === 'in_review') next.includeNonAdministered = true;
   const filterChanged =
     next.q !== current.q ||
     next.atom !== current.atom ||
-    next.includeNonAdministered !== current.includeNonAdministered;
+    next.includeNonAdministered !== current.includeNonAdministered ||
+    next.status !== current.status;
   if (filterChanged && change.page === undefined) next.page = 1;
   // The review filter belongs to the statistics: hiding them turns it off too.
   if (!next.statistics) next.needsReview = false;
@@ -75,15 +87,16 @@ export function apiQueryString(query: ListQuery): string {
     only_administered: String(!query.includeNonAdministered),
     atom: query.atom,
   });
+  if (query.status) params.set('status', query.status);
   return params.toString();
 }
 
 /**
- * SPEC §4: results per atom and page are cached, except while a search or the non-administered
- * toggle is active (those are looked at once and change as people edit).
+ * SPEC §4: results per atom and page are cached, except while a search, the non-administered
+ * toggle or a status filter is active (those are looked at once and change as people edit).
  */
 export function isCacheable(query: ListQuery): boolean {
-  return query.q.trim() === '' && !query.includeNonAdministered;
+  return query.q.trim() === '' && !query.includeNonAdministered && query.status === '';
 }
 
 /** The cache key of a list fetch; every list key starts with LIST_KEY_ROOT so a save can refresh them all. */
@@ -91,7 +104,13 @@ export const LIST_KEY_ROOT = 'questions';
 export function listKey(query: ListQuery) {
   return [
     LIST_KEY_ROOT,
-    { page: query.page, q: query.q.trim(), atom: query.atom, all: query.includeNonAdministered },
+    {
+      page: query.page,
+      q: query.q.trim(),
+      atom: query.atom,
+      all: query.includeNonAdministered,
+      status: query.status,
+    },
   ] as const;
 }
 

@@ -17,7 +17,8 @@ const sameQuery = (a: ListQuery, b: ListQuery) =>
   a.page === b.page &&
   a.q.trim() === b.q.trim() &&
   a.atom === b.atom &&
-  a.includeNonAdministered === b.includeNonAdministered;
+  a.includeNonAdministered === b.includeNonAdministered &&
+  a.status === b.status;
 
 export function useQuestionList(query: ListQuery) {
   const queries = questionQueries(useQuestionsApi());

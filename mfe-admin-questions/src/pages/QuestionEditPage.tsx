@@ -7,6 +7,7 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@skillquiz/http-client';
+import type { Question } from '@skillquiz/contracts';
 import { EditorFrame, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
 import { newQuestionForm, parseQuestionId, questionFormReducer, toWritePayload } from '../hooks/questionForm';
 import { useAtomList, useOptionLists, useQuestion, useSaveQuestion } from '../hooks/useQuestions';
@@ -16,8 +17,10 @@ import { AnswersTab } from '../components/AnswersTab';
 import { PreviewTab } from '../components/PreviewTab';
 import { AdministrationTab } from '../components/AdministrationTab';
 import { StatisticsTab } from '../components/StatisticsTab';
+import { HistoryTab } from '../components/HistoryTab';
+import { ReviewStatusPanel } from '../components/ReviewStatusPanel';
 
-// SPEC's five tabs, then the content analytics' statistics tab (issue 14).
+// SPEC's five tabs, then the content analytics' statistics tab (issue 14) and the history (issue 22).
 export const QUESTION_TABS = [
   'content',
   'variation',
@@ -25,6 +28,7 @@ export const QUESTION_TABS = [
   'preview',
   'administration',
   'statistics',
+  'history',
 ] as const;
 export type QuestionTab = (typeof QUESTION_TABS)[number];
 const TAB_LABELS: Record<QuestionTab, string> = {
@@ -34,6 +38,7 @@ const TAB_LABELS: Record<QuestionTab, string> = {
   preview: 'Preview',
   administration: 'Administration',
   statistics: 'Statistics',
+  history: 'History',
 };
 
 function isTab(page: string | null): page is QuestionTab {
@@ -84,6 +89,9 @@ function QuestionEditor({ id }: { id: number | null }) {
     const historyState = window.history.state as { usr?: { focusHeading?: boolean } } | null;
     if (historyState?.usr?.focusHeading) heading.current?.focus();
   }, [loaded]);
+
+  // A status change or a revert made a new version: the form takes it (it had no unsaved edits).
+  const onNewVersion = (question: Question) => dispatch({ type: 'loaded', question });
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
@@ -164,6 +172,15 @@ function QuestionEditor({ id }: { id: number | null }) {
           dispatch={dispatch}
           claimOptions={options.claim}
           atoms={atoms.data?.atoms ?? []}
+          review={
+            !isNew && query.data ? (
+              <ReviewStatusPanel
+                question={query.data.question}
+                dirty={state.dirty}
+                onChanged={onNewVersion}
+              />
+            ) : undefined
+          }
         />
       )}
       {tab === 'statistics' && (
@@ -179,6 +196,12 @@ function QuestionEditor({ id }: { id: number | null }) {
           }}
         />
       )}
+      {tab === 'history' &&
+        (isNew ? (
+          <p className="qa-sub">A new question has no history until it is saved.</p>
+        ) : (
+          <HistoryTab id={id} version={state.version} dirty={state.dirty} onReverted={onNewVersion} />
+        ))}
     </EditorFrame>
   );
 }

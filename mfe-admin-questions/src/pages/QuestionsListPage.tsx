@@ -4,12 +4,14 @@
 // Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
 // Beyond SPEC (issue 14): 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
 // statistics columns, and with it 'Needs review' lists the atom's flagged questions with the reasons.
+// Issue 22: a Status column and filter, and with an atom chosen, each question's likely twins.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import type { AtomSummary, ItemStatistics } from '@skillquiz/contracts';
+import type { AtomSummary, ItemStatistics, QuestionStatus, TwinsResponse } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useAtomList, useQuestionList } from '../hooks/useQuestions';
 import { useStatisticsList } from '../hooks/useAnalytics';
+import { useTwins } from '../hooks/useReview';
 import {
   changeListQuery,
   listSearchParams,
@@ -17,7 +19,7 @@ import {
   parseListQuery,
   type ListQuery,
 } from '../hooks/listQuery';
-import { QuestionsTable } from '../components/QuestionsTable';
+import { QuestionsTable, STATUS_LABELS, type Twin } from '../components/QuestionsTable';
 import { NeedsReviewTable } from '../components/NeedsReviewTable';
 
 export function QuestionsListPage() {
@@ -26,6 +28,9 @@ export function QuestionsListPage() {
   const list = useQuestionList(query);
   const atoms = useAtomList();
   const statistics = useStatisticsList(query.atom, query.statistics);
+  // Twins are measured within one atom: only with an atom chosen.
+  const twins = useTwins(query.atom === CONSTANTS.ALL_ATOMS_KEY ? null : query.atom);
+  const twinsById = useMemo(() => twinMap(twins.data), [twins.data]);
 
   // The search box keeps what is being typed while its own edits replace the URL; any other
   // navigation (back, forward, a link) starts it again from the URL's q.
@@ -67,6 +72,10 @@ export function QuestionsListPage() {
   if (query.statistics && statistics.isError)
     statsStatus = `The statistics could not be loaded: ${statistics.error.message}`;
   else if (query.statistics && !stats) statsStatus = 'Loading statistics…';
+  let twinsStatus = '';
+  if (twins.isError) twinsStatus = `The twins could not be checked: ${twins.error.message}`;
+  else if (twins.data)
+    twinsStatus = `${twins.data.pairs.length} likely ${twins.data.pairs.length === 1 ? 'twin pair' : 'twin pairs'} in this atom.`;
 
   return (
     <section className="qa-page" aria-labelledby="questions-heading">
@@ -91,6 +100,21 @@ export function QuestionsListPage() {
               <option key={a.id} value={a.id}>
                 {a.name}
                 {a.beta ? ' (Beta)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="qa-filter">
+          <span className="qa-filter__label">Status</span>
+          <select
+            className="qa-input"
+            value={shown.status}
+            onChange={(e) => update({ status: e.target.value as QuestionStatus | '' })}
+          >
+            <option value="">Any</option>
+            {(Object.keys(STATUS_LABELS) as QuestionStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
               </option>
             ))}
           </select>
@@ -127,6 +151,12 @@ export function QuestionsListPage() {
         {query.needsReview ? reviewStatus(stats) : status}
         {statsStatus && ` ${statsStatus}`}
       </p>
+      {/* Apart from the list's status: the twins are measured on their own and may arrive later. */}
+      {!query.needsReview && twinsStatus && (
+        <p className="qa-sub" role="status" aria-live="polite">
+          {twinsStatus}
+        </p>
+      )}
 
       {query.needsReview && stats && (
         <NeedsReviewTable statistics={stats} atom={query.atom} atomName={atomNames.get(query.atom)?.name} />
@@ -140,7 +170,12 @@ export function QuestionsListPage() {
           {data.questions.length === 0 ? (
             <p className="qa-empty">No questions match.</p>
           ) : (
-            <QuestionsTable questions={data.questions} atoms={atomNames} statistics={stats} />
+            <QuestionsTable
+              questions={data.questions}
+              atoms={atomNames}
+              statistics={stats}
+              twins={query.atom === CONSTANTS.ALL_ATOMS_KEY ? undefined : twinsById}
+            />
           )}
         </div>
       )}
@@ -172,6 +207,18 @@ export function QuestionsListPage() {
       )}
     </section>
   );
+}
+
+/** Each question's likely twins, both ways round, most similar first. */
+function twinMap(data: TwinsResponse | undefined): Map<number, Twin[]> {
+  const map = new Map<number, Twin[]>();
+  const add = (id: number, twin: Twin) => map.set(id, [...(map.get(id) ?? []), twin]);
+  for (const p of data?.pairs ?? []) {
+    add(p.a.id, { id: p.b.id, similarity: p.similarity, linked: p.linked });
+    add(p.b.id, { id: p.a.id, similarity: p.similarity, linked: p.linked });
+  }
+  for (const list of map.values()) list.sort((x, y) => y.similarity - x.similarity);
+  return map;
 }
 
 function reviewStatus(stats: Record<string, ItemStatistics> | undefined): string {

@@ -4,24 +4,32 @@
 // the admin saw, so two reviewers never silently overwrite each other.
 import type { CalibrationActionResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, readyToGraduate, type CalibrationResult } from '@skillquiz/item-analysis';
-import { auditUpdated } from '../audit';
+import { recordAtomVersion, recordQuestionVersion } from '../history/record';
 import { conflict } from '../http/errors';
-import { Atom, Question, touchAtomBanks } from '../models';
+import { Atom, Question, statusOf, touchAtomBanks, type AtomDoc, type QuestionDoc } from '../models';
 import { currentCalibration, findQuestionForAnalytics } from './statistics';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
-async function calibrationFor(id: number, version: number) {
+async function calibrationFor(id: number, version: number, demoDataAllowed: boolean) {
   const q = await findQuestionForAnalytics(id);
   if (q.version !== version) {
     throw conflict(
       `Question ${id} changed since you loaded it (it is at version ${q.version}, you had ${version}): reload it.`,
     );
   }
-  const calibration = await currentCalibration(q);
+  const trusted = await currentCalibration(q, demoDataAllowed);
+  const calibration = trusted.calibration;
   if (!calibration || !calibration.converged) {
     throw conflict(
-      `Question ${id} has no usable calibration yet (${calibration?.n ?? 0} answers): its parameters are not pinned down.`,
+      `Question ${id} has no usable calibration yet (${calibration?.n ?? 0} answers): its parameters are not pinned down` +
+        (trusted.apply.reasons.length ? ` (${trusted.apply.reasons.join('; ')}).` : '.'),
+    );
+  }
+  // Issue 22: enough trusted answers and a narrow interval (APPLY_RULES), else 409 saying why.
+  if (!trusted.apply.allowed) {
+    throw conflict(
+      `Question ${id}'s calibration cannot be applied yet: ${trusted.apply.reasons.join('; ')}.`,
     );
   }
   return { q, calibration };
@@ -32,8 +40,9 @@ export async function applyCalibration(
   id: number,
   version: number,
   actor: string,
+  demoDataAllowed = false,
 ): Promise<CalibrationActionResponse> {
-  const { q, calibration } = await calibrationFor(id, version);
+  const { q, calibration } = await calibrationFor(id, version, demoDataAllowed);
   return writeParameters(q, calibration, actor, { administered: q.administered });
 }
 
@@ -42,8 +51,15 @@ export async function graduateQuestion(
   id: number,
   version: number,
   actor: string,
+  demoDataAllowed = false,
 ): Promise<CalibrationActionResponse> {
-  const { q, calibration } = await calibrationFor(id, version);
+  const { q, calibration } = await calibrationFor(id, version, demoDataAllowed);
+  // Graduation administers the question, and only ready questions can be administered (issue 22).
+  if (statusOf(q) !== 'ready') {
+    throw conflict(
+      `Question ${id} is ${statusOf(q).replace('_', ' ')}: only a ready question can graduate (be administered).`,
+    );
+  }
   if (!readyToGraduate(calibration)) {
     throw conflict(
       `Question ${id} is not ready to graduate: its standard errors (a ${calibration.seA?.toFixed(2)}, ` +
@@ -60,14 +76,21 @@ export async function graduateQuestion(
     // A new atom version, so an atom form opened before this cannot save the old ordering back
     // (its stale version gets 409). Atoms from before versioning read as version 1.
     const bump = atom.version === undefined ? { $set: { version: 2 } } : { $inc: { version: 1 } };
-    await Atom.updateOne({ _id: atom._id }, { $pull: { beta_question_ordering: id }, ...bump }).exec();
-    await auditUpdated(
-      actor,
-      'atom',
-      atom._id,
-      { beta_question_ordering: before },
-      { beta_question_ordering: before.filter((x) => x !== id) },
-    );
+    const beforeDoc = await Atom.findById(atom._id).lean<AtomDoc>().exec();
+    const afterDoc = await Atom.findOneAndUpdate(
+      { _id: atom._id },
+      { $pull: { beta_question_ordering: id }, ...bump },
+      { returnDocument: 'after' },
+    )
+      .lean<AtomDoc>()
+      .exec();
+    if (beforeDoc && afterDoc)
+      await recordAtomVersion(
+        actor,
+        { ...beforeDoc, beta_question_ordering: before },
+        afterDoc,
+        'graduation',
+      );
   }
   return result;
 }
@@ -80,21 +103,23 @@ async function writeParameters(
 ): Promise<CalibrationActionResponse> {
   const old = { a: q.difficulty_params.a, d: q.difficulty_params.d };
   const next = { a: round(calibration.a), d: round(calibration.d) };
+  const beforeDoc = await Question.findById(q._id).lean<QuestionDoc>().exec();
   const updated = await Question.findOneAndUpdate(
     { _id: q._id, version: q.version },
     { $set: { difficulty_params: next, administered: set.administered }, $inc: { version: 1 } },
     { returnDocument: 'after' },
   )
-    .lean()
+    .lean<QuestionDoc>()
     .exec();
-  if (!updated) throw conflict(`Question ${q._id} changed while the calibration was applied: reload it.`);
+  if (!updated || !beforeDoc)
+    throw conflict(`Question ${q._id} changed while the calibration was applied: reload it.`);
+  // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts)
   await touchAtomBanks(updated.atoms ?? []);
-  await auditUpdated(
+  await recordQuestionVersion(
     actor,
-    'question',
-    q._id,
-    { difficulty_params: old, administered: q.administered },
-    { difficulty_params: next, administered: set.administered },
+    beforeDoc,
+    updated,
+    set.administered && !q.administered ? 'graduation' : 'calibration',
   );
   return {
     question_id: q._id,

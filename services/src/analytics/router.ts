@@ -34,15 +34,25 @@ export function analyticsRouter(): Router {
     ctx.body = await listStatistics(validate(QuestionStatisticsListQuerySchema, ctx.query).atom);
   });
   router.get('/api/questions/:id/statistics', ...read, async (ctx) => {
-    ctx.body = await questionAnalytics(questionId(ctx.params.id));
+    ctx.body = await questionAnalytics(questionId(ctx.params.id), ctx.config.demoModeAllowed);
   });
   router.post('/api/questions/:id/calibration/apply', ...write, async (ctx) => {
     const { version } = validate(CalibrationActionSchema, ctx.request.body);
-    ctx.body = await applyCalibration(questionId(ctx.params.id), version, actorOf(ctx));
+    ctx.body = await applyCalibration(
+      questionId(ctx.params.id),
+      version,
+      actorOf(ctx),
+      ctx.config.demoModeAllowed,
+    );
   });
   router.post('/api/questions/:id/graduate', ...write, async (ctx) => {
     const { version } = validate(CalibrationActionSchema, ctx.request.body);
-    ctx.body = await graduateQuestion(questionId(ctx.params.id), version, actorOf(ctx));
+    ctx.body = await graduateQuestion(
+      questionId(ctx.params.id),
+      version,
+      actorOf(ctx),
+      ctx.config.demoModeAllowed,
+    );
   });
   router.post('/api/atoms/:id/simulate', ...write, async (ctx) => {
     const request = validate(SimulateRequestSchema, ctx.request.body ?? {});

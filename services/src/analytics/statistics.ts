@@ -2,42 +2,39 @@
 // concern (issue 14; issue 23: read through indexes, see records.ts). Read-only: nothing here changes a
 // question or a quiz.
 import type { QuestionAnalyticsResponse, QuestionStatisticsListResponse } from '@skillquiz/contracts';
-import {
-  GRADUATION_MAX_SE,
-  calibrateBank,
-  itemStatistics,
-  readyToGraduate,
-  type CalibrationResult,
-} from '@skillquiz/item-analysis';
+import { GRADUATION_MAX_SE, itemStatistics, readyToGraduate } from '@skillquiz/item-analysis';
 import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
 import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
+import { APPLY_RULES_VIEW, trustedCalibration, type TrustedCalibration } from './trust';
 
-type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered'>;
+type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered' | 'status'>;
 
 export async function findQuestionForAnalytics(id: number): Promise<QuestionFields> {
   const q = await Question.findById(id)
-    .select({ difficulty_params: 1, version: 1, administered: 1 })
+    .select({ difficulty_params: 1, version: 1, administered: 1, status: 1 })
     .lean<QuestionFields>()
     .exec();
   if (!q) throw notFound(`No question with id '${id}'`);
   return q;
 }
 
-/** The question's current calibration from every quiz that served it (null before any answer). */
-export async function currentCalibration(q: QuestionFields): Promise<CalibrationResult | null> {
-  const { responses } = await loadResponses(servedQuestion(q._id));
-  return (
-    calibrateBank(responses, {
-      only: new Set([q._id]),
-      start: () => ({ a: q.difficulty_params.a, d: q.difficulty_params.d }),
-    }).get(q._id) ?? null
-  );
+/** The question's calibration on trusted answers (issue 22, analytics/trust.ts) and whether it may be applied. */
+export async function currentCalibration(
+  q: QuestionFields,
+  demoDataAllowed: boolean,
+): Promise<TrustedCalibration> {
+  const { responses, demoQuizzes } = await loadResponses(servedQuestion(q._id));
+  const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
+  return trustedCalibration(q._id, configured, responses, demoQuizzes, demoDataAllowed);
 }
 
 /** Statistics, calibration and graduation readiness of one question. */
-export async function questionAnalytics(id: number): Promise<QuestionAnalyticsResponse> {
+export async function questionAnalytics(
+  id: number,
+  demoDataAllowed = false,
+): Promise<QuestionAnalyticsResponse> {
   const q = await findQuestionForAnalytics(id);
   const [{ responses, demoQuizzes, answerText }, beta] = await Promise.all([
     loadResponses(servedQuestion(id)),
@@ -47,8 +44,8 @@ export async function questionAnalytics(id: number): Promise<QuestionAnalyticsRe
   const statistics =
     itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) }).get(id) ?? null;
   const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
-  const calibration =
-    calibrateBank(responses, { only: new Set([id]), start: () => configured }).get(id) ?? null;
+  const trusted = trustedCalibration(id, configured, responses, demoQuizzes, demoDataAllowed);
+  const calibration = trusted.calibration;
   return {
     statistics,
     calibration,
@@ -56,10 +53,13 @@ export async function questionAnalytics(id: number): Promise<QuestionAnalyticsRe
     version: q.version,
     beta: beta !== null,
     graduation_max_se: GRADUATION_MAX_SE,
-    ready_to_graduate: calibration !== null && readyToGraduate(calibration),
-    demo_answers: responses.filter(
-      (r) => r.questionId === id && r.correct !== null && demoQuizzes.has(r.quizId),
-    ).length,
+    ready_to_graduate: calibration !== null && trusted.apply.allowed && readyToGraduate(calibration),
+    demo_answers: trusted.answers.demo,
+    answers: trusted.answers,
+    calibration_basis: trusted.basis,
+    demo_calibration: trusted.demo_calibration,
+    apply: trusted.apply,
+    apply_rules: APPLY_RULES_VIEW,
   };
 }
 

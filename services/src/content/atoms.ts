@@ -12,7 +12,9 @@ import type {
   AtomWithQuestionsResponse,
 } from '@skillquiz/contracts';
 import { atomIdMatchesPath } from '@skillquiz/contracts';
-import { auditCreated, auditDeleted, auditUpdated } from '../audit';
+import { auditDeleted } from '../audit';
+import { recordAtomVersion } from '../history/record';
+import { checkBetaOrdering } from './beta';
 import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors';
 import { Atom, Invitation, Question, toAtom, toQuestion, type AtomDoc } from '../models';
@@ -61,17 +63,6 @@ export async function getAtomWithQuestions(id: string): Promise<AtomWithQuestion
   return { atom: toAtom(atom, questions.length), questions: questions.map(toQuestion) };
 }
 
-/** beta_question_ordering may only name questions that exist. */
-async function checkQuestionsExist(ids: number[] | undefined): Promise<void> {
-  if (!ids?.length) return;
-  const found = await Question.find({ _id: { $in: ids } }, { _id: 1 })
-    .lean()
-    .exec();
-  const have = new Set(found.map((q) => q._id));
-  const missing = ids.filter((id) => !have.has(id));
-  if (missing.length) throw badRequest(`beta_question_ordering: no question with id ${missing.join(', ')}`);
-}
-
 /** The stored fields of an atom, as the audit log records them. */
 function auditFields(doc: AtomDoc): Record<string, unknown> {
   const { created_at: _c, updated_at: _u, bank_version: _b, ...fields } = doc;
@@ -81,9 +72,9 @@ function auditFields(doc: AtomDoc): Record<string, unknown> {
 export async function createAtom(input: AtomCreate, actor: string): Promise<AtomView> {
   const { id, num_bank_questions: _ignored, ...fields } = input;
   if (await Atom.exists({ _id: id }).exec()) throw conflict(`An atom with the slug '${id}' already exists`);
-  await checkQuestionsExist(fields.beta_question_ordering);
+  await checkBetaOrdering(fields.beta_question_ordering);
   const created = (await Atom.create({ _id: id, ...fields })).toObject<AtomDoc>();
-  await auditCreated(actor, 'atom', id, auditFields(created));
+  await recordAtomVersion(actor, null, created, 'edit');
   return toAtom(created, await bankCount(id));
 }
 
@@ -110,8 +101,8 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
   if (!doc) throw notFound(`No atom with id '${id}'`);
   const current = doc.version ?? 1;
   if (expected !== undefined && expected !== current) throw staleAtom(id);
-  await checkQuestionsExist(patch.beta_question_ordering);
-  const before = auditFields(doc.toObject<AtomDoc>());
+  await checkBetaOrdering(patch.beta_question_ordering);
+  const before = doc.toObject<AtomDoc>();
   doc.set(patch);
   if (!doc.isModified()) return toAtom(doc.toObject<AtomDoc>(), await bankCount(id));
   doc.version = current + 1;
@@ -124,7 +115,7 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
     throw err;
   }
   const after = doc.toObject<AtomDoc>();
-  await auditUpdated(actor, 'atom', id, before, auditFields(after));
+  await recordAtomVersion(actor, before, after, 'edit');
   return toAtom(after, await bankCount(id));
 }
 

@@ -25,14 +25,16 @@ import {
   type QuestionWrite,
 } from '@skillquiz/contracts';
 import type { QueryFilter } from 'mongoose';
-import { auditCreated, auditUpdated } from '../audit';
+import { recordQuestionVersion } from '../history/record';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { REVIEW_ON, decideStatus, type ReviewRules } from '../review/status';
 import {
   Atom,
   Question,
   WORD,
   createQuestion as insertQuestion,
   isContentChange,
+  statusFilter,
   newHashId,
   toQuestion,
   searchWordsOf,
@@ -68,6 +70,7 @@ export function questionListFilter(query: QuestionListQuery): QueryFilter<Questi
   const filter: QueryFilter<QuestionDoc> = {};
   if (query.atom !== CONSTANTS.ALL_ATOMS_KEY) filter.atoms = query.atom;
   if (query.only_administered) filter.administered = true;
+  if (query.status) Object.assign(filter, statusFilter(query.status));
   if (query.search) {
     // Typing a question's id finds it too.
     const id = PositiveIntParamSchema.safeParse(query.search);
@@ -189,32 +192,32 @@ function storedFields(write: QuestionWrite): Partial<QuestionDoc> {
   };
 }
 
-/** A question as the audit log records it (plain values, no timestamps or counters). */
-function auditFields(doc: QuestionDoc): Record<string, unknown> {
-  const view = toQuestion(doc);
-  const {
-    number: _n,
-    expires_at: _e,
-    created_at: _c,
-    updated_at: _u,
-    exposure_count: _x,
-    id: _id,
-    ...fields
-  } = view;
-  return fields;
-}
-
-export async function createQuestion(write: QuestionWrite, actor: string): Promise<QuestionView> {
+export async function createQuestion(
+  write: QuestionWrite,
+  actor: string,
+  rules: ReviewRules = REVIEW_ON,
+): Promise<QuestionView> {
+  const status = decideStatus({
+    before: null,
+    requested: write.status,
+    administered: write.administered,
+    contentChanged: true,
+    actor,
+    rules,
+  });
   await checkReferences(write);
-  const created = (await insertQuestion(storedFields(write))).toObject<QuestionDoc>();
-  await auditCreated(actor, 'question', created._id, auditFields(created));
+  const created = (
+    await insertQuestion({ ...storedFields(write), status, last_edited_by: actor })
+  ).toObject<QuestionDoc>();
+  await recordQuestionVersion(actor, null, created, 'edit');
   return toQuestion(created);
 }
 
-/** True when the write changes any stored field: content, administered or atoms. */
+/** True when the write changes any stored field: content, administered, atoms or review status. */
 export function changesAnything(before: QuestionDoc, patch: Partial<QuestionDoc>): boolean {
   return (
     isContentChange(before, patch) ||
+    (patch.status !== undefined && patch.status !== (before.status ?? 'ready')) ||
     (patch.administered !== undefined && patch.administered !== before.administered) ||
     (patch.atoms !== undefined && JSON.stringify(patch.atoms) !== JSON.stringify(before.atoms))
   );
@@ -234,7 +237,12 @@ export function staleVersion(id: number, sent: number, current: number) {
  * carries `version` must be based on the stored one (else 409); the save itself is conditional on
  * the version read here, so a write landing in between is refused too, never overwritten.
  */
-export async function updateQuestion(id: number, write: QuestionWrite, actor: string): Promise<QuestionView> {
+export async function updateQuestion(
+  id: number,
+  write: QuestionWrite,
+  actor: string,
+  rules: ReviewRules = REVIEW_ON,
+): Promise<QuestionView> {
   const doc = await Question.findById(id).exec();
   if (!doc) throw notFound(`No question with id ${id}`);
   const beforeDoc = doc.toObject<QuestionDoc>();
@@ -243,7 +251,17 @@ export async function updateQuestion(id: number, write: QuestionWrite, actor: st
   }
   await checkReferences(write, id);
   const patch = storedFields(write);
+  const contentChanged = isContentChange(beforeDoc, patch);
+  patch.status = decideStatus({
+    before: beforeDoc,
+    requested: write.status,
+    administered: write.administered,
+    contentChanged,
+    actor,
+    rules,
+  });
   if (!changesAnything(beforeDoc, patch)) return toQuestion(beforeDoc);
+  if (contentChanged) patch.last_edited_by = actor;
   doc.set(patch);
   doc.version = beforeDoc.version + 1;
   doc.$where = { version: beforeDoc.version };
@@ -256,7 +274,8 @@ export async function updateQuestion(id: number, write: QuestionWrite, actor: st
     throw staleVersion(id, write.version ?? beforeDoc.version, now.version);
   }
   const after = doc.toObject<QuestionDoc>();
+  // its atoms' banks changed (before and after): services processes prepare them again (quiz/bank-cache.ts)
   await touchAtomBanks([...beforeDoc.atoms, ...after.atoms]);
-  await auditUpdated(actor, 'question', id, auditFields(beforeDoc), auditFields(after));
+  await recordQuestionVersion(actor, beforeDoc, after, 'edit');
   return toQuestion(after);
 }

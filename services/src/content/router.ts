@@ -81,14 +81,14 @@ export function contentRouter(): Router {
   });
   router.post('/api/question', ...write, async (ctx) => {
     const input = validate(QuestionWritePayloadSchema, ctx.request.body);
-    const body: QuestionResponse = { question: await createQuestion(input, actorOf(ctx)) };
+    const body: QuestionResponse = { question: await createQuestion(input, actorOf(ctx), ctx.config) };
     ctx.status = 201;
     ctx.body = body;
   });
   router.post('/api/question/:id', ...write, async (ctx) => {
     const id = questionId(ctx);
     const input = validate(QuestionWritePayloadSchema, ctx.request.body);
-    const body: QuestionResponse = { question: await updateQuestion(id, input, actorOf(ctx)) };
+    const body: QuestionResponse = { question: await updateQuestion(id, input, actorOf(ctx), ctx.config) };
     ctx.body = body;
   });
 

@@ -10,6 +10,9 @@ export {
   newHashId,
   QUESTION_COUNTER,
   QUESTION_CONTENT_FIELDS,
+  READY_FILTER,
+  statusFilter,
+  statusOf,
   searchWordsOf,
   WORD,
   type AnswerDoc,
@@ -36,6 +39,7 @@ export { TrackingEvent, type TrackingEventDoc } from './tracking-event';
 export {
   AuditLog,
   recordAudit,
+  recordAudits,
   diffFields,
   type AuditLogDoc,
   type AuditAction,
@@ -44,3 +48,5 @@ export {
 export { Session, type SessionDoc } from './session';
 export { RateLimitCounter, type RateLimitDoc } from './rate-limit';
 export { toAtom, toQuestion } from './views';
+export { ContentImport, type ContentImportDoc } from './content-import';
+export { findQuestionsIn, IN_BATCH } from './find-in';

@@ -1,9 +1,9 @@
 // A bank question. `_id` is an integer from the 'questions' counter; answers are embedded.
 // Editing content bumps `version`; quiz results keep their own snapshot of what they served,
 // so an edit never changes a recorded result.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Schema, model, type HydratedDocument } from 'mongoose';
-import { DEFAULT_DIFFICULTY_PARAMS } from '@skillquiz/contracts';
+import { DEFAULT_DIFFICULTY_PARAMS, QUESTION_STATUSES, type QuestionStatus } from '@skillquiz/contracts';
 import {
   TIMESTAMPS,
   difficultyParamsSchema,
@@ -56,10 +56,32 @@ export interface QuestionDoc extends Timestamps {
   /** How many times it has been served (exposure control). */
   exposure_count: number;
   /**
+   * Review state (issue 22). Absent on questions stored before review existed: they read as ready
+   * (`statusOf`). No schema default, so a hydrated old document does not turn into a draft.
+   */
+  status?: QuestionStatus;
+  /** Stable identifier across products (import/export match on it); absent on old questions until exported. */
+  uid?: string;
+  /** Email of the admin who last changed its content ('system' for seeds). */
+  last_edited_by?: string | null;
+  /**
    * The distinct words of question_text and code_block (searchWordsOf), kept by every save: the search's
    * index (issue 23). Not part of the API's question.
    */
   search_words: string[];
+}
+
+/** A question's review state: absent (stored before review existed) reads as ready. */
+export function statusOf(q: Pick<QuestionDoc, 'status'>): QuestionStatus {
+  return q.status ?? 'ready';
+}
+
+/** Filter matching questions that count as ready (an absent status included). */
+export const READY_FILTER = { status: { $nin: ['draft', 'in_review'] } } as const;
+
+/** The list's status filter: ready includes questions without a status. */
+export function statusFilter(status: QuestionStatus): Record<string, unknown> {
+  return status === 'ready' ? { ...READY_FILTER } : { status };
 }
 
 /** A word: a run of letters, digits and underscores (the same rule for stored text and for a search). */
@@ -133,6 +155,9 @@ const questionSchema = new Schema<QuestionDoc>(
     difficulty_params: { type: difficultyParamsSchema, default: () => ({ ...DEFAULT_DIFFICULTY_PARAMS }) },
     version: { type: Number, default: 1, min: 1 },
     exposure_count: { type: Number, default: 0, min: 0 },
+    status: { type: String, enum: QUESTION_STATUSES },
+    uid: { type: String },
+    last_edited_by: { type: String },
     search_words: { type: [String], default: undefined },
   },
   { collection: 'questions', timestamps: TIMESTAMPS, versionKey: false },
@@ -159,6 +184,8 @@ questionSchema.index({ atoms: 1, _id: -1 });
 questionSchema.index({ administered: 1, _id: -1 });
 // claim-options: the distinct claims in use.
 questionSchema.index({ claim: 1 });
+// Import matches items to questions by uid; unique among questions that have one.
+questionSchema.index({ uid: 1 }, { unique: true, sparse: true });
 // Search: the questions holding a word that contains the search's longest word (a regex over this index's
 // keys), then the case-insensitive regex over question_text and code_block (content/questions.ts).
 questionSchema.index({ search_words: 1 });
@@ -182,7 +209,7 @@ export async function createQuestion(
   { touchBanks = true }: { touchBanks?: boolean } = {},
 ): Promise<QuestionDocument> {
   const _id = await nextSequence(QUESTION_COUNTER);
-  const created = await Question.create({ ...input, _id, version: 1 });
+  const created = await Question.create({ uid: randomUUID(), ...input, _id, version: 1 });
   // its atoms' banks changed: services processes prepare them again (quiz/bank-cache.ts); a caller
   // creating many questions (the seed) marks their atoms once at the end instead
   if (touchBanks) await touchAtomBanks(created.atoms ?? []);

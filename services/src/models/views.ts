@@ -56,5 +56,8 @@ export function toQuestion(doc: QuestionDoc): QuestionView {
     exposure_count: doc.exposure_count,
     created_at: iso(doc.created_at),
     updated_at: iso(doc.updated_at),
+    status: doc.status ?? 'ready',
+    ...(doc.uid ? { uid: doc.uid } : {}),
+    last_edited_by: doc.last_edited_by ?? null,
   };
 }

@@ -8,6 +8,7 @@ import {
   Question,
   QuestionLog,
   QuizResult,
+  READY_FILTER,
   TrackingEvent,
   type QuestionDoc,
   type QuizResultDoc,
@@ -124,9 +125,12 @@ function toBank(q: BankLean): BankRecord {
   };
 }
 
-/** An atom's administered questions as selection reads them. */
+/**
+ * An atom's administered questions as selection reads them. Issue 22: a non-ready question is never served
+ * (administered implies ready on every write; this also holds for data written around the API).
+ */
 async function loadBank(atomId: string): Promise<BankRecord[]> {
-  const docs = await Question.find({ atoms: atomId, administered: true })
+  const docs = await Question.find({ atoms: atomId, administered: true, ...READY_FILTER })
     .select(BANK_FIELDS)
     .lean<BankLean[]>()
     .exec();
@@ -143,6 +147,8 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
     code_block: q.code_block ?? '',
     code_language: q.code_language ?? null,
     version: q.version ?? null,
+    // Issue 22: only ready questions are served (no status = stored before review: ready).
+    ready: (q.status ?? 'ready') === 'ready',
     answers: (q.answers ?? []).map((a) => ({
       text: a.text ?? '',
       hash_id: a.hash_id,

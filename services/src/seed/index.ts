@@ -142,6 +142,10 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
         })),
         atoms: [atomId],
         original_question_id: original,
+        // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
+        status: 'ready',
+        uid: `demo.${q.key.replace(/[^A-Za-z0-9._:-]/g, '-')}`,
+        last_edited_by: 'system',
       },
       { touchBanks: false },
     );

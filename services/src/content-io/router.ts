@@ -1,0 +1,59 @@
+// Import and export API (issue 22; admin only, CSRF on writes). Thin over preview.ts, commit.ts and
+// export.ts. The preview takes the file's bytes as the request body (application/octet-stream, up to
+// IMPORT_MAX_BYTES), so no multipart parsing and no base64 inflation.
+import { Router } from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { ExportQuerySchema, ImportCommitSchema, ImportPreviewQuerySchema } from '@skillquiz/contracts';
+import { actorOf, requireAdmin } from '../auth/admin';
+import { requireCsrfHeader } from '../auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
+import { HttpError, badRequest, payloadTooLarge, validate } from '../http/errors';
+import { commitImport } from './commit';
+import { exportQuestions } from './export';
+import { previewImport } from './preview';
+
+/** Largest file accepted (10,000 questions of JSON are about 10 MB). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+async function rawBody(ctx: Context): Promise<Buffer> {
+  if (!ctx.is('application/octet-stream', 'application/zip', 'application/x-zip-compressed'))
+    throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream');
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > IMPORT_MAX_BYTES)
+    throw payloadTooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > IMPORT_MAX_BYTES)
+      throw payloadTooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) throw badRequest('The file is empty');
+  return Buffer.concat(chunks);
+}
+
+export function contentIoRouter(): Router {
+  const router = new Router();
+  const limit = rateLimit(ADMIN_LIMIT);
+  const read: Middleware[] = [limit, requireAdmin()];
+  const write: Middleware[] = [limit, requireAdmin(), requireCsrfHeader()];
+
+  router.get('/api/questions/export', ...read, async (ctx) => {
+    const q = validate(ExportQuerySchema, ctx.query);
+    const file = await exportQuestions(q.format, q.atom);
+    ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
+    ctx.type = file.contentType;
+    ctx.body = file.body;
+  });
+  router.post('/api/questions/import/preview', ...write, async (ctx) => {
+    const q = validate(ImportPreviewQuerySchema, ctx.query);
+    const bytes = await rawBody(ctx);
+    ctx.body = await previewImport(bytes, { format: q.format, filename: q.filename, actor: actorOf(ctx) });
+  });
+  router.post('/api/questions/import/:importId/commit', ...write, async (ctx) => {
+    const { confirm_updates } = validate(ImportCommitSchema, ctx.request.body ?? {});
+    ctx.body = await commitImport(String(ctx.params.importId), confirm_updates, actorOf(ctx));
+  });
+  return router;
+}

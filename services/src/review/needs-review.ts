@@ -1,0 +1,24 @@
+// "Needs review" (issue 22): every flagged question of an atom with a text excerpt, so the list can
+// show each question as the candidate sees it instead of bare ids. The flags are the statistics'
+// (analytics/statistics.ts listStatistics); this only joins them with the questions.
+import type { NeedsReviewResponse } from '@skillquiz/contracts';
+import { listStatistics } from '../analytics/statistics';
+import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../content/excerpt';
+import { Question } from '../models';
+
+export async function needsReview(atom: string): Promise<NeedsReviewResponse> {
+  const { statistics } = await listStatistics(atom);
+  const flagged = Object.entries(statistics).filter(([, s]) => s.flags.length > 0);
+  const ids = flagged.map(([id]) => Number(id));
+  const docs = await Question.find({ _id: { $in: ids } }, EXCERPT_PROJECTION)
+    .lean<ExcerptFields[]>()
+    .exec();
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  return {
+    atom,
+    questions: flagged
+      .filter(([id]) => byId.has(Number(id)))
+      .map(([id, s]) => ({ ...toExcerpt(byId.get(Number(id))!), flags: s.flags }))
+      .sort((a, b) => a.id - b.id),
+  };
+}
