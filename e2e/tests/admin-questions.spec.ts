@@ -4,6 +4,7 @@
 // and preview, the error toasts made to happen for real, a stale save refused, and the new question
 // taken through a real quiz as the candidate sees it.
 import type { Locator, Page, Request } from '@playwright/test';
+import { b64, pageApi as api, signInAsAdmin as signIn } from '../support/admin-session';
 import { invite } from '../support/product';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
@@ -14,40 +15,6 @@ test.describe.configure({ mode: 'serial' });
 
 const ATOM_A = 'qa-e2e-closures';
 const ATOM_B = 'qa-e2e-beta';
-
-async function signIn(page: Page): Promise<void> {
-  const email = process.env.SQ_ADMIN_EMAIL;
-  const password = process.env.SQ_ADMIN_PASSWORD;
-  test.skip(!email || !password, 'the product printed no dev sign-on login');
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(email!);
-  await page.getByLabel('Password').fill(password!);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
-}
-
-/** The page's own API calls (writes carry the CSRF header the shell's cookie gives). */
-async function api<T = any>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = decodeURIComponent(/(?:^|;\s*)CSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
 
 /** 'Questions > X' (a comma for screen readers sits between, visually hidden). */
 const breadcrumb = (last: string | number) => new RegExp(`^Questions > (, )?${last}$`);
@@ -60,8 +27,6 @@ async function tabUntilFocused(page: Page, target: Locator, key = 'Tab'): Promis
   }
   await expect(target).toBeFocused();
 }
-
-const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** The list fetches a page makes (GET /api/questions/?...), counted as they are sent. */
 function countListRequests(page: Page): { requests: Request[] } {
