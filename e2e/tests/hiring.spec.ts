@@ -86,7 +86,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expectAccessible(page);
   await screenshot(page, testInfo, 'hiring-candidates');
 
-  // Invite one candidate, keyboard only: +50% time, JavaScript (the first atom offered).
+  // Invite one candidate, keyboard only: +50% time, JavaScript.
   await tabTo(page, page.getByRole('link', { name: 'Invite candidates' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/hiring\/invite$/);
@@ -96,7 +96,12 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Candidate email')).toBeFocused();
   await page.keyboard.type(CANDIDATE.email);
-  await expect(page.getByLabel('Add a required atom')).toHaveValue('javascript');
+  // JavaScript with the arrow keys: other specs add atoms to the shared product that sort before it.
+  const addAtom = page.getByLabel('Add a required atom');
+  await tabTo(page, addAtom);
+  for (let i = 0; i < 30 && (await addAtom.inputValue()) !== 'javascript'; i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(addAtom).toHaveValue('javascript');
   await tabTo(page, page.getByRole('button', { name: 'Add required atom' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('1. JavaScript')).toBeVisible();
