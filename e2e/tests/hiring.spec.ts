@@ -156,7 +156,13 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await candidateContext.setOffline(true);
   await expect.poll(() => candidate.evaluate(() => navigator.onLine)).toBe(false);
   await candidate.waitForTimeout(1500); // an offline period the report can show (whole seconds)
+  // The offline period is sent when the page is back online; the page moves on only once the server
+  // has it (on CI the report was read before it arrived: 0 times).
+  const offlineSent = candidate.waitForResponse(
+    (r) => new URL(r.url()).pathname.endsWith('/tracking') && r.request().method() === 'POST' && r.ok(),
+  );
   await candidateContext.setOffline(false);
+  await offlineSent;
   await candidate.getByRole('heading', { name: /^Question 1 \/ \d+$/ }).selectText();
   await candidate.keyboard.press('Control+C');
   await candidate.getByRole('radio').first().check();
