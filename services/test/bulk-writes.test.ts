@@ -1,36 +1,13 @@
 // The batch helpers of issue 22's bulk writes, with mongoose on the embedded engine: reading by a long
 // list of ids or uids in batches, and conditional updates that never overwrite a question changed
 // after it was checked (an import's updates, a bulk status change).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import mongoose from 'mongoose';
-import { startEngine, type RunningEngine } from '@skillquiz/mongo-engine';
+import { useMongooseDatabase } from './helpers/mongoose-db';
 import { WRITE_BATCH, versionedUpdates } from '../src/content/bulk-update';
 import { IN_BATCH, Question, findQuestionsIn, type QuestionDoc } from '../src/models';
 
 jest.setTimeout(120_000);
 
-let engine: RunningEngine | null = null;
-let dbpath: string | null = null;
-
-beforeAll(async () => {
-  let uri = process.env.MONGODB_TEST_URI;
-  if (!uri) {
-    dbpath = mkdtempSync(path.join(tmpdir(), 'sq-bulk-'));
-    engine = await startEngine({ port: 0, dbpath, log: () => {} });
-    uri = engine.uri;
-  }
-  await mongoose.connect(uri, { dbName: `bulk_test_${process.pid}`, serverSelectionTimeoutMS: 5000 });
-  await Question.init();
-}, 30_000);
-
-afterAll(async () => {
-  if (process.env.MONGODB_TEST_URI) await mongoose.connection.dropDatabase();
-  await mongoose.disconnect();
-  await engine?.stop();
-  if (dbpath) rmSync(dbpath, { recursive: true, force: true });
-});
+useMongooseDatabase('bulk', () => Question.init());
 
 const N = WRITE_BATCH + 200;
 

@@ -1,11 +1,8 @@
 // The models through mongoose on the embedded engine (MongoDB wire protocol): the atomic counter,
 // unique indexes, '-inf' thresholds, snapshots that survive bank edits, the append-only audit log.
 // Set MONGODB_TEST_URI to run the same checks against a real MongoDB.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import mongoose from 'mongoose';
-import { startEngine, type RunningEngine } from '@skillquiz/mongo-engine';
+import { useMongooseDatabase } from './helpers/mongoose-db';
 import {
   Atom,
   AuditLog,
@@ -34,26 +31,7 @@ const ALL_MODELS = [
   TrackingEvent,
 ];
 
-let engine: RunningEngine | null = null;
-let dbpath: string | null = null;
-
-beforeAll(async () => {
-  let uri = process.env.MONGODB_TEST_URI;
-  if (!uri) {
-    dbpath = mkdtempSync(path.join(tmpdir(), 'sq-models-'));
-    engine = await startEngine({ port: 0, dbpath, log: () => {} });
-    uri = engine.uri;
-  }
-  await mongoose.connect(uri, { dbName: `models_test_${process.pid}`, serverSelectionTimeoutMS: 5000 });
-  await Promise.all(ALL_MODELS.map((m) => m.init()));
-}, 30_000);
-
-afterAll(async () => {
-  if (process.env.MONGODB_TEST_URI) await mongoose.connection.dropDatabase();
-  await mongoose.disconnect();
-  await engine?.stop();
-  if (dbpath) rmSync(dbpath, { recursive: true, force: true });
-});
+useMongooseDatabase('models', () => Promise.all(ALL_MODELS.map((m) => m.init())));
 
 function duplicateKeyCode(e: unknown): number | undefined {
   return (e as { code?: number }).code;

@@ -1,38 +1,15 @@
 // The shared fixed-window limiter and the sign-in/admin limit middleware, on the embedded engine
 // through mongoose: counters live in the database, so two limiters (two services processes)
 // spend one budget. Set MONGODB_TEST_URI to run the same checks against a real MongoDB.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Context } from 'koa';
-import mongoose from 'mongoose';
-import { startEngine, type RunningEngine } from '@skillquiz/mongo-engine';
+import { useMongooseDatabase } from './helpers/mongoose-db';
 import { rateLimit } from '../src/auth/rate-limit';
 import { HttpError } from '../src/http/errors';
 import { FixedWindowLimiter } from '../src/http/rate-limit';
 import { sweepExpired } from '../src/db/sweep';
 import { RateLimitCounter, Session } from '../src/models';
 
-let engine: RunningEngine | null = null;
-let dbpath: string | null = null;
-
-beforeAll(async () => {
-  let uri = process.env.MONGODB_TEST_URI;
-  if (!uri) {
-    dbpath = mkdtempSync(path.join(tmpdir(), 'sq-ratelimit-'));
-    engine = await startEngine({ port: 0, dbpath, log: () => {} });
-    uri = engine.uri;
-  }
-  await mongoose.connect(uri, { dbName: `rate_limit_test_${process.pid}`, serverSelectionTimeoutMS: 5000 });
-  await Promise.all([RateLimitCounter.init(), Session.init()]);
-}, 30_000);
-
-afterAll(async () => {
-  if (process.env.MONGODB_TEST_URI) await mongoose.connection.dropDatabase();
-  await mongoose.disconnect();
-  await engine?.stop();
-  if (dbpath) rmSync(dbpath, { recursive: true, force: true });
-});
+useMongooseDatabase('rate_limit', () => Promise.all([RateLimitCounter.init(), Session.init()]));
 
 describe('FixedWindowLimiter', () => {
   it('allows `limit` requests per key and window, then refuses until the window ends', async () => {
