@@ -15,3 +15,4 @@ export {
   type AdminMutationMeta,
   type ToastMeta,
 } from './queryClient';
+export { Pager, type PagerProps } from './Pager';

@@ -7,6 +7,7 @@
 // Issue 22: a Status column and filter, and with an atom chosen, each question's likely twins.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { Pager } from '@skillquiz/admin-ui';
 import type { AtomSummary, ItemStatistics, QuestionStatus, TwinsResponse } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useAtomList, useQuestionList } from '../hooks/useQuestions';
@@ -181,29 +182,13 @@ export function QuestionsListPage() {
       )}
 
       {!query.needsReview && data && pages > 1 && (
-        <nav className="qa-pager" aria-label="Pages">
-          {query.page > 1 ? (
-            <Link to={pageLink(Math.min(query.page - 1, pages))} className="sq-button" rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span className="sq-button sq-button--disabled" aria-disabled="true">
-              Previous page
-            </span>
-          )}
-          <span className="qa-pager__where">
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageLink(query.page + 1)} className="sq-button" rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span className="sq-button sq-button--disabled" aria-disabled="true">
-              Next page
-            </span>
-          )}
-        </nav>
+        <Pager
+          page={query.page}
+          pages={pages}
+          pageLink={pageLink}
+          className="qa-pager"
+          whereClassName="qa-pager__where"
+        />
       )}
     </section>
   );

@@ -4,6 +4,7 @@
 // 'Export CSV' downloads the filtered list (every page; one row per invitation and atom).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Pager } from '@skillquiz/admin-ui';
 import { CandidatesTable } from '../components/CandidatesTable';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { downloadText } from '../hooks/browser';
@@ -167,29 +168,7 @@ export function CandidatesPage() {
       )}
 
       {data && pages > 1 && (
-        <nav className="hr-pager" aria-label="Pages">
-          {query.page > 1 ? (
-            <Link to={pageLink(Math.min(query.page - 1, pages))} className="sq-button" rel="prev">
-              Previous page
-            </Link>
-          ) : (
-            <span className="sq-button sq-button--disabled" aria-disabled="true">
-              Previous page
-            </span>
-          )}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageLink(query.page + 1)} className="sq-button" rel="next">
-              Next page
-            </Link>
-          ) : (
-            <span className="sq-button sq-button--disabled" aria-disabled="true">
-              Next page
-            </span>
-          )}
-        </nav>
+        <Pager page={query.page} pages={pages} pageLink={pageLink} className="hr-pager" />
       )}
     </section>
   );
