@@ -49,6 +49,25 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
     return found;
   };
 
+  /** Issue 22: questions whose text or code holds `search` (or whose id it is), newest first. */
+  const matching = (search: string) =>
+    questions
+      .filter(
+        (q) =>
+          String(q.id) === search.trim() ||
+          `${q.question_text} ${q.code_block}`.toLowerCase().includes(search.trim().toLowerCase()),
+      )
+      .sort((a, b) => b.id - a.id);
+  /** A question to attach or detach: 404 unknown, 409 when `version` is not the stored one. */
+  const findQuestion = (id: number, version: number) => {
+    const q = questions.find((x) => x.id === id);
+    if (!q) throw new ApiError(404, `No question ${id}`);
+    if ((q.version ?? 1) !== version)
+      throw new ApiError(409, `Question ${id} was changed by someone else since you opened it. Reload it.`);
+    q.version = version + 1;
+    return q;
+  };
+
   return {
     atoms,
     list: () => answer('list', () => ({ atoms: atoms.map(withCounts) })),
@@ -127,6 +146,41 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
       answer('question', () => {
         const q = questions.find((x) => x.id === id);
         if (!q) throw new ApiError(404, `No question ${id}`);
+        return { question: q };
+      }),
+    betaCandidates: (search) =>
+      answer('betaCandidates', () => ({
+        candidates: matching(search)
+          .filter((q) => !q.administered)
+          .slice(0, 10)
+          .map((q) => ({
+            id: q.id,
+            excerpt: q.question_text.slice(0, 200),
+            code_block: q.code_block,
+            code_language: q.code_language,
+            status: q.status ?? 'ready',
+            administered: q.administered,
+            all_atoms: q.all_atoms,
+            version: q.version ?? 1,
+          })),
+      })),
+    searchQuestions: (search) =>
+      answer('searchQuestions', () => {
+        const found = matching(search);
+        return { questions: found.slice(0, 20), page: 1, total: found.length, page_size: 20 };
+      }),
+    attach: (atomId, questionId, version) =>
+      answer('attach', () => {
+        find(atomId);
+        const q = findQuestion(questionId, version);
+        if (!q.all_atoms.includes(atomId)) q.all_atoms.push(atomId);
+        return { question: q };
+      }),
+    detach: (atomId, questionId, version) =>
+      answer('detach', () => {
+        find(atomId);
+        const q = findQuestion(questionId, version);
+        q.all_atoms = q.all_atoms.filter((a) => a !== atomId);
         return { question: q };
       }),
   };

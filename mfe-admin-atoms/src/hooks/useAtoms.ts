@@ -57,3 +57,28 @@ export function useSimulation(id: string) {
     meta: { errorToast: toast('Error running the simulation') },
   });
 }
+
+/**
+ * Issue 22: attach a question to the atom or detach it (a write of the question, with the version the
+ * page shows). The atom's questions and the list's counts reload afterwards; a refusal is the page's
+ * to show (role="alert"), not a toast.
+ */
+export function useAttachQuestion(atomId: string) {
+  const api = useAtomsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      questionId,
+      version,
+      detach,
+    }: {
+      questionId: number;
+      version: number;
+      detach: boolean;
+    }) => (detach ? api.detach(atomId, questionId, version) : api.attach(atomId, questionId, version)),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: atomKeys.one(atomId) });
+      await queryClient.invalidateQueries({ queryKey: atomKeys.list });
+    },
+  });
+}

@@ -33,6 +33,15 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   simulator: 'Simulator',
 };
 
+/** A save's refusal of the beta ordering (issue 22: the server's 400 names the ids), for that page. */
+function betaRefusal(error: Error | null): string | undefined {
+  return error instanceof ApiError &&
+    error.status === 400 &&
+    error.message.startsWith('beta_question_ordering')
+    ? error.message
+    : undefined;
+}
+
 const editPath = (id: string, page: AtomPage) => `/admin/atoms/edit/${encodeURIComponent(id)}/${page}`;
 
 export function AtomEditPage() {
@@ -153,9 +162,15 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
       {page === 'general' && <GeneralSection state={state} dispatch={dispatch} />}
       {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
       {page === 'beta-questions' && (
-        <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
+        <BetaQuestionsSection
+          ordering={state.values.beta_question_ordering}
+          dispatch={dispatch}
+          saveError={betaRefusal(save.error)}
+        />
       )}
-      {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
+      {page === 'questions' && (
+        <QuestionsSection atomId={id} isNew={isNew} questions={query.data?.questions ?? []} />
+      )}
       {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
     </EditorFrame>
   );
