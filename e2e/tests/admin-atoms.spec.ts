@@ -364,6 +364,33 @@ test('keyboard only: the list, the page menu and the beta table', async () => {
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // back to the saved order
 });
 
+test('the History page: what changed, and the version before restored as a new one, by keyboard', async () => {
+  const testInfo = test.info();
+  await page.goto(`/admin/atoms/edit/${slug}/general`);
+  await page.getByLabel('Category').fill('History test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' }).first()).toBeVisible();
+  const saved = (await storedAtom(page.request, slug)).version as number;
+
+  await page.getByRole('link', { name: 'History' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/edit/${slug}/history$`));
+  const entry = (v: number) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^Version ${v}\\b`) }) });
+  await expect(entry(saved)).toContainText('category: Testing → History test');
+  await screenshot(page, testInfo, 'admin-atom-history');
+  await expectAccessible(page);
+  await entry(saved - 1)
+    .getByRole('button', { name: `Restore version ${saved - 1}` })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Version ${saved - 1} restored as version ${saved + 1}.`)).toBeVisible();
+  expect(await storedAtom(page.request, slug)).toMatchObject({ category: 'Testing', version: saved + 1 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // the form holds the restored atom
+});
+
 test('unsaved changes: the back button and the top bar ask, closing the tab asks', async () => {
   await page.goto('/admin/atoms');
   await page.getByRole('link', { name: 'Edit E2E Atom' }).click();

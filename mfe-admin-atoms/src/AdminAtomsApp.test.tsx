@@ -129,3 +129,29 @@ it('issue 22: a stale attach is refused in words on the page', async () => {
   await userEvent.keyboard('{Enter}');
   expect(await screen.findByRole('alert')).toHaveTextContent('Question 105 was changed by someone else');
 });
+
+it('issue 22: the History page lists versions with what changed and restores one as a new version', async () => {
+  const { api } = renderAt('/admin/atoms/edit/sql/general');
+  const sql = () => api.atoms.find((a) => a.id === 'sql')!;
+  const v = sql().version!;
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  await userEvent.type(name, ' basics');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Atom saved')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'History' }));
+  const list = await screen.findByRole('heading', { name: new RegExp(`^Version ${v + 1}`) });
+  expect(list.closest('li')).toHaveTextContent('name: SQL → SQL basics');
+  // Someone else saves meanwhile: the restore is refused in words and nothing changes.
+  sql().version = 99;
+  await userEvent.click(screen.getByRole('button', { name: `Restore version ${v}` }));
+  expect(
+    await screen.findByText(/^Not restored: Atom 'sql' was changed by someone else/),
+  ).toBeInTheDocument();
+  expect(sql().name).toBe('SQL basics');
+  sql().version = v + 1;
+  await userEvent.click(screen.getByRole('button', { name: `Restore version ${v}` }));
+  expect(await screen.findByText(`Version ${v} restored as version ${v + 2}.`)).toBeInTheDocument();
+  expect(sql().name).toBe('SQL');
+  await userEvent.click(screen.getByRole('link', { name: 'General' }));
+  expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('SQL');
+}, 20_000);

@@ -17,3 +17,4 @@ export {
 } from './queryClient';
 export { Pager, type PagerProps } from './Pager';
 export { QuestionPicker, type PickerOption, type QuestionPickerProps } from './QuestionPicker';
+export { HistoryList, type HistoryListProps } from './HistoryList';

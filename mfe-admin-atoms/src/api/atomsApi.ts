@@ -11,6 +11,8 @@ import type {
   AtomResponse,
   AtomWithQuestionsResponse,
   BetaCandidatesResponse,
+  HistoryResponse,
+  RevertNotes,
   QuestionListResponse,
   QuestionResponse,
   SimulateRequest,
@@ -42,6 +44,10 @@ export interface AtomsApi {
   searchQuestions(search: string, signal?: AbortSignal): Promise<QuestionListResponse>;
   /** Issue 22: POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
   attach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
+  /** Issue 22: GET /api/atoms/{id}/history (newest first). */
+  history(id: string): Promise<HistoryResponse>;
+  /** Issue 22: POST /api/atoms/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
+  revert(id: string, toVersion: number, version: number): Promise<AtomResponse & RevertNotes>;
   /** Issue 22: POST /api/atoms/{id}/questions/detach with the question's version (409 when stale). */
   detach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
 }
@@ -72,6 +78,12 @@ export const httpAtomsApi: AtomsApi = {
     call<QuestionResponse>(`${atomPath(atomId)}/questions/attach`, {
       method: 'POST',
       body: { question_id: questionId, version },
+    }),
+  history: (id) => call<HistoryResponse>(`${atomPath(id)}/history`),
+  revert: (id, toVersion, version) =>
+    call<AtomResponse & RevertNotes>(`${atomPath(id)}/revert`, {
+      method: 'POST',
+      body: { to_version: toVersion, version },
     }),
   detach: (atomId, questionId, version) =>
     call<QuestionResponse>(`${atomPath(atomId)}/questions/detach`, {

@@ -82,3 +82,25 @@ export function useAttachQuestion(atomId: string) {
     },
   });
 }
+
+/** Issue 22: the atom's recorded versions (the History page). */
+export function useAtomHistory(id: string, enabled: boolean) {
+  return useQuery({ ...atomQueries(useAtomsApi()).history(id), enabled });
+}
+
+/** Issue 22: restores a recorded version as a new one; the atom, its history and the list reload. */
+export function useRevertAtom(id: string) {
+  const api = useAtomsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ toVersion, version }: { toVersion: number; version: number }) =>
+      api.revert(id, toVersion, version),
+    onSuccess: async ({ atom }) => {
+      queryClient.setQueryData<AtomWithQuestionsResponse>(atomKeys.one(id), (old) =>
+        old ? { ...old, atom } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: atomKeys.history(id) });
+      await queryClient.invalidateQueries({ queryKey: atomKeys.list });
+    },
+  });
+}

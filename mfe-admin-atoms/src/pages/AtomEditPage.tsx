@@ -22,6 +22,7 @@ import { DescriptionsSection } from '../components/DescriptionsSection';
 import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
 import { QuestionsSection } from '../components/QuestionsSection';
 import { SimulatorSection } from '../components/SimulatorSection';
+import { HistorySection } from '../components/HistorySection';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this atom? This action cannot be undone.';
 
@@ -31,6 +32,7 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   'beta-questions': 'Beta questions',
   questions: 'Questions',
   simulator: 'Simulator',
+  history: 'History',
 };
 
 /** A save's refusal of the beta ordering (issue 22: the server's 400 names the ids), for that page. */
@@ -172,6 +174,15 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
         <QuestionsSection atomId={id} isNew={isNew} questions={query.data?.questions ?? []} />
       )}
       {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
+      {page === 'history' && (
+        <HistorySection
+          id={id}
+          isNew={isNew}
+          version={state.version}
+          dirty={dirty}
+          onReverted={(atom) => dispatch({ type: 'saved', atom })}
+        />
+      )}
     </EditorFrame>
   );
 }
