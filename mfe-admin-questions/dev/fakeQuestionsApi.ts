@@ -228,6 +228,7 @@ export function createFakeQuestionsApi(
   const statistics = new Map<number, ItemStatistics>([
     [101, sampleStatistics(questions[0], 412, 0.46)],
     [102, sampleStatistics(questions[1], 388, 0.58)],
+    [103, sampleStatistics(questions[2], 395, 0.88)],
     [104, sampleStatistics(questions[3], 402, 0.91)],
   ]);
 
@@ -419,6 +420,27 @@ export function createFakeQuestionsApi(
             .filter(([id]) => atom === 'all' || find(id).all_atoms.includes(atom))
             .map(([id, s]) => [String(id), s]),
         ),
+      })),
+    needsReview: (atom) =>
+      answer('needsReview', () => ({
+        atom,
+        questions: [...statistics]
+          .filter(([id, s]) => s.flags.length > 0 && (atom === 'all' || find(id).all_atoms.includes(atom)))
+          .map(([id, s]) => {
+            const q = find(id);
+            return {
+              id: q.id,
+              excerpt: q.question_text.slice(0, 200),
+              code_block: q.code_block,
+              code_language: q.code_language,
+              status: q.status ?? 'ready',
+              administered: q.administered,
+              all_atoms: q.all_atoms,
+              version: q.version ?? 1,
+              flags: s.flags,
+            };
+          })
+          .sort((a, b) => a.id - b.id),
       })),
     applyCalibration: (id, version) => answer('applyCalibration', () => calibrate(id, version, false)),
     graduate: (id, version) => answer('graduate', () => calibrate(id, version, true)),

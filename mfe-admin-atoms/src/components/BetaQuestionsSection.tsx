@@ -11,7 +11,8 @@ import { useAtomsApi } from '../api/context';
 import { canMoveDown, canMoveUp, type AtomFormAction } from '../hooks/atomForm';
 import { useQuestionPreviews } from '../hooks/useQuestionPreviews';
 import { QuestionPreview } from './QuestionPreview';
-import { QuestionLine, STATUS_LABELS } from './QuestionLine';
+import { RichLine } from '@skillquiz/question-view';
+import { STATUS_LABELS } from './statusLabels';
 
 /** The picker's box (focus goes back there when the table empties). */
 const pickerBox = () => document.querySelector<HTMLInputElement>('.beta-add [role="combobox"]');
@@ -159,7 +160,7 @@ export function BetaQuestionsSection({
           }
           render={(c) => (
             <>
-              <span className="sq-picker__id">#{c.id}</span> <QuestionLine text={c.excerpt} />
+              <span className="sq-picker__id">#{c.id}</span> <RichLine text={c.excerpt} />
               <span className="sq-picker__detail"> · {c.detail}</span>
             </>
           )}

@@ -9,7 +9,8 @@ import { QuestionPicker } from '@skillquiz/admin-ui';
 import type { Question } from '@skillquiz/contracts';
 import { useAtomsApi } from '../api/context';
 import { useAttachQuestion } from '../hooks/useAtoms';
-import { QuestionLine, STATUS_LABELS } from './QuestionLine';
+import { RichLine } from '@skillquiz/question-view';
+import { STATUS_LABELS } from './statusLabels';
 
 type Found = Question & { label: string; detail: string };
 
@@ -64,7 +65,7 @@ export function QuestionsSection({
             }
             render={(q) => (
               <>
-                <span className="sq-picker__id">#{q.id}</span> <QuestionLine text={q.question_text} />
+                <span className="sq-picker__id">#{q.id}</span> <RichLine text={q.question_text} />
                 <span className="sq-picker__detail"> · {q.detail}</span>
               </>
             )}
@@ -84,7 +85,7 @@ export function QuestionsSection({
           {questions.map((q) => (
             <li key={q.id} className="atom-questions__row">
               <Link to={`/admin/questions/edit/${q.id}`}>
-                <span className="atom-questions__id">#{q.id}</span> <QuestionLine text={q.question_text} />
+                <span className="atom-questions__id">#{q.id}</span> <RichLine text={q.question_text} />
               </Link>
               <button
                 type="button"

@@ -16,6 +16,7 @@ import type {
   QuestionAnalyticsResponse,
   QuestionListResponse,
   QuestionResponse,
+  NeedsReviewResponse,
   QuestionStatisticsListResponse,
   QuestionWritePayload,
   QuestionStatus,
@@ -42,6 +43,8 @@ export interface QuestionsApi {
   analytics(id: number): Promise<QuestionAnalyticsResponse>;
   /** Issue 14: GET /api/questions/statistics?atom= (the list's statistics columns) */
   listStatistics(atom: string): Promise<QuestionStatisticsListResponse>;
+  /** GET /api/questions/needs-review: the flagged questions of an atom, each with a text excerpt. */
+  needsReview(atom: string): Promise<NeedsReviewResponse>;
   /** Issue 14: POST /api/questions/{id}/calibration/apply with the version the page loaded. */
   applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
   /** Issue 14: POST /api/questions/{id}/graduate with the version the page loaded. */
@@ -108,6 +111,8 @@ export const httpQuestionsApi: QuestionsApi = {
   analytics: (id) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
   listStatistics: (atom) =>
     apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`),
+  needsReview: (atom) =>
+    apiCall<NeedsReviewResponse>(`/api/questions/needs-review?atom=${encodeURIComponent(atom)}`),
   applyCalibration: (id, version) =>
     apiCall<CalibrationActionResponse>(`/api/questions/${id}/calibration/apply`, {
       method: 'POST',
