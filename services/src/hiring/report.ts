@@ -164,24 +164,16 @@ function thresholdsOf(atom: Pick<AtomDoc, 'levels_thresholds'> | undefined): Lev
 }
 
 /**
- * What the report reads of its quizzes: the summary's fields, the links' token, and of each served
- * question what the report shows and the estimate rests on; not the rest of its snapshot (text,
- * answers, code: most of a quiz's bytes) nor the answer log.
+ * What the report reads of its quizzes: the summary's fields, the links' token, the served questions
+ * and the survey; not the answer log nor the analytics' copy of the answers. Top-level fields only:
+ * the embedded engine reads those from a document's bytes, while a projection inside the served
+ * array would decode and rebuild every question (measured slower than reading it whole).
  */
 export const REPORT_QUIZ_FIELDS = {
   token: 1,
   atom_ids: 1,
   plan: 1,
-  'served.number': 1,
-  'served.atom_id': 1,
-  'served.scored': 1,
-  'served.served_at': 1,
-  'served.expires_at': 1,
-  'served.answered_at': 1,
-  'served.correct': 1,
-  'served.timed_out': 1,
-  'served.snapshot.claim': 1,
-  'served.snapshot.difficulty_params': 1,
+  served: 1,
   started_at: 1,
   finished_at: 1,
   abandoned_at: 1,
