@@ -8,7 +8,13 @@
 //    to the store, as the sign-on callback would) and sends one request at a time. Targets: list
 //    p95 <= 150 ms, report p95 <= 100 ms. Every request pays the real pipeline: the session, the
 //    role and company look-up, the rate limit counter (requests come from rotating addresses through
-//    one trusted proxy, so the 600/minute limit per address is not what is measured).
+//    one trusted proxy, so the 600/minute limit per address is not what is measured). Then the same
+//    reads at the driver level: the services' functions (hiring/list.js, hiring/report.js) called in
+//    this process through mongoose, the database's share without the HTTP pipeline. The list answers
+//    from indexes (services/README.md, "Hiring API", Indexes): a page is a walk along the index of its
+//    filter and sort, the total an index prefix or a range (search words, deadlines passed); the
+//    report is three rounds of indexed reads. `GET /api/hiring/me` is timed first: the floor every
+//    request pays (session, role, rate limit counter: a journaled write) whatever it reads.
 // 2. Level-probability calibration on simulated candidates: theta ~ N(0, 1) take a 10-question CAT
 //    on the seeded JavaScript bank; the mean posterior probability of each level (predicted share)
 //    against the share of true thetas in that level (observed). Target: within 3 points per level.
@@ -426,6 +432,8 @@ async function main() {
       return p95;
     };
     const L = '/api/hiring/invitations';
+    // the floor every request pays (session, role and company, rate limit counter), for reference
+    await sample('baseline: GET /api/hiring/me (no list)', () => '/api/hiring/me', SAMPLES, TARGETS.list);
     const results = [];
     results.push(await sample('list: page 1, newest first', () => `${L}`, SAMPLES, TARGETS.list));
     results.push(await sample('list: page 200', () => `${L}?page=200`, SAMPLES, TARGETS.list));
@@ -462,6 +470,7 @@ async function main() {
       REPORT_SAMPLES,
       TARGETS.report,
     );
+    await driverLevel(finished);
     if (process.env.BENCH_CSV === '1') {
       const csv = await get(`${L}.csv`);
       console.log(
@@ -477,6 +486,64 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   calibration();
+}
+
+/**
+ * The same reads without HTTP: the services' functions called in this process through mongoose
+ * (the driver), so the database's share of a request shows apart from the session, rate limit and
+ * JSON of the HTTP numbers above (both share 2 busy cores with the engine).
+ */
+async function driverLevel(finished) {
+  const { listInvitations } = require(path.join(DIST, 'hiring', 'list.js'));
+  const { invitationReport } = require(path.join(DIST, 'hiring', 'report.js'));
+  const company = await Company.findOne({ slug: 'acme-robotics' }).lean();
+  const scope = {
+    principal: { role: 'recruiter' },
+    company: { id: String(company._id), name: company.name, slug: company.slug },
+  };
+  const config = { publicUrl: 'http://localhost', abandonGraceMinutes: 10 };
+  // documents the engine decoded (serverStatus, as MongoDB reports documents examined): the work a
+  // read does whatever the machine's load
+  const examined = async () =>
+    Number((await mongoose.connection.db.admin().serverStatus()).metrics.queryExecutor.scannedObjects);
+  const time = async (label, run, n) => {
+    for (let i = 0; i < 2; i++) await run(i);
+    const ms = [];
+    const until = Date.now() + QUERY_SECONDS * 1000;
+    const before = await examined();
+    for (let i = 0; i < n && (i < 3 || Date.now() < until); i++) {
+      const t0 = process.hrtime.bigint();
+      await run(i);
+      ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    const docs = ((await examined()) - before) / ms.length;
+    console.log(
+      `  ${label.padEnd(44)} p50 ${percentile(ms, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(ms, 95).toFixed(1).padStart(7)} ms   ${ms.length} samples, ${Math.round(docs)} documents examined per call`,
+    );
+  };
+  const q = (extra) => ({ page: 1, sort: 'date_desc', ...extra });
+  console.log('  driver level (the services functions in this process, no HTTP):');
+  await time('list: page 1, newest first', () => listInvitations(scope, q({})), SAMPLES);
+  await time('list: page 200', () => listInvitations(scope, q({ page: 200 })), SAMPLES);
+  await time('list: status=finished', () => listInvitations(scope, q({ status: 'finished' })), SAMPLES);
+  await time('list: status=invited', () => listInvitations(scope, q({ status: 'invited' })), SAMPLES);
+  await time('list: atom=python', () => listInvitations(scope, q({ atom: 'python' })), SAMPLES);
+  await time('list: sort=level_desc', () => listInvitations(scope, q({ sort: 'level_desc' })), SAMPLES);
+  await time(
+    'list: search q=<name prefix>',
+    (i) => listInvitations(scope, q({ q: LAST[i % LAST.length].slice(0, 4) })),
+    SAMPLES,
+  );
+  await time(
+    'list: search + status + atom',
+    (i) => listInvitations(scope, q({ q: FIRST[i % FIRST.length], status: 'finished', atom: 'javascript' })),
+    SAMPLES,
+  );
+  await time(
+    'report: one finished candidate',
+    (i) => invitationReport(scope, finished[i % finished.length], config),
+    REPORT_SAMPLES,
+  );
 }
 
 /** Predicted (mean posterior probability) vs observed (true theta) share of each level. */

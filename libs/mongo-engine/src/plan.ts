@@ -15,6 +15,7 @@ import { Doc, decode, isHashableForLookup, isPlainObject, keyOf } from './bsonut
 import { fieldsOf } from './docstore';
 import { HashIndex, IdSet, idCount, idsOf } from './indexes';
 import { metrics } from './metrics';
+import { idsInRange, rangeAnswer } from './rangeplan';
 import { valuesAtPath } from './paths';
 import { OrderedKeys, compoundSortKey } from './sortkey';
 import { Collection, equalityConditions } from './store';
@@ -155,8 +156,7 @@ function equalityAnswer(coll: Collection, eq: Map<string, Equality>): Answer | n
     if (!ordered || prefix === null) continue;
     const start = ordered.lowerBound(prefix);
     const end = ordered.prefixEnd(prefix);
-    let size = 0;
-    for (let i = start; i < end; i++) size += idCount(ix.map.get(ordered.keys[i]));
+    const size = idsInRange(ix, ordered, start, end);
     metrics.scanned += end - start;
     consider(
       answer(
@@ -264,6 +264,16 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
         consider({ source, covers: branches.every((b) => b!.whole) ? [conjunct] : [] });
       }
     } else if (!k.startsWith('$')) {
+      // a prefix regex or a date bound after pinned fields: a range of an index's sorted keys (rangeplan.ts)
+      const range = rangeAnswer(coll, eq, conjunct);
+      if (range) {
+        // what an answer covers is exactly what it gives: covering more, the range is no wider, even when
+        // its size (an upper bound, a multikey document counting once per key) says otherwise
+        const current = best as Answer | null;
+        if (current && current.covers.every((x) => range.covers.includes(x))) best = range;
+        else consider(range);
+        continue;
+      }
       const re = regexOf(c);
       const source = re && regexSource(coll, k, re);
       if (source) consider({ source, covers: pureRegex(c) ? [conjunct] : [] });
@@ -394,12 +404,10 @@ export function coveredCount(coll: Collection, filter: unknown): number | null {
       );
       if (prefix === null) continue;
       if (!ix.repeatsAfter(fields.length)) {
-        let n = 0;
         const start = ordered.lowerBound(prefix);
         const end = ordered.prefixEnd(prefix);
-        for (let i = start; i < end; i++) n += idCount(ix.map.get(ordered.keys[i]));
         metrics.scanned += end - start;
-        return n;
+        return idsInRange(ix, ordered, start, end);
       }
       let n = 0;
       for (const _ of rangeIds(ordered, prefix, (k) => ix.idsAt(k), false, true)) n++;

@@ -43,21 +43,39 @@ export function searchFilter(q: string | undefined): InvitationFilter {
   return clauses.length === 1 ? clauses[0] : { $and: clauses };
 }
 
+/** The statuses that change by time alone (summary.ts): their deadline is `lapses_at`. */
+const OPEN_STATUSES = ['invited', 'in_progress'] as const;
+const LAPSES_TO = ['expired', 'abandoned'] as const;
+
 /**
  * A status as of `now`: the recorded one, or an open one ('invited', 'in_progress') whose deadline
- * has passed and what it turned into (summary.ts effectiveStatus, as a query).
+ * has passed and what it turned into (summary.ts effectiveStatus, as a query). An open one whose
+ * deadline has passed but names nothing to become stays what it is, as effectiveStatus reads it.
  */
 export function statusFilter(status: InvitationStatus | undefined, now: Date): InvitationFilter {
   if (!status) return {};
   if (status === 'finished' || status === 'revoked') return { status };
   if (status === 'expired' || status === 'abandoned')
     return {
-      $or: [
-        { status },
-        { status: { $in: ['invited', 'in_progress'] }, lapses_to: status, lapses_at: { $lte: now } },
-      ],
+      $or: [{ status }, { status: { $in: [...OPEN_STATUSES] }, lapses_to: status, lapses_at: { $lte: now } }],
     };
-  return { status, $or: [{ lapses_at: null }, { lapses_at: { $gt: now } }] };
+  return { status, $or: [{ lapses_at: null }, { lapses_at: { $gt: now } }, { lapses_to: null }] };
+}
+
+/** The filters of the list other than the status, inside the scope. */
+function baseParts(
+  scope: HiringScope,
+  query: Omit<ListQuery, 'page' | 'sort' | 'status'>,
+): InvitationFilter[] {
+  return [companyFilter(scope), query.atom ? { atoms: query.atom } : {}, searchFilter(query.q)];
+}
+
+/** Several filters as one ($and of those that filter at all). */
+function allOf(parts: InvitationFilter[]): InvitationFilter {
+  const used = parts.filter((p) => Object.keys(p).length > 0);
+  if (used.length === 0) return {};
+  // $or appears in two parts at most (status, search never uses it): merge them under $and.
+  return used.length === 1 ? used[0] : { $and: used };
 }
 
 /** Every filter of the list and the export, inside the scope. */
@@ -66,15 +84,39 @@ export function listFilter(
   query: Omit<ListQuery, 'page' | 'sort'>,
   now: Date,
 ): InvitationFilter {
-  const parts: InvitationFilter[] = [
-    companyFilter(scope),
-    query.atom ? { atoms: query.atom } : {},
-    statusFilter(query.status, now),
-    searchFilter(query.q),
-  ].filter((p) => Object.keys(p).length > 0);
-  if (parts.length === 0) return {};
-  // $or appears in two parts at most (status, search never uses it): merge them under $and.
-  return parts.length === 1 ? parts[0] : { $and: parts };
+  return allOf([...baseParts(scope, query), statusFilter(query.status, now)]);
+}
+
+/**
+ * How many invitations listFilter matches, counted from index prefixes and ranges rather than by
+ * testing each one: a status that changes by time is the recorded status, less the open ones
+ * whose deadline (a date range of `{ company, status, lapses_to, lapses_at, _id }`) has passed, or plus
+ * those that lapsed into it. Equal to countDocuments(listFilter(...)) (hiring-list tests).
+ */
+export async function countInvitations(
+  scope: HiringScope,
+  query: Omit<ListQuery, 'page' | 'sort'>,
+  now: Date,
+): Promise<number> {
+  const status = query.status;
+  if (!status || status === 'finished' || status === 'revoked')
+    return Invitation.countDocuments(listFilter(scope, query, now)).exec();
+  const base = baseParts(scope, query);
+  const count = (f: InvitationFilter) => Invitation.countDocuments(allOf([...base, f])).exec();
+  const lapsed = (from: InvitationStatus, to: (typeof LAPSES_TO)[number]) =>
+    count({ status: from, lapses_to: to, lapses_at: { $lte: now } });
+  if (status === 'expired' || status === 'abandoned') {
+    const [recorded, ...into] = await Promise.all([
+      count({ status }),
+      ...OPEN_STATUSES.map((from) => lapsed(from, status)),
+    ]);
+    return recorded + into.reduce((a, b) => a + b, 0);
+  }
+  const [recorded, ...out] = await Promise.all([
+    count({ status }),
+    ...LAPSES_TO.map((to) => lapsed(status, to)),
+  ]);
+  return recorded - out.reduce((a, b) => a + b, 0);
 }
 
 /** The order of each sort; ties by invited date, newest first, then id. */
@@ -113,7 +155,7 @@ export async function listInvitations(
       .limit(pageSize)
       .lean<InvitationDoc[]>()
       .exec(),
-    Invitation.countDocuments(filter).exec(),
+    countInvitations(scope, query, now),
   ]);
   const [names, companies] = await Promise.all([
     atomNames(

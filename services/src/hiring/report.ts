@@ -163,7 +163,43 @@ function thresholdsOf(atom: Pick<AtomDoc, 'levels_thresholds'> | undefined): Lev
   return t && t.length === 5 ? (t as LevelThresholds) : [...DEFAULT_LEVELS_THRESHOLDS];
 }
 
-/** The report of one invitation inside the scope (404 outside it). */
+/**
+ * What the report reads of its quizzes: the summary's fields, the links' token, the served questions
+ * and the survey; not the answer log nor the analytics' copy of the answers. Top-level fields only:
+ * the embedded engine reads those from a document's bytes, while a projection inside the served
+ * array would decode and rebuild every question (measured slower than reading it whole).
+ */
+export const REPORT_QUIZ_FIELDS = {
+  token: 1,
+  atom_ids: 1,
+  plan: 1,
+  served: 1,
+  started_at: 1,
+  finished_at: 1,
+  abandoned_at: 1,
+  left_at: 1,
+  expires_at: 1,
+  created_at: 1,
+  content_relevant_rating: 1,
+} as const;
+
+/** What the report reads of its atoms. */
+const REPORT_ATOM_FIELDS = {
+  name: 1,
+  client_description: 1,
+  levels_thresholds: 1,
+  level_1_description: 1,
+  level_2_description: 1,
+  level_3_description: 1,
+  level_4_description: 1,
+  level_5_description: 1,
+} as const;
+
+/**
+ * The report of one invitation inside the scope (404 outside it). Three rounds of indexed reads:
+ * the invitation; its quizzes and atoms; then its tracking events, the percentiles and (an admin
+ * with no company chosen) its company, all at once.
+ */
 export async function invitationReport(
   scope: HiringScope,
   id: unknown,
@@ -173,19 +209,13 @@ export async function invitationReport(
   const inv = await findScopedInvitation(scope, id);
   const atomIds = [...(inv.required_atoms ?? []), ...(inv.optional_atoms ?? [])];
   const [quizzes, atomDocs] = await Promise.all([
-    QuizResult.find({ invitation: inv._id }).lean<QuizResultDoc[]>().exec(),
+    QuizResult.find({ invitation: inv._id }).select(REPORT_QUIZ_FIELDS).lean<QuizResultDoc[]>().exec(),
     Atom.find({ _id: { $in: atomIds } })
+      .select(REPORT_ATOM_FIELDS)
       .lean<AtomDoc[]>()
       .exec(),
   ]);
   const atoms = new Map(atomDocs.map((a) => [a._id, a]));
-  const events = quizzes.length
-    ? await TrackingEvent.find({ token: { $in: quizzes.map((q) => q.token) } })
-        .select({ token: 1, questionId: 1, event: 1, eventDetails: 1, at: 1 })
-        .lean<TrackingLean[]>()
-        .exec()
-    : [];
-  const company = scope.company ?? (await companiesOf([inv])).get(String(inv.company))!;
 
   // The live summary: statuses exactly as the list shows them once its write lands.
   const thresholds = new Map<string, LevelThreshold[] | null>(
@@ -194,15 +224,26 @@ export async function invitationReport(
   const summary = summarizeInvitation(inv, quizzes, thresholds, clockOf(config, now));
   const names = new Map(atomIds.map((a) => [a, atoms.get(a)?.name ?? a]));
 
-  // The percentiles, one read per finished atom, all at once.
   const outcomes = summary.progress.map((p) => {
     const quiz = quizFor(p.atom_id, quizzes);
     const t = thresholdsOf(atoms.get(p.atom_id));
     return p.state === 'finished' && quiz ? atomOutcome(quiz, p.atom_id, t as LevelThreshold[]) : null;
   });
-  const percentiles = await Promise.all(
-    summary.progress.map((p, i) => (outcomes[i] ? percentileOf(p.atom_id, outcomes[i]!.estimate) : null)),
-  );
+  // The tracking events, the percentiles (one read per finished atom) and the company, at once.
+  const [events, percentiles, company] = await Promise.all([
+    quizzes.length
+      ? TrackingEvent.find({ token: { $in: quizzes.map((q) => q.token) } })
+          .select({ token: 1, questionId: 1, event: 1, eventDetails: 1, at: 1 })
+          .lean<TrackingLean[]>()
+          .exec()
+      : Promise.resolve([] as TrackingLean[]),
+    Promise.all(
+      summary.progress.map((p, i) => (outcomes[i] ? percentileOf(p.atom_id, outcomes[i]!.estimate) : null)),
+    ),
+    scope.company
+      ? Promise.resolve(scope.company)
+      : companiesOf([inv]).then((c) => c.get(String(inv.company))!),
+  ]);
 
   const reportAtoms: ReportAtom[] = [];
   for (const [i, p] of summary.progress.entries()) {

@@ -125,15 +125,24 @@ invitationSchema.index({ required_atoms: 1 });
 invitationSchema.index({ optional_atoms: 1 });
 // The hiring list (hiring/list.ts): every query is scoped to one company and pages in a fixed
 // order, so each filter has an index that starts with the company, pins the filter's value, and
-// ends in the sort; an engine that pages from an index never sorts the company's whole list.
-invitationSchema.index({ company: 1, created_at: -1 }); // default: newest first
-invitationSchema.index({ company: 1, status: 1, created_at: -1 }); // status filter
-invitationSchema.index({ company: 1, atoms: 1, created_at: -1 }); // atom filter
-invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at: -1 }); // level, high first
-invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1 }); // level, low first
-invitationSchema.index({ company: 1, search_terms: 1 }); // search: anchored prefixes of words
+// ends in exactly the sort's fields, _id included (the tie-break): the page is read along the
+// index (sort + skip/limit stop at the page) and the total is the size of an index prefix, on
+// MongoDB as on the embedded engine, which never sorts or counts the company's whole list. These
+// indexes end in _id: one document per key, so the embedded engine sizes a range of keys without
+// visiting them. Not the search's: a word's terms are few keys each holding many ids there, and one
+// key per document would make a range of a common prefix a walk over thousands of keys.
+invitationSchema.index({ company: 1, created_at: -1, _id: -1 }); // default: newest (or oldest) first
+invitationSchema.index({ company: 1, status: 1, created_at: -1, _id: -1 }); // status filter
+invitationSchema.index({ company: 1, atoms: 1, created_at: -1, _id: -1 }); // atom filter
+invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at: -1, _id: -1 }); // level, high first
+invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1, _id: -1 }); // level, low first
+// search: each word an anchored prefix of the terms, a range of this index's keys
+invitationSchema.index({ company: 1, search_terms: 1 });
+// the open invitations whose deadline has passed, counted per status (countInvitations): a date
+// range after the pinned company, status and what they lapse to
+invitationSchema.index({ company: 1, status: 1, lapses_to: 1, lapses_at: 1, _id: 1 });
 // An admin's list across every company (no company chosen), newest first.
-invitationSchema.index({ created_at: -1 });
+invitationSchema.index({ created_at: -1, _id: -1 });
 // settleLapsedInvitations: open invitations whose deadline passed.
 invitationSchema.index({ status: 1, lapses_at: 1 });
 
