@@ -392,9 +392,10 @@ async function main() {
       await exposureBase(atoms);
     };
 
-    // what an answer does to the quizzes a statistics list reads (their latest write moves): the list is
-    // computed again, not taken from the last one
-    const answerArrives = (filter) => () => quizzes.updateOne(filter, { $set: { updated_at: new Date() } });
+    // what an answer does to the quizzes a statistics list reads (a quiz's latest write and its revision move):
+    // the list is computed again, not taken from the last one, and that quiz's rest abilities too
+    const answerArrives = (filter) => () =>
+      quizzes.updateOne(filter, { $set: { updated_at: new Date() }, $inc: { rev: 1, responses_rev: 1 } });
     const rows = [
       {
         id: 'default',
