@@ -11,6 +11,9 @@
 // TRUSTED_PROXY_COUNT=1 and each request names its own client address in X-Forwarded-For, which is what
 // that setting trusts a proxy to do; nothing else changes.
 //
+// The 'after a new answer' rows write what an answer writes to one quiz before each call (its updated_at and
+// rev move), so the statistics list and that quiz's kept rest abilities are computed again.
+//
 // Env: BENCH_SAMPLES (timed calls per row, default 30; the all-atoms statistics take a third of it),
 // BENCH_QUESTIONS (default 100000), BENCH_ANSWERS (default 200000), BENCH_CALLS (a comma-separated list of
 // the rows' ids to time, e.g. `default,search,atom,atoms`; default every row: default, nofilter, search, atom,
