@@ -1,5 +1,6 @@
 // Root jest: runs every package that has a jest.config.js (browser tests run separately in e2e/).
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { workspaces } = require('./package.json');
 
@@ -10,5 +11,10 @@ const dirs = workspaces.flatMap((w) =>
 );
 
 module.exports = {
+  // At least two suites at once, also on two cores (jest's default there is one): most of the time
+  // goes to the services suites, which spend much of it waiting (on their engine process, on HTTP,
+  // on a killed or frozen process), so a second suite fills the waits. Measured in README
+  // ("Where the time goes").
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: dirs.map((d) => path.join(__dirname, d, 'jest.config.js')).filter((f) => fs.existsSync(f)),
 };

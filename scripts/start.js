@@ -50,7 +50,7 @@ const isProduction = env.NODE_ENV === 'production';
 const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
 /** Set in main() from the built services (after the build check), so the names live in one place. */
 let runningFile = null;
-/** @type {{ DEV_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string,
+/** @type {{ DEV_ADMIN_EMAIL: string, DEV_SECOND_ADMIN_EMAIL: string, DEV_CLIENT_ID: string, DEV_CLIENT_SECRET: string,
  *   DEV_COMPANY_GROUP_PREFIX: string, DEV_COMPANY_EMAIL_DOMAINS: string }} */
 let devDefaults;
 
@@ -295,8 +295,12 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn, databaseR
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: clientSecret,
     });
+    // Both dev admins (issue 22: the second reviews the first's questions when review is required).
     if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP)
-      envFor.ADMIN_EMAILS = env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL;
+      envFor.ADMIN_EMAILS = [
+        env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL,
+        devDefaults.DEV_SECOND_ADMIN_EMAIL,
+      ].join(',');
     // The dev recruiters' companies: one by group claim, one by email domain (issue 19).
     if (!env.COMPANY_GROUP_PREFIX) envFor.COMPANY_GROUP_PREFIX = devDefaults.DEV_COMPANY_GROUP_PREFIX;
     if (!env.COMPANY_EMAIL_DOMAINS) envFor.COMPANY_EMAIL_DOMAINS = devDefaults.DEV_COMPANY_EMAIL_DOMAINS;

@@ -39,6 +39,40 @@ async function apiWrite(request: APIRequestContext, method: 'PUT' | 'POST', path
   });
 }
 
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const answers = [
+  { text: b64('Yes'), c: true },
+  { text: b64('No'), c: false },
+];
+
+/** A question that is not administered (a beta candidate), written through the API. */
+async function newQuestion(text: string, atoms: string[] = []): Promise<{ id: number; version: number }> {
+  const res = await apiWrite(page.request, 'POST', '/api/question/', {
+    question_text: b64(text),
+    administered: false,
+    answers,
+    all_atoms: atoms,
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).question;
+}
+
+/** Administers a question as another editor would (review is off in the shared product). */
+async function administer(id: number): Promise<void> {
+  const q = (await (await page.request.get(`/api/questions/${id}`)).json()).question;
+  const res = await apiWrite(page.request, 'POST', `/api/question/${id}`, {
+    question_text: b64(q.question_text),
+    administered: true,
+    answers: q.answers.map((a: { text: string; c: boolean; hash_id: string }) => ({
+      ...a,
+      text: b64(a.text),
+    })),
+    all_atoms: q.all_atoms,
+    version: q.version,
+  });
+  expect(res.status()).toBe(200);
+}
+
 async function storedAtom(request: APIRequestContext, id: string) {
   const res = await request.get(`/api/atoms/${id}`);
   expect(res.status()).toBe(200);
@@ -183,20 +217,28 @@ test('creating an atom with a slug that is taken shows the server’s message', 
   await expect(page).toHaveURL(/\/admin\/atoms$/);
 });
 
-test('the beta questions: append, reorder, remove, and the order is saved', async () => {
+test('the beta questions: picked by text (beta candidates only), reordered, removed, saved; a 400 in words', async () => {
   const testInfo = test.info();
-  const listed = await (await page.request.get('/api/questions/?page=1')).json();
-  const ids = (listed.questions as { id: number }[]).slice(0, 3).map((q) => q.id);
-  expect(ids).toHaveLength(3);
+  // Three new questions, not administered: beta candidates (issue 22).
+  const ids: number[] = [];
+  for (const n of ['one', 'two', 'three'])
+    ids.push((await newQuestion(`Beta candidate ${n} of ${slug}?`)).id);
+  const administered = (await (await page.request.get('/api/questions/?only_administered=true')).json())
+    .questions[0].id as number;
 
   await page.goto(`/admin/atoms/edit/${slug}/beta-questions`);
-  const box = page.getByLabel('Question ID');
-  const add = page.getByRole('button', { name: 'Add', exact: true });
-  await add.click(); // an empty box adds nothing
   await expect(page.getByText('No beta questions yet.')).toBeVisible();
-  for (const id of ids) {
-    await box.fill(String(id));
-    await add.click();
+  const box = page.getByRole('combobox', { name: 'Add a beta question' });
+  // An administered question is never offered, even by its id.
+  await box.fill(String(administered));
+  await expect(page.getByText(/No beta candidate matches/)).toBeVisible();
+  for (const [i, n] of ['one', 'two', 'three'].entries()) {
+    await box.fill(`candidate ${n} of ${slug}`);
+    await expect(page.getByRole('option', { name: new RegExp(`^#${ids[i]}\\b`) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await box.press('Enter');
     await expect(box).toHaveValue('');
     await expect(box).toBeFocused();
   }
@@ -221,6 +263,19 @@ test('the beta questions: append, reorder, remove, and the order is saved', asyn
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' }).first()).toBeVisible();
   expect((await storedAtom(page.request, slug)).beta_question_ordering).toEqual([ids[2], ids[0]]);
+
+  // Picked, then administered by someone else before the save: the server's 400 is shown on the page.
+  await box.fill(`candidate two of ${slug}`);
+  await expect(page.getByRole('option', { name: new RegExp(`^#${ids[1]}\\b`) })).toBeVisible();
+  await box.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await administer(ids[1]);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The beta questions were not saved' }),
+  ).toContainText(`question ${ids[1]} is administered`);
+  await page.getByRole('button', { name: `Remove question ${ids[1]}` }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // back to the saved order
 });
 
 test('the descriptions and questions pages', async () => {
@@ -250,6 +305,38 @@ test('the descriptions and questions pages', async () => {
   await expectAccessible(page);
 });
 
+test('the questions page attaches a question found by text and detaches it, by keyboard', async () => {
+  const testInfo = test.info();
+  const question = await newQuestion(`Attach me to ${slug}?`);
+  await page.goto(`/admin/atoms/edit/${slug}/questions`);
+  await expect(page.getByText('No question lists this atom yet.')).toBeVisible();
+  const box = page.getByRole('combobox', { name: 'Attach a question' });
+  await box.focus();
+  await page.keyboard.type(`Attach me to ${slug}`);
+  await expect(page.getByRole('option', { name: new RegExp(`^#${question.id}\\b`) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const link = page.getByRole('link', { name: new RegExp(`^#${question.id}\\b`) });
+  await expect(link).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Question ${question.id} attached.` }),
+  ).toBeAttached();
+  expect((await (await page.request.get(`/api/questions/${question.id}`)).json()).question.all_atoms).toEqual(
+    [slug],
+  );
+  await screenshot(page, testInfo, 'admin-atom-attach');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: `Detach question ${question.id}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(link).toHaveCount(0);
+  await expect(box).toBeFocused();
+  const stored = (await (await page.request.get(`/api/questions/${question.id}`)).json()).question;
+  expect(stored.all_atoms).toEqual([]);
+  // Both are versions of the question, in its history.
+  const history = (await (await page.request.get(`/api/questions/${question.id}/history`)).json()).entries;
+  expect(history.slice(0, 2).map((e: { via: string }) => e.via)).toEqual(['detach', 'attach']);
+});
+
 test('keyboard only: the list, the page menu and the beta table', async () => {
   await page.goto('/admin/atoms');
   const edit = page.getByRole('link', { name: 'Edit E2E Atom' });
@@ -275,6 +362,33 @@ test('keyboard only: the list, the page menu and the beta table', async () => {
   await page.keyboard.press('Space');
   await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(firstId);
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // back to the saved order
+});
+
+test('the History page: what changed, and the version before restored as a new one, by keyboard', async () => {
+  const testInfo = test.info();
+  await page.goto(`/admin/atoms/edit/${slug}/general`);
+  await page.getByLabel('Category').fill('History test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' }).first()).toBeVisible();
+  const saved = (await storedAtom(page.request, slug)).version as number;
+
+  await page.getByRole('link', { name: 'History' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/edit/${slug}/history$`));
+  const entry = (v: number) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^Version ${v}\\b`) }) });
+  await expect(entry(saved)).toContainText('category: Testing → History test');
+  await screenshot(page, testInfo, 'admin-atom-history');
+  await expectAccessible(page);
+  await entry(saved - 1)
+    .getByRole('button', { name: `Restore version ${saved - 1}` })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Version ${saved - 1} restored as version ${saved + 1}.`)).toBeVisible();
+  expect(await storedAtom(page.request, slug)).toMatchObject({ category: 'Testing', version: saved + 1 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // the form holds the restored atom
 });
 
 test('unsaved changes: the back button and the top bar ask, closing the tab asks', async () => {

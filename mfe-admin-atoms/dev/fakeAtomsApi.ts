@@ -1,7 +1,14 @@
 // An in-memory AtomsApi: the standalone dev page runs on it, and so do the component tests. It keeps
 // the services' rules a page depends on (a taken slug, a stale version's 409, an unknown id's 404,
 // the simulator's ranges) so the pages' error paths show too. Nothing is saved: a reload starts over.
-import type { Atom, AtomWithQuestionsResponse, SimulationReport } from '@skillquiz/contracts';
+// Issue 22: each atom keeps its versions (a snapshot per save) for the History page and its restore.
+import type {
+  Atom,
+  AtomWithQuestionsResponse,
+  FieldChange,
+  HistoryEntry,
+  SimulationReport,
+} from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
 import { delay, sampleAtoms, sampleQuestions } from '@skillquiz/remote-kit/dev';
 import type { AtomsApi, SimulationInputs } from '../src/api/atomsApi';
@@ -49,6 +56,61 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
     return found;
   };
 
+  // Issue 22: every atom's recorded versions, newest first (each with the snapshot a restore uses).
+  const history = new Map<string, (HistoryEntry & { snapshot: Atom })[]>();
+  const record = (
+    a: Atom,
+    before: Atom | null,
+    via: string,
+    detail: Record<string, unknown> | null = null,
+  ) => {
+    const fields = Object.keys(a).filter(
+      (k) => !['version', 'num_bank_questions'].includes(k),
+    ) as (keyof Atom)[];
+    const changes: FieldChange[] = before
+      ? fields
+          .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(a[f]))
+          .map((field) => ({ field, from: before[field], to: a[field] }))
+      : [];
+    history.set(a.id, [
+      {
+        version: a.version ?? 1,
+        at: new Date().toISOString(),
+        actor: 'admin@example.com',
+        action: before ? 'update' : 'create',
+        via,
+        detail,
+        changes,
+        restorable: true,
+        snapshot: clone(a),
+      },
+      ...(history.get(a.id) ?? []),
+    ]);
+  };
+  for (const a of atoms) {
+    a.version ??= 1;
+    record(a, null, 'create');
+  }
+
+  /** Issue 22: questions whose text or code holds `search` (or whose id it is), newest first. */
+  const matching = (search: string) =>
+    questions
+      .filter(
+        (q) =>
+          String(q.id) === search.trim() ||
+          `${q.question_text} ${q.code_block}`.toLowerCase().includes(search.trim().toLowerCase()),
+      )
+      .sort((a, b) => b.id - a.id);
+  /** A question to attach or detach: 404 unknown, 409 when `version` is not the stored one. */
+  const findQuestion = (id: number, version: number) => {
+    const q = questions.find((x) => x.id === id);
+    if (!q) throw new ApiError(404, `No question ${id}`);
+    if ((q.version ?? 1) !== version)
+      throw new ApiError(409, `Question ${id} was changed by someone else since you opened it. Reload it.`);
+    q.version = version + 1;
+    return q;
+  };
+
   return {
     atoms,
     list: () => answer('list', () => ({ atoms: atoms.map(withCounts) })),
@@ -65,6 +127,7 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
           throw new ApiError(409, `An atom with the slug '${payload.id}' already exists`);
         const created = { ...(payload as unknown as Atom), num_bank_questions: 0, version: 1 };
         atoms.push(created);
+        record(created, null, 'create');
         return { atom: created };
       }),
     update: (id, payload, version) =>
@@ -72,7 +135,9 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
         const a = find(id);
         if (version !== undefined && version !== a.version)
           throw new ApiError(409, `Atom '${id}' was changed by someone else since you opened it. Reload it.`);
+        const before = clone(a);
         Object.assign(a, payload, { id, version: (a.version ?? 0) + 1 });
+        record(a, before, 'edit');
         return { atom: withCounts(a) };
       }),
     remove: (id) =>
@@ -127,6 +192,63 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
       answer('question', () => {
         const q = questions.find((x) => x.id === id);
         if (!q) throw new ApiError(404, `No question ${id}`);
+        return { question: q };
+      }),
+    history: (id) =>
+      answer('history', () => {
+        const a = find(id);
+        return {
+          entity: 'atom' as const,
+          id,
+          current_version: a.version ?? 1,
+          entries: (history.get(id) ?? []).map(({ snapshot: _snapshot, ...entry }) => entry),
+        };
+      }),
+    revert: (id, toVersion, version) =>
+      answer('revert', () => {
+        const a = find(id);
+        if (version !== a.version)
+          throw new ApiError(409, `Atom '${id}' was changed by someone else since you opened it. Reload it.`);
+        const entry = history.get(id)?.find((e) => e.version === toVersion);
+        if (!entry) throw new ApiError(404, `Atom '${id}' has no recorded version ${toVersion}`);
+        const before = clone(a);
+        Object.assign(a, clone(entry.snapshot), { version: version + 1 });
+        record(a, before, 'revert', { reverted_to: toVersion });
+        return { atom: withCounts(a), left_out: [] };
+      }),
+    betaCandidates: (search) =>
+      answer('betaCandidates', () => ({
+        candidates: matching(search)
+          .filter((q) => !q.administered)
+          .slice(0, 10)
+          .map((q) => ({
+            id: q.id,
+            excerpt: q.question_text.slice(0, 200),
+            code_block: q.code_block,
+            code_language: q.code_language,
+            status: q.status ?? 'ready',
+            administered: q.administered,
+            all_atoms: q.all_atoms,
+            version: q.version ?? 1,
+          })),
+      })),
+    searchQuestions: (search) =>
+      answer('searchQuestions', () => {
+        const found = matching(search);
+        return { questions: found.slice(0, 20), page: 1, total: found.length, page_size: 20 };
+      }),
+    attach: (atomId, questionId, version) =>
+      answer('attach', () => {
+        find(atomId);
+        const q = findQuestion(questionId, version);
+        if (!q.all_atoms.includes(atomId)) q.all_atoms.push(atomId);
+        return { question: q };
+      }),
+    detach: (atomId, questionId, version) =>
+      answer('detach', () => {
+        find(atomId);
+        const q = findQuestion(questionId, version);
+        q.all_atoms = q.all_atoms.filter((a) => a !== atomId);
         return { question: q };
       }),
   };

@@ -71,3 +71,87 @@ it('beta question previews load one by one, as the candidate sees them', async (
   expect(await within(table).findByText(/What does/)).toBeInTheDocument();
   expect(within(table).getByText(/Welche Methode/)).toBeInTheDocument();
 });
+
+it('issue 22: the beta picker offers only beta candidates by text and adds one with the keyboard', async () => {
+  renderAt('/admin/atoms/edit/sql/beta-questions');
+  const box = await screen.findByRole('combobox', { name: 'Add a beta question' });
+  // 106 and 109 (SQL) are administered: a search for their text offers nothing.
+  await userEvent.type(box, 'GROUP BY');
+  expect(await screen.findByText(/No beta candidate matches/)).toBeInTheDocument();
+  await userEvent.clear(box);
+  await userEvent.type(box, 'await');
+  const option = await screen.findByRole('option', { name: /#108/ });
+  expect(option).toHaveAttribute('aria-selected', 'true');
+  await userEvent.keyboard('{Enter}');
+  const table = await screen.findByRole('table', { name: 'Beta questions in serving order' });
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('108');
+  expect(box).toHaveFocus();
+  expect(screen.getByText('Question 108 added at position 1.')).toBeInTheDocument();
+});
+
+it("issue 22: the server's 400 on the beta ordering is shown on the beta page in words", async () => {
+  const { api } = renderAt('/admin/atoms/edit/sql/beta-questions');
+  api.update = async () => {
+    const { ApiError } = await import('@skillquiz/http-client');
+    throw new ApiError(400, 'beta_question_ordering: question 108 is administered');
+  };
+  const box = await screen.findByRole('combobox', { name: 'Add a beta question' });
+  await userEvent.type(box, '108');
+  await screen.findByRole('option', { name: /#108/ });
+  await userEvent.keyboard('{Enter}');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(
+    await screen.findByText(/The beta questions were not saved: beta_question_ordering: question 108/),
+  ).toBeInTheDocument();
+});
+
+it('issue 22: the Questions page attaches a question found by text and detaches one', async () => {
+  renderAt('/admin/atoms/edit/sql/questions');
+  const box = await screen.findByRole('combobox', { name: 'Attach a question' });
+  await screen.findByRole('link', { name: /^#106\b/ });
+  await userEvent.type(box, 'generator');
+  await screen.findByRole('option', { name: /#105/ });
+  await userEvent.keyboard('{Enter}');
+  expect(await screen.findByRole('link', { name: /^#105\b/ })).toBeInTheDocument();
+  expect(screen.getByText('Question 105 attached.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Detach question 106' }));
+  await waitFor(() => expect(screen.queryByRole('link', { name: /^#106\b/ })).not.toBeInTheDocument());
+  expect(box).toHaveFocus();
+});
+
+it('issue 22: a stale attach is refused in words on the page', async () => {
+  renderAt('/admin/atoms/edit/sql/questions', {
+    failing: { attach: [409, 'Question 105 was changed by someone else'] },
+  });
+  const box = await screen.findByRole('combobox', { name: 'Attach a question' });
+  await userEvent.type(box, 'generator');
+  await screen.findByRole('option', { name: /#105/ });
+  await userEvent.keyboard('{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Question 105 was changed by someone else');
+});
+
+it('issue 22: the History page lists versions with what changed and restores one as a new version', async () => {
+  const { api } = renderAt('/admin/atoms/edit/sql/general');
+  const sql = () => api.atoms.find((a) => a.id === 'sql')!;
+  const v = sql().version!;
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  await userEvent.type(name, ' basics');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Atom saved')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'History' }));
+  const list = await screen.findByRole('heading', { name: new RegExp(`^Version ${v + 1}`) });
+  expect(list.closest('li')).toHaveTextContent('name: SQL → SQL basics');
+  // Someone else saves meanwhile: the restore is refused in words and nothing changes.
+  sql().version = 99;
+  await userEvent.click(screen.getByRole('button', { name: `Restore version ${v}` }));
+  expect(
+    await screen.findByText(/^Not restored: Atom 'sql' was changed by someone else/),
+  ).toBeInTheDocument();
+  expect(sql().name).toBe('SQL basics');
+  sql().version = v + 1;
+  await userEvent.click(screen.getByRole('button', { name: `Restore version ${v}` }));
+  expect(await screen.findByText(`Version ${v} restored as version ${v + 2}.`)).toBeInTheDocument();
+  expect(sql().name).toBe('SQL');
+  await userEvent.click(screen.getByRole('link', { name: 'General' }));
+  expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('SQL');
+}, 20_000);

@@ -5,9 +5,13 @@
 // Issue 22: review status (ready needs another admin than the last editor; an administered question
 // stays ready), a history with snapshots and revert, and twins (word-set Jaccard within an atom; the
 // services use shingles). The sample gains question 110, a draft near-copy of 101 (`let` for `var`).
+// Import and export speak the JSON form only (`skillquiz-questions`; the services also read and write
+// CSV and QTI 2.2): every question's uid is `demo.<id>`, so an exported file comes back as matches.
 import type {
   FieldChange,
   HistoryEntry,
+  ImportPreviewItem,
+  ImportPreviewResponse,
   ItemStatistics,
   Question,
   QuestionAnalyticsResponse,
@@ -61,6 +65,37 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const w of a) if (b.has(w)) shared++;
   return shared / (a.size + b.size - shared || 1);
+}
+
+/** One question of an imported JSON file, as the fake reads it. */
+interface FileQuestion {
+  uid?: string;
+  question_text: string;
+  code_block?: string;
+  answers?: { text: string; correct?: boolean }[];
+  atoms?: string[];
+}
+
+/** The problems the services would name for a question of the file (the few the fake checks). */
+function fileQuestionErrors(fq: FileQuestion): { path: string; message: string }[] {
+  const errors: { path: string; message: string }[] = [];
+  if (typeof fq.question_text !== 'string' || !fq.question_text.trim())
+    errors.push({ path: 'question_text', message: 'a question needs text' });
+  const answers = fq.answers ?? [];
+  if (answers.length < 2) errors.push({ path: 'answers', message: 'at least 2 answers are needed' });
+  else if (answers.filter((a) => a.correct).length !== 1)
+    errors.push({ path: 'answers', message: 'exactly one answer must be correct' });
+  return errors;
+}
+
+/** A file's text (FileReader: jsdom, where the component tests run, has no Blob.text()). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(blob);
+  });
 }
 
 // JSON, not structuredClone: the answers are what a JSON API would send (and jsdom lacks structuredClone).
@@ -193,6 +228,7 @@ export function createFakeQuestionsApi(
   const statistics = new Map<number, ItemStatistics>([
     [101, sampleStatistics(questions[0], 412, 0.46)],
     [102, sampleStatistics(questions[1], 388, 0.58)],
+    [103, sampleStatistics(questions[2], 395, 0.88)],
     [104, sampleStatistics(questions[3], 402, 0.91)],
   ]);
 
@@ -284,6 +320,25 @@ export function createFakeQuestionsApi(
     };
   };
 
+  /** The list's (and the export's) filters over the bank, newest first. */
+  const selected = (p: URLSearchParams) => {
+    const search = (p.get('search') ?? '').toLowerCase();
+    const onlyAdministered = p.get('only_administered') !== 'false';
+    const atom = p.get('atom') ?? 'all';
+    return (
+      questions
+        .filter((q) => !onlyAdministered || q.administered)
+        .filter((q) => atom === 'all' || q.all_atoms.includes(atom))
+        // Issue 22: a question without a status predates review and counts as ready.
+        .filter((q) => !p.get('status') || (q.status ?? 'ready') === p.get('status'))
+        .filter((q) => !search || `${q.question_text} ${q.code_block}`.toLowerCase().includes(search))
+        .sort((a, b) => b.id - a.id)
+    );
+  };
+  const uidOf = (q: Question) => q.uid ?? `demo.${q.id}`;
+  const staged = new Map<string, { items: ImportPreviewItem[]; questions: FileQuestion[] }>();
+  let nextImport = 1;
+
   return {
     questions,
     list: (query, signal) =>
@@ -291,17 +346,8 @@ export function createFakeQuestionsApi(
         'list',
         () => {
           const p = new URLSearchParams(query);
-          const search = (p.get('search') ?? '').toLowerCase();
-          const onlyAdministered = p.get('only_administered') !== 'false';
-          const atom = p.get('atom') ?? 'all';
           const page = Number(p.get('page') ?? 1);
-          const matches = questions
-            .filter((q) => !onlyAdministered || q.administered)
-            .filter((q) => atom === 'all' || q.all_atoms.includes(atom))
-            // Issue 22: a question without a status predates review and counts as ready.
-            .filter((q) => !p.get('status') || (q.status ?? 'ready') === p.get('status'))
-            .filter((q) => !search || `${q.question_text} ${q.code_block}`.toLowerCase().includes(search))
-            .sort((a, b) => b.id - a.id);
+          const matches = selected(p);
           return {
             questions: matches.slice((page - 1) * pageSize, page * pageSize),
             page,
@@ -375,6 +421,27 @@ export function createFakeQuestionsApi(
             .map(([id, s]) => [String(id), s]),
         ),
       })),
+    needsReview: (atom) =>
+      answer('needsReview', () => ({
+        atom,
+        questions: [...statistics]
+          .filter(([id, s]) => s.flags.length > 0 && (atom === 'all' || find(id).all_atoms.includes(atom)))
+          .map(([id, s]) => {
+            const q = find(id);
+            return {
+              id: q.id,
+              excerpt: q.question_text.slice(0, 200),
+              code_block: q.code_block,
+              code_language: q.code_language,
+              status: q.status ?? 'ready',
+              administered: q.administered,
+              all_atoms: q.all_atoms,
+              version: q.version ?? 1,
+              flags: s.flags,
+            };
+          })
+          .sort((a, b) => a.id - b.id),
+      })),
     applyCalibration: (id, version) => answer('applyCalibration', () => calibrate(id, version, false)),
     graduate: (id, version) => answer('graduate', () => calibrate(id, version, true)),
     setStatus: (id, status, version) =>
@@ -419,6 +486,160 @@ export function createFakeQuestionsApi(
         q.last_edited_by = me;
         record(q, before, 'revert', { reverted_to: toVersion });
         return { question: q, left_out: [] };
+      }),
+    exportFile: (query) =>
+      answer('exportFile', () => {
+        const p = new URLSearchParams(query);
+        if ((p.get('format') ?? 'json') !== 'json')
+          throw new ApiError(400, 'The dev fake exports JSON only (the services also write CSV and QTI 2.2)');
+        const file = {
+          format: 'skillquiz-questions',
+          format_version: 1,
+          atoms: [],
+          questions: selected(p)
+            .reverse()
+            .map((q) => ({
+              uid: uidOf(q),
+              question_text: q.question_text,
+              code_block: q.code_block,
+              answers: q.answers.map((a) => ({ text: a.text, correct: a.c })),
+              atoms: q.all_atoms,
+            })),
+        };
+        return { json: JSON.stringify(file, null, 2), filename: 'questions.json' };
+      }).then(({ json, filename }) => ({ blob: new Blob([json], { type: 'application/json' }), filename })),
+    importPreview: async (file, filename) => {
+      const text = await readText(file);
+      return answer('importPreview', (): ImportPreviewResponse => {
+        let parsed: { questions?: unknown } | null = null;
+        try {
+          parsed = JSON.parse(text) as { questions?: unknown };
+        } catch {
+          // said below
+        }
+        const list = Array.isArray(parsed?.questions) ? (parsed.questions as FileQuestion[]) : null;
+        const items = (list ?? []).map((fq, index): ImportPreviewItem => {
+          const errors = fileQuestionErrors(fq);
+          const existing = questions.find((q) => fq.uid && uidOf(q) === fq.uid);
+          const changes = existing
+            ? [
+                ...(existing.question_text !== fq.question_text ? ['question_text'] : []),
+                ...(JSON.stringify(existing.answers.map((a) => [a.text, a.c])) !==
+                JSON.stringify((fq.answers ?? []).map((a) => [a.text, a.correct ?? false]))
+                  ? ['answers']
+                  : []),
+              ]
+            : [];
+          return {
+            index,
+            source: `questions[${index}]`,
+            uid: fq.uid ?? null,
+            label: String(fq.question_text ?? '').slice(0, 120),
+            action: errors.length
+              ? 'invalid'
+              : !existing
+                ? 'create'
+                : changes.length
+                  ? 'update'
+                  : 'unchanged',
+            question_id: existing?.id ?? null,
+            version: existing?.version ?? null,
+            changes,
+            errors,
+            warnings: [],
+          };
+        });
+        const count = (a: ImportPreviewItem['action']) => items.filter((i) => i.action === a).length;
+        const fileErrors = list
+          ? list.length
+            ? []
+            : [{ path: '', message: 'The file holds no questions' }]
+          : [
+              {
+                path: '',
+                message: `${filename} is not a skillquiz-questions JSON file (the dev fake reads JSON only)`,
+              },
+            ];
+        const importId = `fake-import-${nextImport++}`;
+        staged.set(importId, { items, questions: list ?? [] });
+        return {
+          import_id: importId,
+          format: 'json',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          file_errors: fileErrors,
+          summary: {
+            items: items.length,
+            create: count('create'),
+            update: count('update'),
+            unchanged: count('unchanged'),
+            invalid: count('invalid'),
+            warnings: 0,
+          },
+          atoms: { create: [], existing: [] },
+          items,
+          can_commit: fileErrors.length === 0 && count('invalid') === 0,
+        };
+      });
+    },
+    importCommit: (importId, confirm) =>
+      answer('importCommit', () => {
+        const stage = staged.get(importId);
+        if (!stage) throw new ApiError(404, `No import '${importId}' (previews are kept one hour)`);
+        if (stage.items.some((i) => i.action === 'invalid'))
+          throw new ApiError(400, 'The import has invalid items: nothing was written');
+        staged.delete(importId);
+        const result = {
+          import_id: importId,
+          created: [],
+          updated: [],
+          unchanged: 0,
+          skipped: [],
+          atoms_created: [],
+        } as {
+          import_id: string;
+          created: { uid: string; id: number }[];
+          updated: { uid: string; id: number; version: number }[];
+          unchanged: number;
+          skipped: string[];
+          atoms_created: string[];
+        };
+        stage.items.forEach((item, i) => {
+          const fq = stage.questions[i];
+          const answers = (fq.answers ?? []).map((a, n) => ({
+            text: a.text,
+            c: a.correct ?? false,
+            hash_id: `imp${(nextHash++).toString(36).padStart(4, '0')}${n}`,
+          }));
+          if (item.action === 'unchanged') result.unchanged++;
+          else if (item.action === 'update') {
+            if (confirm !== 'all' && !confirm.includes(item.uid!)) return void result.skipped.push(item.uid!);
+            const q = find(item.question_id!);
+            const before = snapshotOf(q);
+            Object.assign(q, { question_text: fq.question_text, answers, version: (q.version ?? 1) + 1 });
+            record(q, before, 'import', { import_id: importId });
+            result.updated.push({ uid: item.uid!, id: q.id, version: q.version! });
+          } else {
+            const q: Question = {
+              ...clone(sampleQuestions()[0]),
+              id: nextId++,
+              uid: fq.uid ?? `import.${nextId}`,
+              question_text: fq.question_text,
+              code_block: fq.code_block ?? '',
+              answers,
+              all_atoms: (fq.atoms ?? []).filter((a) => atoms.some((x) => x.id === a)),
+              administered: false,
+              original_question_id: null,
+              status: 'draft',
+              version: 1,
+              last_edited_by: me,
+            };
+            questions.push(q);
+            history.set(q.id, []);
+            record(q, {}, 'import', { import_id: importId });
+            result.created.push({ uid: q.uid!, id: q.id });
+          }
+        });
+        return result;
       }),
     twins: (atom) =>
       answer('twins', () => {

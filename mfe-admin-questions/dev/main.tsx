@@ -20,5 +20,6 @@ mountDevPage({
     { label: 'Question 104: statistics', to: '/admin/questions/edit/104/?page=statistics' },
     { label: 'Question 107: variation', to: '/admin/questions/edit/107/?page=variation' },
     { label: 'New question', to: '/admin/questions/edit/new/?page=answers' },
+    { label: 'Import (JSON)', to: '/admin/questions/import' },
   ],
 });

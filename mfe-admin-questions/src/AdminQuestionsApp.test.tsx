@@ -35,6 +35,21 @@ it('lists the administered questions, newest first, with their atoms', async () 
   expect(ids.slice(0, 3)).toEqual(['109', '106', '105']);
 });
 
+it('Needs review lists each flagged question with its text as the candidate sees it, and the reasons', async () => {
+  renderAt('/admin/questions?statistics=true&needsReview=true');
+  const table = await screen.findByRole('table', { name: /Questions of all atoms that need review/ });
+  const row = within(table).getByRole('row', { name: /Statistics of question 103/ });
+  // 'What is the type of `x`?': the backticks are the candidate's inline code, not characters.
+  expect(within(row).getByText('x', { selector: 'code' })).toBeInTheDocument();
+  expect(row).toHaveTextContent('What is the type of x?');
+  expect(row).not.toHaveTextContent('`');
+  expect(within(row).getByText(/^Discrimination 0\.08 is below 0\.15/)).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: /Statistics of question 104/ })).toHaveTextContent(
+    /Which method returns a new array/,
+  );
+  expect(within(table).queryByRole('row', { name: /Statistics of question 101/ })).not.toBeInTheDocument();
+});
+
 it("the SPEC §8 load toasts: an option list that fails says so ('Error loading claim options')", async () => {
   renderAt('/admin/questions/edit/101/?page=administration', {
     failing: { claimOptions: [500, 'Internal server error'] },

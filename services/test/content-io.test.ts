@@ -328,6 +328,27 @@ describe('updates need confirmation', () => {
   });
 });
 
+describe('export selection', () => {
+  it("takes the questions list's filters: the same questions as every page of the list", async () => {
+    const all = JSON.parse((await exportFile(a, 'json', 'python')).toString('utf8'));
+    const word = (all.questions[0].question_text as string)
+      .split(/[^A-Za-z]+/)
+      .sort((x, y) => y.length - x.length)[0];
+    const list = await call(a, 'GET', `/api/questions/?atom=python&search=${word}`);
+    const res = await a.admin.fetch(
+      `${a.env.baseUrl}/api/questions/export?format=json&atom=python&search=${word}&only_administered=false`,
+    );
+    expect(res.status).toBe(200);
+    const selected = JSON.parse(Buffer.from(await res.arrayBuffer()).toString('utf8'));
+    expect(selected.questions.length).toBe(list.body.total);
+    expect(selected.questions.length).toBeLessThan(all.questions.length);
+    for (const q of selected.questions)
+      expect(`${q.question_text} ${q.code_block}`.toLowerCase()).toContain(word.toLowerCase());
+    const bad = await a.admin.fetch(`${a.env.baseUrl}/api/questions/export?format=json&status=live`);
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('round trip', () => {
   it.each(['json', 'qti', 'csv'])(
     '%s: export, import into an empty product, export again: the same',

@@ -120,8 +120,10 @@ it('keeps retrying while the mail server is down; the invitation works meanwhile
 it('reminds once, 24 hours before expiry, only a candidate who has not started', async () => {
   smtp = await startSmtp();
   const db = await open({ SMTP_URL: smtp.url });
-  // Expiring in 24 h + 8 s: the reminder is due in about 8 s (time enough to create both first).
-  const soon = () => new Date(Date.now() + 24 * 3600_000 + 8000);
+  // Expiring in 24 h + 20 s: the reminder is due in about 20 s. Each invitation is created by a
+  // process of its own (a few seconds on a busy machine), and the second candidate must start before
+  // that candidate's reminder is due: 8 s was not enough with two suites at once on a loaded machine.
+  const soon = () => new Date(Date.now() + 24 * 3600_000 + 20_000);
   const waiting = await createInvitationInServices(stack.mongoUri, {
     company: 'Acme Remind',
     atoms: ['javascript'],
@@ -140,10 +142,14 @@ it('reminds once, 24 hours before expiry, only a candidate who has not started',
   const ids = [waiting.invitationId, started.invitationId];
   const reminders = await jobsOf(db, 'invitation-reminder', ids);
   expect(reminders).toHaveLength(2);
-  await until(async () => {
-    const done = await jobsOf(db, 'invitation-reminder', ids);
-    return done.every((j) => j.lastFinishedAt) ? done : null;
-  }, 'both reminder jobs to run');
+  await until(
+    async () => {
+      const done = await jobsOf(db, 'invitation-reminder', ids);
+      return done.every((j) => j.lastFinishedAt) ? done : null;
+    },
+    'both reminder jobs to run',
+    60_000,
+  );
   // Each ran at its time: 24 hours before its invitation's expiry, not earlier.
   for (const r of await jobsOf(db, 'invitation-reminder', ids))
     expect(r.lastRunAt.getTime()).toBeGreaterThanOrEqual(Date.parse(r.data.expires_at) - 24 * 3600_000 - 100);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './routes';
+import '@skillquiz/remote-kit/base.css';
 import './styles.css';
 
 const router = createBrowserRouter(routes);

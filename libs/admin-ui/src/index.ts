@@ -16,3 +16,5 @@ export {
   type ToastMeta,
 } from './queryClient';
 export { Pager, type PagerProps } from './Pager';
+export { QuestionPicker, type PickerOption, type QuestionPickerProps } from './QuestionPicker';
+export { HistoryList, type HistoryListProps } from './HistoryList';

@@ -3,6 +3,7 @@
 // (services/src/content-io) into and out of these same shapes.
 import { z } from 'zod';
 import { CONSTANTS } from './constants';
+import { QuestionListQuerySchema } from './admin';
 import { AtomFormatSchema, HashIdSchema, LevelThresholdsSchema, SlugSchema } from './entities';
 
 const L = CONSTANTS.LIMITS;
@@ -106,13 +107,13 @@ export const IMPORT_FORMATS = ['json', 'csv', 'qti'] as const;
 export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
 export type ImportFormat = z.infer<typeof ImportFormatSchema>;
 
-/** GET /api/questions/export?format=&atom= */
+/**
+ * GET /api/questions/export?format=&atom=&search=&only_administered=&status=: the questions list's
+ * filters (same meaning as GET /api/questions), so "export" takes what the list shows, every page.
+ */
 export const ExportQuerySchema = z.strictObject({
   format: ImportFormatSchema.default('json'),
-  atom: z
-    .union([z.literal(''), z.literal(CONSTANTS.ALL_ATOMS_KEY), SlugSchema])
-    .transform((a) => (a === '' ? CONSTANTS.ALL_ATOMS_KEY : a))
-    .default(CONSTANTS.ALL_ATOMS_KEY),
+  ...QuestionListQuerySchema.pick({ atom: true, search: true, only_administered: true, status: true }).shape,
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 

@@ -1,4 +1,5 @@
-// The atoms remote's backend: every atom call of SPEC §7 (and the issue 14 simulator) behind one
+// The atoms remote's backend: every atom call of SPEC §7 (the issue 14 simulator, and issue 22's beta
+// candidates search, question search and attach/detach) behind one
 // interface, AtomsApi. The exposed AdminAtomsApp takes an `api` prop (default: httpAtomsApi below)
 // and hands it to the pages through context (./context.ts); tests and the standalone dev page
 // (dev/fakeAtomsApi.ts) pass an in-memory implementation.
@@ -9,6 +10,10 @@ import type {
   AtomListResponse,
   AtomResponse,
   AtomWithQuestionsResponse,
+  BetaCandidatesResponse,
+  HistoryResponse,
+  RevertNotes,
+  QuestionListResponse,
   QuestionResponse,
   SimulateRequest,
   SimulateResponse,
@@ -33,6 +38,18 @@ export interface AtomsApi {
   simulate(id: string, request: SimulationInputs): Promise<SimulateResponse>;
   /** GET /api/questions/{id}: a beta question's preview. */
   question(id: number): Promise<QuestionResponse>;
+  /** Issue 22: GET /api/questions/beta-candidates?search=: existing, not administered questions (text or id). */
+  betaCandidates(search: string, signal?: AbortSignal): Promise<BetaCandidatesResponse>;
+  /** Issue 22: GET /api/questions/?search=&only_administered=false: the first page of every question matching (to attach). */
+  searchQuestions(search: string, signal?: AbortSignal): Promise<QuestionListResponse>;
+  /** Issue 22: POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
+  attach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
+  /** Issue 22: GET /api/atoms/{id}/history (newest first). */
+  history(id: string): Promise<HistoryResponse>;
+  /** Issue 22: POST /api/atoms/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
+  revert(id: string, toVersion: number, version: number): Promise<AtomResponse & RevertNotes>;
+  /** Issue 22: POST /api/atoms/{id}/questions/detach with the question's version (409 when stale). */
+  detach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
 }
 
 const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
@@ -48,4 +65,29 @@ export const httpAtomsApi: AtomsApi = {
   simulate: (id, request) =>
     call<SimulateResponse>(`${atomPath(id)}/simulate`, { method: 'POST', body: request }),
   question: (id) => call<QuestionResponse>(`/api/questions/${id}`),
+  betaCandidates: (search, signal) =>
+    call<BetaCandidatesResponse>(`/api/questions/beta-candidates?search=${encodeURIComponent(search)}`, {
+      signal,
+    }),
+  searchQuestions: (search, signal) =>
+    call<QuestionListResponse>(
+      `/api/questions/?${new URLSearchParams({ page: '1', search, only_administered: 'false', atom: 'all' })}`,
+      { signal },
+    ),
+  attach: (atomId, questionId, version) =>
+    call<QuestionResponse>(`${atomPath(atomId)}/questions/attach`, {
+      method: 'POST',
+      body: { question_id: questionId, version },
+    }),
+  history: (id) => call<HistoryResponse>(`${atomPath(id)}/history`),
+  revert: (id, toVersion, version) =>
+    call<AtomResponse & RevertNotes>(`${atomPath(id)}/revert`, {
+      method: 'POST',
+      body: { to_version: toVersion, version },
+    }),
+  detach: (atomId, questionId, version) =>
+    call<QuestionResponse>(`${atomPath(atomId)}/questions/detach`, {
+      method: 'POST',
+      body: { question_id: questionId, version },
+    }),
 };

@@ -1,11 +1,21 @@
 // SPEC §2 beta-questions page: the ordered beta questions (number, ID, preview, actions), moved by
-// swapping neighbours or removed, and a box that appends a question id. Focus follows the row a
-// button moved, and returns to the box after an add, so keyboard users keep their place.
-import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
-import { DataTable, type Column } from '@skillquiz/admin-ui';
-import { canMoveDown, canMoveUp, parseQuestionId, type AtomFormAction } from '../hooks/atomForm';
+// swapping neighbours or removed, and (issue 22, in place of SPEC's id box) a search-as-you-type
+// picker that offers only beta candidates: existing questions that are not administered, found by
+// text or id (the server refuses anything else on save with a 400, which this page shows in words).
+// Focus follows the row a button moved, and stays in the picker after an add, so keyboard users keep
+// their place.
+import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { DataTable, QuestionPicker, type Column } from '@skillquiz/admin-ui';
+import type { QuestionExcerpt } from '@skillquiz/contracts';
+import { useAtomsApi } from '../api/context';
+import { canMoveDown, canMoveUp, type AtomFormAction } from '../hooks/atomForm';
 import { useQuestionPreviews } from '../hooks/useQuestionPreviews';
 import { QuestionPreview } from './QuestionPreview';
+import { RichLine } from '@skillquiz/question-view';
+import { STATUS_LABELS } from './statusLabels';
+
+/** The picker's box (focus goes back there when the table empties). */
+const pickerBox = () => document.querySelector<HTMLInputElement>('.beta-add [role="combobox"]');
 
 interface Row {
   id: number;
@@ -15,17 +25,21 @@ interface Row {
 /** Which button should have focus after the next render (a button that moved with its row). */
 type FocusTarget = { id: number; action: 'up' | 'down' | 'remove' } | null;
 
+type Candidate = QuestionExcerpt & { label: string; detail: string };
+
 export function BetaQuestionsSection({
   ordering,
   dispatch,
+  saveError,
 }: {
   ordering: readonly number[];
   dispatch: Dispatch<AtomFormAction>;
+  /** The last save's refusal, when it was about the beta ordering (the server's 400 names the ids). */
+  saveError?: string;
 }) {
+  const api = useAtomsApi();
   const previews = useQuestionPreviews(ordering);
-  const [idText, setIdText] = useState('');
   const [announcement, setAnnouncement] = useState('');
-  const input = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLDivElement>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
 
@@ -37,7 +51,7 @@ export function BetaQuestionsSection({
     const fallback = table.current.querySelector<HTMLButtonElement>(
       `[data-question="${focusTarget.id}"]:not(:disabled)`,
     );
-    (button && !button.disabled ? button : (fallback ?? input.current))?.focus();
+    (button && !button.disabled ? button : (fallback ?? pickerBox()))?.focus();
     setFocusTarget(null);
   }, [focusTarget, ordering]);
 
@@ -51,24 +65,11 @@ export function BetaQuestionsSection({
     setAnnouncement(`Question ${row.id} removed.`);
     const next = ordering[row.index + 1] ?? ordering[row.index - 1];
     if (next !== undefined) setFocusTarget({ id: next, action: 'remove' });
-    else input.current?.focus();
+    else pickerBox()?.focus();
   };
-  const add = () => {
-    const id = parseQuestionId(idText, ordering);
-    if (id === null) {
-      // SPEC §2: an empty box adds nothing. A listed id or one that is not a number adds nothing either.
-      if (idText.trim() !== '') setAnnouncement(`${idText.trim()} was not added.`);
-      return;
-    }
-    dispatch({ type: 'addBeta', text: idText });
-    setIdText('');
-    setAnnouncement(`Question ${id} added at position ${ordering.length + 1}.`);
-    input.current?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault(); // Enter adds the id; it must not submit (save) the whole form
-    add();
+  const add = (candidate: Candidate) => {
+    dispatch({ type: 'addBeta', text: String(candidate.id) });
+    setAnnouncement(`Question ${candidate.id} added at position ${ordering.length + 1}.`);
   };
 
   const columns: Column<Row>[] = [
@@ -138,21 +139,33 @@ export function BetaQuestionsSection({
           />
         )}
       </div>
+      {saveError && (
+        <p className="atoms-alert" role="alert">
+          The beta questions were not saved: {saveError}
+        </p>
+      )}
       <div className="beta-add">
-        <label htmlFor="beta-question-id">Question ID</label>
-        <input
-          id="beta-question-id"
-          ref={input}
-          className="sq-field__input"
-          type="text"
-          inputMode="numeric"
-          value={idText}
-          onChange={(e) => setIdText(e.target.value)}
-          onKeyDown={onKeyDown}
+        <QuestionPicker<Candidate>
+          label="Add a beta question"
+          hint="Search by text or ID. Only questions that are not administered are offered."
+          queryKey="beta-candidates"
+          noneText="No beta candidate matches (administered questions are not offered)."
+          exclude={ordering}
+          search={async (text, signal) =>
+            (await api.betaCandidates(text, signal)).candidates.map((c) => ({
+              ...c,
+              label: c.excerpt,
+              detail: STATUS_LABELS[c.status],
+            }))
+          }
+          render={(c) => (
+            <>
+              <span className="sq-picker__id">#{c.id}</span> <RichLine text={c.excerpt} />
+              <span className="sq-picker__detail"> · {c.detail}</span>
+            </>
+          )}
+          onPick={add}
         />
-        <button type="button" className="sq-button" onClick={add}>
-          Add
-        </button>
       </div>
       <div className="sq-sr-only" role="status" aria-atomic="true">
         {announcement}

@@ -1,45 +1,108 @@
 // SPEC §2 questions page: the atom's questions, each showing its text and linking to its editor
-// in the questions remote.
-import { Fragment } from 'react';
+// in the questions remote. Issue 22: questions are attached here too (a search picker over every
+// question, by text or id) and detached (a button per row). Each is its own write of that question
+// (the membership lives on the question, version-checked and in its history), not part of Save: a
+// refusal (a stale version's 409) is shown on the page in words, and the list reloads after each.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QuestionPicker } from '@skillquiz/admin-ui';
 import type { Question } from '@skillquiz/contracts';
-import { parseRichText } from '@skillquiz/question-view';
+import { useAtomsApi } from '../api/context';
+import { useAttachQuestion } from '../hooks/useAtoms';
+import { RichLine } from '@skillquiz/question-view';
+import { STATUS_LABELS } from './statusLabels';
 
-/** The question text on one line, inline code as the candidate sees it (a fenced block as plain code). */
-function QuestionLine({ text }: { text: string }) {
-  if (!text.trim()) return <>(no question text)</>;
-  return (
-    <>
-      {parseRichText(text).map((part, i) =>
-        part.kind === 'text' ? (
-          <Fragment key={i}>{part.text}</Fragment>
-        ) : (
-          <code key={i} className="sq-inline-code">
-            {part.kind === 'code' ? part.text : part.code}
-          </code>
-        ),
-      )}
-    </>
-  );
-}
+type Found = Question & { label: string; detail: string };
 
-export function QuestionsSection({ questions }: { questions: readonly Question[] }) {
+const pickerBox = () => document.querySelector<HTMLInputElement>('.atom-attach [role="combobox"]');
+
+export function QuestionsSection({
+  atomId,
+  isNew,
+  questions,
+}: {
+  atomId: string;
+  isNew: boolean;
+  questions: readonly Question[];
+}) {
+  const api = useAtomsApi();
+  const membership = useAttachQuestion(atomId);
+  const [announcement, setAnnouncement] = useState('');
+
+  const change = (question: Pick<Question, 'id' | 'version'>, detach: boolean) => {
+    // One write at a time (the picker stays enabled so focus can return to it).
+    if (membership.isPending) return;
+    setAnnouncement('');
+    membership.mutate(
+      { questionId: question.id, version: question.version ?? 1, detach },
+      {
+        onSuccess: () => {
+          setAnnouncement(`Question ${question.id} ${detach ? 'detached' : 'attached'}.`);
+          if (detach) pickerBox()?.focus();
+        },
+      },
+    );
+  };
+
   return (
     <section aria-labelledby="atom-page-heading">
       <h2 id="atom-page-heading">Questions</h2>
+      {isNew ? (
+        <p>Save the atom first; then questions can be attached here.</p>
+      ) : (
+        <div className="atom-attach">
+          <QuestionPicker<Found>
+            label="Attach a question"
+            hint="Search every question by text or ID. Attaching or detaching saves that question at once."
+            queryKey={`attach-${atomId}`}
+            exclude={questions.map((q) => q.id)}
+            search={async (text, signal) =>
+              (await api.searchQuestions(text, signal)).questions.map((q) => ({
+                ...q,
+                label: q.question_text,
+                detail: STATUS_LABELS[q.status ?? 'ready'],
+              }))
+            }
+            render={(q) => (
+              <>
+                <span className="sq-picker__id">#{q.id}</span> <RichLine text={q.question_text} />
+                <span className="sq-picker__detail"> · {q.detail}</span>
+              </>
+            )}
+            onPick={(q) => change(q, false)}
+          />
+        </div>
+      )}
+      {membership.isError && (
+        <p className="atoms-alert" role="alert">
+          {membership.error.message}
+        </p>
+      )}
       {questions.length === 0 ? (
         <p>No question lists this atom yet.</p>
       ) : (
         <ul className="atom-questions">
           {questions.map((q) => (
-            <li key={q.id}>
+            <li key={q.id} className="atom-questions__row">
               <Link to={`/admin/questions/edit/${q.id}`}>
-                <span className="atom-questions__id">#{q.id}</span> <QuestionLine text={q.question_text} />
+                <span className="atom-questions__id">#{q.id}</span> <RichLine text={q.question_text} />
               </Link>
+              <button
+                type="button"
+                className="sq-button"
+                aria-label={`Detach question ${q.id}`}
+                disabled={membership.isPending}
+                onClick={() => change(q, true)}
+              >
+                Detach
+              </button>
             </li>
           ))}
         </ul>
       )}
+      <div className="sq-sr-only" role="status" aria-atomic="true">
+        {announcement}
+      </div>
     </section>
   );
 }

@@ -9,7 +9,14 @@ import type { Atom } from '@skillquiz/contracts';
 import { newAtom } from '@skillquiz/contracts/new-atom';
 
 // SPEC's four pages, then the bank simulator (issue 14).
-export const ATOM_PAGES = ['general', 'descriptions', 'beta-questions', 'questions', 'simulator'] as const;
+export const ATOM_PAGES = [
+  'general',
+  'descriptions',
+  'beta-questions',
+  'questions',
+  'simulator',
+  'history',
+] as const;
 export type AtomPage = (typeof ATOM_PAGES)[number];
 export const isAtomPage = (page: string | undefined): page is AtomPage =>
   (ATOM_PAGES as readonly string[]).includes(page ?? '');

@@ -57,3 +57,50 @@ export function useSimulation(id: string) {
     meta: { errorToast: toast('Error running the simulation') },
   });
 }
+
+/**
+ * Issue 22: attach a question to the atom or detach it (a write of the question, with the version the
+ * page shows). The atom's questions and the list's counts reload afterwards; a refusal is the page's
+ * to show (role="alert"), not a toast.
+ */
+export function useAttachQuestion(atomId: string) {
+  const api = useAtomsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      questionId,
+      version,
+      detach,
+    }: {
+      questionId: number;
+      version: number;
+      detach: boolean;
+    }) => (detach ? api.detach(atomId, questionId, version) : api.attach(atomId, questionId, version)),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: atomKeys.one(atomId) });
+      await queryClient.invalidateQueries({ queryKey: atomKeys.list });
+    },
+  });
+}
+
+/** Issue 22: the atom's recorded versions (the History page). */
+export function useAtomHistory(id: string, enabled: boolean) {
+  return useQuery({ ...atomQueries(useAtomsApi()).history(id), enabled });
+}
+
+/** Issue 22: restores a recorded version as a new one; the atom, its history and the list reload. */
+export function useRevertAtom(id: string) {
+  const api = useAtomsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ toVersion, version }: { toVersion: number; version: number }) =>
+      api.revert(id, toVersion, version),
+    onSuccess: async ({ atom }) => {
+      queryClient.setQueryData<AtomWithQuestionsResponse>(atomKeys.one(id), (old) =>
+        old ? { ...old, atom } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: atomKeys.history(id) });
+      await queryClient.invalidateQueries({ queryKey: atomKeys.list });
+    },
+  });
+}

@@ -22,6 +22,7 @@ import { DescriptionsSection } from '../components/DescriptionsSection';
 import { BetaQuestionsSection } from '../components/BetaQuestionsSection';
 import { QuestionsSection } from '../components/QuestionsSection';
 import { SimulatorSection } from '../components/SimulatorSection';
+import { HistorySection } from '../components/HistorySection';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this atom? This action cannot be undone.';
 
@@ -31,7 +32,17 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   'beta-questions': 'Beta questions',
   questions: 'Questions',
   simulator: 'Simulator',
+  history: 'History',
 };
+
+/** A save's refusal of the beta ordering (issue 22: the server's 400 names the ids), for that page. */
+function betaRefusal(error: Error | null): string | undefined {
+  return error instanceof ApiError &&
+    error.status === 400 &&
+    error.message.startsWith('beta_question_ordering')
+    ? error.message
+    : undefined;
+}
 
 const editPath = (id: string, page: AtomPage) => `/admin/atoms/edit/${encodeURIComponent(id)}/${page}`;
 
@@ -153,10 +164,25 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
       {page === 'general' && <GeneralSection state={state} dispatch={dispatch} />}
       {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
       {page === 'beta-questions' && (
-        <BetaQuestionsSection ordering={state.values.beta_question_ordering} dispatch={dispatch} />
+        <BetaQuestionsSection
+          ordering={state.values.beta_question_ordering}
+          dispatch={dispatch}
+          saveError={betaRefusal(save.error)}
+        />
       )}
-      {page === 'questions' && <QuestionsSection questions={query.data?.questions ?? []} />}
+      {page === 'questions' && (
+        <QuestionsSection atomId={id} isNew={isNew} questions={query.data?.questions ?? []} />
+      )}
       {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
+      {page === 'history' && (
+        <HistorySection
+          id={id}
+          isNew={isNew}
+          version={state.version}
+          dirty={dirty}
+          onReverted={(atom) => dispatch({ type: 'saved', atom })}
+        />
+      )}
     </EditorFrame>
   );
 }

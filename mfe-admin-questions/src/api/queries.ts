@@ -22,6 +22,7 @@ export const questionKeys = {
   /** Every statistics list key starts with this. */
   statisticsLists: ['question-statistics'] as const,
   statisticsList: (atom: string) => ['question-statistics', atom] as const,
+  needsReview: (atom: string) => ['question-statistics', atom, 'needs-review'] as const,
   history: (id: number) => ['question-history', id] as const,
   twins: (atom: string) => ['question-twins', atom] as const,
 };
@@ -99,6 +100,9 @@ export function questionQueries(api: QuestionsApi) {
     /** Issue 14: the list's statistics columns for an atom (the list's status line says when it fails). */
     statisticsList: (atom: string) =>
       queryOptions({ queryKey: questionKeys.statisticsList(atom), queryFn: () => api.listStatistics(atom) }),
+    /** 'Needs review': the flagged questions with their text (under the statistics' key, so what refreshes them refreshes it). */
+    needsReview: (atom: string) =>
+      queryOptions({ queryKey: questionKeys.needsReview(atom), queryFn: () => api.needsReview(atom) }),
     /** Issue 22: the History tab, always what is stored now (its revert sends the current version). */
     history: (id: number) =>
       queryOptions({ queryKey: questionKeys.history(id), queryFn: () => api.history(id), staleTime: 0 }),

@@ -1,11 +1,12 @@
 // The questions remote's backend: every call of SPEC §7 it makes (and issue 14's analytics, issue
-// 22's review status, history and twins) behind
+// 22's review status, history, twins, import and export) behind
 // one interface, QuestionsApi. The exposed AdminQuestionsApp takes an `api` prop (default:
 // httpQuestionsApi below) and hands it to the pages through context (./context.ts); tests and the
 // standalone dev page (dev/fakeQuestionsApi.ts) pass an in-memory implementation.
 // A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
 // message (SPEC §8); `signal` aborts a fetch nobody wants any more (the list's older query).
-import { apiCall } from '@skillquiz/http-client';
+import { ApiError, apiCall, CSRF_COOKIE, CSRF_HEADER, messageFrom, readCookie } from '@skillquiz/http-client';
+import { defaultErrorMessage } from '@skillquiz/contracts/constants';
 import type {
   AtomListResponse,
   CalibrationActionResponse,
@@ -15,10 +16,13 @@ import type {
   QuestionAnalyticsResponse,
   QuestionListResponse,
   QuestionResponse,
+  NeedsReviewResponse,
   QuestionStatisticsListResponse,
   QuestionWritePayload,
   QuestionStatus,
   HistoryResponse,
+  ImportCommitResponse,
+  ImportPreviewResponse,
   RevertNotes,
   TwinsResponse,
 } from '@skillquiz/contracts';
@@ -39,6 +43,8 @@ export interface QuestionsApi {
   analytics(id: number): Promise<QuestionAnalyticsResponse>;
   /** Issue 14: GET /api/questions/statistics?atom= (the list's statistics columns) */
   listStatistics(atom: string): Promise<QuestionStatisticsListResponse>;
+  /** GET /api/questions/needs-review: the flagged questions of an atom, each with a text excerpt. */
+  needsReview(atom: string): Promise<NeedsReviewResponse>;
   /** Issue 14: POST /api/questions/{id}/calibration/apply with the version the page loaded. */
   applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
   /** Issue 14: POST /api/questions/{id}/graduate with the version the page loaded. */
@@ -51,6 +57,42 @@ export interface QuestionsApi {
   revert(id: number, toVersion: number, version: number): Promise<QuestionResponse & RevertNotes>;
   /** Issue 22: GET /api/questions/twins?atom= (likely near-duplicates within one atom). */
   twins(atom: string): Promise<TwinsResponse>;
+  /**
+   * Issue 22: POST /api/questions/import/preview?filename=: the file's bytes as the body; the
+   * services guess the format (JSON, CSV, QTI 2.2 zip or XML), check every item and write nothing.
+   */
+  importPreview(file: Blob, filename: string): Promise<ImportPreviewResponse>;
+  /** Issue 22: POST /api/questions/import/{id}/commit: 400 while any item is invalid, 409 if a matched question moved on. */
+  importCommit(importId: string, confirmUpdates: 'all' | string[]): Promise<ImportCommitResponse>;
+  /** Issue 22: GET /api/questions/export?{query} (exportQueryString()): the file and its name. */
+  exportFile(query: string): Promise<ExportedFile>;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The name in a Content-Disposition header (`attachment; filename="x.json"`), else `fallback`. */
+export function filenameFrom(disposition: string | null, fallback: string): string {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** A binary call (a file up or down): fetch directly, with the session cookie, the CSRF header on writes and SPEC §8's errors. */
+async function fileCall(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.method && init.method !== 'GET') headers.set(CSRF_HEADER, readCookie(CSRF_COOKIE));
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'include', ...init, headers });
+  } catch {
+    throw new ApiError(0, 'Network error');
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => undefined);
+    throw new ApiError(res.status, messageFrom(body) ?? defaultErrorMessage(res.status));
+  }
+  return res;
 }
 
 /** QuestionsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
@@ -69,6 +111,8 @@ export const httpQuestionsApi: QuestionsApi = {
   analytics: (id) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
   listStatistics: (atom) =>
     apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`),
+  needsReview: (atom) =>
+    apiCall<NeedsReviewResponse>(`/api/questions/needs-review?atom=${encodeURIComponent(atom)}`),
   applyCalibration: (id, version) =>
     apiCall<CalibrationActionResponse>(`/api/questions/${id}/calibration/apply`, {
       method: 'POST',
@@ -88,4 +132,24 @@ export const httpQuestionsApi: QuestionsApi = {
       body: { to_version: toVersion, version },
     }),
   twins: (atom) => apiCall<TwinsResponse>(`/api/questions/twins?atom=${encodeURIComponent(atom)}`),
+  importPreview: async (file, filename) =>
+    (await (
+      await fileCall(`/api/questions/import/preview?filename=${encodeURIComponent(filename)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' },
+        body: file,
+      })
+    ).json()) as ImportPreviewResponse,
+  importCommit: (importId, confirmUpdates) =>
+    apiCall<ImportCommitResponse>(`/api/questions/import/${encodeURIComponent(importId)}/commit`, {
+      method: 'POST',
+      body: { confirm_updates: confirmUpdates },
+    }),
+  exportFile: async (query) => {
+    const res = await fileCall(`/api/questions/export?${query}`);
+    return {
+      blob: await res.blob(),
+      filename: filenameFrom(res.headers.get('Content-Disposition'), 'questions'),
+    };
+  },
 };

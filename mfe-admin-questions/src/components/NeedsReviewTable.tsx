@@ -1,10 +1,14 @@
-// 'Needs review' (issue 14): every question of the chosen atom with a review flag, with the reasons
-// in words, linked to its statistics tab. It comes from the statistics alone (they cover the whole
-// atom, not one page), so the search box and paging do not apply to it.
+// 'Needs review' (issues 14 and 22): every question of the chosen atom with a review flag, with an
+// excerpt of its text as the candidate sees it (inline code as code), the reasons in words, and a link
+// to its statistics tab. It covers the whole atom, not one page, so the search box and paging do not
+// apply to it. The flags and excerpts come from GET /api/questions/needs-review; the numbers from the
+// statistics the list already has.
 import { Link } from 'react-router-dom';
-import type { ItemStatistics } from '@skillquiz/contracts';
+import type { ItemStatistics, NeedsReviewItem } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
+import { RichLine } from '@skillquiz/question-view';
+import { useNeedsReview } from '../hooks/useAnalytics';
 import { statisticsColumns } from './statisticsColumns';
 
 export function NeedsReviewTable({
@@ -17,26 +21,25 @@ export function NeedsReviewTable({
   /** The atom's name, once the atom list has loaded (its slug until then). */
   atomName?: string;
 }) {
-  const flagged = Object.values(statistics)
-    .filter((s) => s.flags.length > 0)
-    .sort((a, b) => a.questionId - b.questionId);
+  const review = useNeedsReview(atom);
   const scope = atom === CONSTANTS.ALL_ATOMS_KEY ? 'all atoms' : `atom ${atomName ?? atom}`;
+  if (review.isError) return <p className="qa-empty">The questions that need review could not be loaded.</p>;
+  if (!review.data) return <p className="qa-sub">Loading the questions that need review…</p>;
+  const flagged = review.data.questions;
   if (flagged.length === 0) return <p className="qa-empty">No question of {scope} has a review flag.</p>;
-  const columns: Column<ItemStatistics>[] = [
+  const columns: Column<NeedsReviewItem>[] = [
     {
       key: 'id',
       header: 'ID',
       className: 'qa-col-id',
-      cell: (s) => (
-        <Link
-          to={`edit/${s.questionId}/?page=statistics`}
-          aria-label={`Statistics of question ${s.questionId}`}
-        >
-          {s.questionId}
+      cell: (q) => (
+        <Link to={`edit/${q.id}/?page=statistics`} aria-label={`Statistics of question ${q.id}`}>
+          {q.id}
         </Link>
       ),
     },
-    ...statisticsColumns<ItemStatistics>((s) => s),
+    { key: 'question', header: 'Question', cell: (q) => <RichLine text={q.excerpt} /> },
+    ...statisticsColumns<NeedsReviewItem>((q) => statistics[String(q.id)]),
   ];
   return (
     <DataTable
@@ -44,7 +47,7 @@ export function NeedsReviewTable({
       captionVisible
       columns={columns}
       rows={flagged}
-      rowKey={(s) => s.questionId}
+      rowKey={(q) => q.id}
     />
   );
 }

@@ -1,8 +1,9 @@
 // The questions list's statistics columns (issue 14, behind 'Show statistics'): Answered, Correct
-// share, Discrimination and Review flags (each flag's reason in words). A question nobody has
+// share, Discrimination and Review flags (each flag's reason in words, an answer's inline code as code). A question nobody has
 // answered shows dashes, not zeros, so "no data" never reads as "a bad question".
 import type { ItemStatistics } from '@skillquiz/contracts';
 import type { Column } from '@skillquiz/admin-ui';
+import { RichLine } from '@skillquiz/question-view';
 
 export const formatShare = (x: number | null | undefined) =>
   x === null || x === undefined ? '–' : `${Math.round(x * 100)}%`;
@@ -14,7 +15,9 @@ export function ReviewFlags({ stats }: { stats: ItemStatistics | undefined }) {
   return (
     <ul className="qa-flags">
       {stats.flags.map((f) => (
-        <li key={f.code}>{f.reason}</li>
+        <li key={f.code}>
+          <RichLine text={f.reason} />
+        </li>
       ))}
     </ul>
   );

@@ -13,6 +13,11 @@ export function useStatisticsList(atom: string, enabled: boolean) {
   return useQuery({ ...questionQueries(useQuestionsApi()).statisticsList(atom), enabled });
 }
 
+/** 'Needs review': the flagged questions of an atom, each with its text (issue 22). */
+export function useNeedsReview(atom: string) {
+  return useQuery(questionQueries(useQuestionsApi()).needsReview(atom));
+}
+
 const DONE = { apply: 'Calibration applied', graduate: 'Question graduated' } as const;
 
 export function useCalibrationAction(id: number, action: 'apply' | 'graduate') {

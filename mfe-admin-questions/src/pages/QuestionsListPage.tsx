@@ -4,7 +4,8 @@
 // Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
 // Beyond SPEC (issue 14): 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
 // statistics columns, and with it 'Needs review' lists the atom's flagged questions with the reasons.
-// Issue 22: a Status column and filter, and with an atom chosen, each question's likely twins.
+// Issue 22: a Status column and filter, and with an atom chosen, each question's likely twins;
+// Import (its own page) and Export (the list as filtered now, as a download).
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { Pager } from '@skillquiz/admin-ui';
@@ -22,6 +23,7 @@ import {
 } from '../hooks/listQuery';
 import { QuestionsTable, STATUS_LABELS, type Twin } from '../components/QuestionsTable';
 import { NeedsReviewTable } from '../components/NeedsReviewTable';
+import { ExportControl } from '../components/ExportControl';
 
 export function QuestionsListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -82,10 +84,16 @@ export function QuestionsListPage() {
     <section className="qa-page" aria-labelledby="questions-heading">
       <header className="qa-header">
         <h1 id="questions-heading">Questions</h1>
-        <Link to="edit/new/" className="sq-button sq-button--primary">
-          New Question
-        </Link>
+        <div className="qa-header__actions">
+          <Link to="import" className="sq-button">
+            Import
+          </Link>
+          <Link to="edit/new/" className="sq-button sq-button--primary">
+            New Question
+          </Link>
+        </div>
       </header>
+      <ExportControl query={query} />
 
       <div className="qa-filters" role="search" aria-label="Filter questions">
         <SearchBox key={searchKey} initial={query.q} onChange={(q) => update({ q })} />

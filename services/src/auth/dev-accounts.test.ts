@@ -7,6 +7,7 @@ import {
   DEV_COMPANY_EMAIL_DOMAINS,
   DEV_COMPANY_GROUP_PREFIX,
   DEV_RECRUITER_EMAIL,
+  DEV_SECOND_ADMIN_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
   DEV_USER_EMAIL,
   checkLogin,
@@ -20,17 +21,21 @@ const ENV = {
   DEV_USER_PASSWORD: 'u-pass',
   DEV_RECRUITER_PASSWORD: 'r-pass',
   DEV_SECOND_RECRUITER_PASSWORD: 'r2-pass',
+  DEV_SECOND_ADMIN_PASSWORD: 'a2-pass',
 };
 
 describe('dev sign-on accounts', () => {
-  it('an admin, a non-admin and two recruiters, passwords from the environment', () => {
+  it('an admin, a non-admin, two recruiters and a second admin, passwords from the environment', () => {
     const accounts = devAccounts(ENV);
     expect(accounts.map((a) => [a.email, a.password])).toEqual([
       [DEV_ADMIN_EMAIL, 'a-pass'],
       [DEV_USER_EMAIL, 'u-pass'],
       [DEV_RECRUITER_EMAIL, 'r-pass'],
       [DEV_SECOND_RECRUITER_EMAIL, 'r2-pass'],
+      [DEV_SECOND_ADMIN_EMAIL, 'a2-pass'],
     ]);
+    // Both admins are in the admin group (issue 22: a second pair of eyes for review).
+    expect(accounts[4].groups).toEqual(accounts[0].groups);
   });
 
   it('the recruiters belong to the two seeded companies under the configuration npm start sets', () => {
@@ -56,7 +61,7 @@ describe('dev sign-on accounts', () => {
       expect(first[0].password).toBe('old-admin');
       expect(first[1].password).toBe('old-user');
       expect(first[2].password).toMatch(/^[A-Za-z0-9_-]{12}$/);
-      expect(new Set(first.map((a) => a.password)).size).toBe(4);
+      expect(new Set(first.map((a) => a.password)).size).toBe(5);
       expect(second.map((a) => a.password)).toEqual(first.map((a) => a.password));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

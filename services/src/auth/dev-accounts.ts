@@ -1,5 +1,6 @@
-// The accounts of the development sign-on: an admin, a user with no role, and a recruiter for each
-// of two companies (issue 19: the seeded demo company through a group claim, the seeded second
+// The accounts of the development sign-on: an admin, a user with no role, a recruiter for each
+// of two companies, and a second admin (issue 22: with REVIEW_REQUIRED a question's last editor cannot
+// mark it ready, so trying the review by hand needs another admin) (issue 19: the seeded demo company through a group claim, the seeded second
 // company through its email domain), so both ways a claim maps to a company and the isolation
 // between companies can be tried by hand. Passwords come from the environment, else from
 // DATA_DIR/dev-signon.json (generated once, so the printed logins stay the same across restarts),
@@ -39,8 +40,10 @@ export const DEV_SECOND_COMPANY = { name: 'Initech', slug: 'initech', domain: 'i
 export const DEV_COMPANY_EMAIL_DOMAINS = `${DEV_SECOND_COMPANY.domain}=${DEV_SECOND_COMPANY.slug}`;
 export const DEV_RECRUITER_EMAIL = 'recruiter@skillquiz.local';
 export const DEV_SECOND_RECRUITER_EMAIL = `recruiter@${DEV_SECOND_COMPANY.domain}`;
+/** Issue 22: the second content admin (the reviewer of the first's edits). */
+export const DEV_SECOND_ADMIN_EMAIL = 'reviewer@skillquiz.local';
 
-const KEYS = ['admin', 'user', 'recruiter', 'recruiter2'] as const;
+const KEYS = ['admin', 'user', 'recruiter', 'recruiter2', 'admin2'] as const;
 type Key = (typeof KEYS)[number];
 type Passwords = Record<Key, string>;
 
@@ -49,6 +52,7 @@ const ENV_PASSWORD: Record<Key, string> = {
   user: 'DEV_USER_PASSWORD',
   recruiter: 'DEV_RECRUITER_PASSWORD',
   recruiter2: 'DEV_SECOND_RECRUITER_PASSWORD',
+  admin2: 'DEV_SECOND_ADMIN_PASSWORD',
 };
 
 const newPassword = () => randomBytes(9).toString('base64url');
@@ -113,6 +117,15 @@ export function devAccounts(env: NodeJS.ProcessEnv): DevAccount[] {
       groups: [],
       label: 'second-company recruiter',
       note: `(${DEV_SECOND_COMPANY.name}; email domain ${DEV_SECOND_COMPANY.domain})`,
+    },
+    {
+      id: 'dev-admin-2',
+      email: DEV_SECOND_ADMIN_EMAIL,
+      name: 'Dev Reviewer',
+      password: password('admin2'),
+      groups: [DEV_ADMIN_GROUP],
+      label: 'second admin',
+      note: '(reviews the first admin’s questions when REVIEW_REQUIRED is on)',
     },
   ];
 }

@@ -1,8 +1,9 @@
-// Export (issue 22): the questions of one atom (or all), lowest id first, with the atoms they name,
+// Export (issue 22): the questions the list's filters select (one atom or all, a search, a status), lowest id first, with the atoms they name,
 // as JSON, CSV or a QTI 2.2 package. Questions stored before uids existed get one now (once), so
 // every exported question can be matched when the file comes back.
 import { randomUUID } from 'node:crypto';
-import { CONSTANTS, type ImportFormat } from '@skillquiz/contracts';
+import type { ImportFormat, QuestionListQuery } from '@skillquiz/contracts';
+import { questionListFilter } from '../content/questions';
 import { Atom, Question, findQuestionsIn, type AtomDoc, type QuestionDoc } from '../models';
 import { writeCsv } from './csv-format';
 import { atomToInterchange, questionToInterchange } from './interchange';
@@ -36,8 +37,22 @@ export interface ExportFile {
   filename: string;
 }
 
-export async function exportQuestions(format: ImportFormat, atom: string): Promise<ExportFile> {
-  const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atoms: atom };
+/** What the questions list filters by (GET /api/questions's meaning); absent: every question. */
+export type ExportSelection = Partial<Pick<QuestionListQuery, 'search' | 'only_administered' | 'status'>>;
+
+export async function exportQuestions(
+  format: ImportFormat,
+  atom: string,
+  selection: ExportSelection = {},
+): Promise<ExportFile> {
+  // The list's own filter, so an export holds exactly what the list shows (every page of it).
+  const filter = questionListFilter({
+    page: 1,
+    atom,
+    search: selection.search ?? '',
+    only_administered: selection.only_administered ?? false,
+    status: selection.status,
+  });
   const docs = await Question.find(filter).sort({ _id: 1 }).lean<QuestionDoc[]>().exec();
   await ensureUids(docs);
   const atomIds = [...new Set(docs.flatMap((d) => d.atoms))].sort();

@@ -41,7 +41,7 @@ export function contentIoRouter(): Router {
 
   router.get('/api/questions/export', ...read, async (ctx) => {
     const q = validate(ExportQuerySchema, ctx.query);
-    const file = await exportQuestions(q.format, q.atom);
+    const file = await exportQuestions(q.format, q.atom, q);
     ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
     ctx.type = file.contentType;
     ctx.body = file.body;

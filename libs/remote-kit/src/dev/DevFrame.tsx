@@ -5,6 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import '../base.css';
 import './dev-frame.css';
 
 export interface DevSamplePage {

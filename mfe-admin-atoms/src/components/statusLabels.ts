@@ -1,0 +1,8 @@
+// The review status labels (issue 22), as the questions remote shows them.
+import type { QuestionStatus } from '@skillquiz/contracts';
+
+export const STATUS_LABELS: Record<QuestionStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  ready: 'Ready',
+};
