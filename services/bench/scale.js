@@ -11,8 +11,15 @@
 // TRUSTED_PROXY_COUNT=1 and each request names its own client address in X-Forwarded-For, which is what
 // that setting trusts a proxy to do; nothing else changes.
 //
+// The 'after a new answer' rows write what an answer writes to one quiz before each call (its updated_at and
+// rev move), so the statistics list and that quiz's kept rest abilities are computed again.
+//
 // Env: BENCH_SAMPLES (timed calls per row, default 30; the all-atoms statistics take a third of it),
-// BENCH_QUESTIONS (default 100000), BENCH_ANSWERS (default 200000). Build first: `npm run build` (or
+// BENCH_QUESTIONS (default 100000), BENCH_ANSWERS (default 200000), BENCH_CALLS (a comma-separated list of
+// the rows' ids to time, e.g. `default,search,atom,atoms`; default every row: default, nofilter, search, atom,
+// atoms, stats-all, stats-all-cached, stats-atom, stats-question), BENCH_ENGINE_PROF (a directory: the engine
+// process writes a V8 CPU profile of each row's API calls there, <row id>.cpuprofile), BENCH_SERVICES_PROF (a
+// directory: the services process's whole-life V8 CPU profile, written when it stops). Build first: `npm run build` (or
 // `npx tsc -b services`).
 'use strict';
 const { fork } = require('node:child_process');
@@ -39,6 +46,10 @@ const { Browser, signIn, startAdminServices } = require('./admin-client');
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 100_000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS || 200_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 30);
+const CALLS = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',').map((c) => c.trim()) : null;
+// the engine's V8 CPU profile (--cpu-prof) into this directory, to see where a call's time goes
+const ENGINE_PROF = process.env.BENCH_ENGINE_PROF || null;
+const SERVICES_PROF = process.env.BENCH_SERVICES_PROF || null;
 const ATOMS = 20;
 const PER_QUIZ = 20;
 const DB = 'skillquiz';
@@ -51,7 +62,7 @@ const RSS_TARGET = 600 * 1024 * 1024;
 function startEngine(dbpath) {
   const proc = fork(ENGINE_CHILD, [dbpath], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags')),
+    execArgv: [...require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags'))],
   });
   const waiters = [];
   proc.on('message', (m) => {
@@ -62,6 +73,14 @@ function startEngine(dbpath) {
   return next((m) => m.ready).then((m) => ({
     uri: m.uri,
     pid: proc.pid,
+    async profile(file) {
+      if (!file) {
+        proc.send('profile-start');
+        return next((x) => x.profiling);
+      }
+      proc.send({ profileStop: file });
+      return next((x) => x.profiled);
+    },
     async memory() {
       proc.send('memory');
       return next((x) => x.memory);
@@ -325,7 +344,10 @@ async function main() {
     await mongoose.disconnect();
     const seeded = await engine.memory();
 
-    services = await startAdminServices(uri, dataDir, { TRUSTED_PROXY_COUNT: '1' });
+    services = await startAdminServices(uri, dataDir, {
+      TRUSTED_PROXY_COUNT: '1',
+      ...(SERVICES_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVICES_PROF}` } : {}),
+    });
     const browser = new Browser();
     await signIn(browser, services.baseUrl, services.admin);
     client = await MongoClient.connect(uri);
@@ -373,35 +395,41 @@ async function main() {
       await exposureBase(atoms);
     };
 
-    // what an answer does to the quizzes a statistics list reads (their latest write moves): the list is
-    // computed again, not taken from the last one
-    const answerArrives = (filter) => () => quizzes.updateOne(filter, { $set: { updated_at: new Date() } });
+    // what an answer does to the quizzes a statistics list reads (a quiz's latest write and its revision move):
+    // the list is computed again, not taken from the last one, and that quiz's rest abilities too
+    const answerArrives = (filter) => () =>
+      quizzes.updateOne(filter, { $set: { updated_at: new Date() }, $inc: { rev: 1, responses_rev: 1 } });
     const rows = [
       {
+        id: 'default',
         label: 'questions list page 1, default view (administered, all atoms)',
         target: 150,
         api: '/api/questions/?page=1&search=&only_administered=true&atom=all',
         driver: () => driverList({ only_administered: true }),
       },
       {
+        id: 'nofilter',
         label: 'questions list page 1, no filter',
         target: 150,
         api: '/api/questions/?page=1&search=&only_administered=false&atom=all',
         driver: () => driverList({}),
       },
       {
+        id: 'search',
         label: "questions list page 1, search 'closure'",
         target: 150,
         api: '/api/questions/?page=1&search=closure&only_administered=false&atom=all',
         driver: () => driverList({ search: 'closure' }),
       },
       {
+        id: 'atom',
         label: `questions list page 1, one atom (administered)`,
         target: 50,
         api: `/api/questions/?page=1&search=&only_administered=true&atom=${atom}`,
         driver: () => driverList({ only_administered: true, atom }),
       },
       {
+        id: 'atoms',
         label: `atoms list (include_beta=true, ${ATOMS} atoms)`,
         target: 100,
         api: '/api/atoms?include_beta=true',
@@ -414,6 +442,7 @@ async function main() {
           ]),
       },
       {
+        id: 'stats-all',
         label: `list statistics, all atoms (${withAnswers('all')} questions with answers), after a new answer`,
         target: 2000,
         samples: Math.max(3, Math.round(SAMPLES / 3)),
@@ -422,12 +451,14 @@ async function main() {
         driver: () => driverStatistics({}, allAtoms),
       },
       {
+        id: 'stats-all-cached',
         label: `list statistics, all atoms, nothing answered since the last list`,
         target: 2000,
         api: '/api/questions/statistics?atom=all',
         driver: () => driverStatistics({}, allAtoms),
       },
       {
+        id: 'stats-atom',
         label: `list statistics, one atom (${withAnswers(atom)} questions with answers), after a new answer`,
         target: 500,
         api: `/api/questions/statistics?atom=${atom}`,
@@ -435,6 +466,7 @@ async function main() {
         driver: () => driverStatistics({ atom_ids: atom }, [atom]),
       },
       {
+        id: 'stats-question',
         label: `one question's statistics (${tabAnswers} answers)`,
         target: 150,
         api: `/api/questions/${tabId}/statistics`,
@@ -453,13 +485,15 @@ async function main() {
 
     const check = await apiGet(browser, services.baseUrl, rows[2].api);
     const table = {};
-    for (const row of rows) {
+    for (const row of rows.filter((r) => !CALLS || CALLS.includes(r.id))) {
       process.stderr.write(`  timing: ${row.label}\n`);
       const samples = row.samples ?? SAMPLES;
+      if (ENGINE_PROF) await engine.profile();
       const api = await timed(samples, () => apiGet(browser, services.baseUrl, row.api), row.before, [
         engine.pid,
         services.pid,
       ]);
+      if (ENGINE_PROF) await engine.profile(path.join(ENGINE_PROF, `${row.id}.cpuprofile`));
       const driver = await timed(samples, row.driver, undefined, [engine.pid]);
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {

@@ -78,6 +78,28 @@ describe('itemStatistics', () => {
     expect(stats.get(1)!.flags.map((f) => f.code)).toContain('over_exposed');
   });
 
+  it('uses rest abilities given to it (kept by a caller), and gives the same statistics as computing them', () => {
+    const rs: ServedResponse[] = [];
+    for (let c = 0; c < 40; c++)
+      for (let q = 1; q <= 5; q++)
+        rs.push(
+          response({
+            quizId: `q${c}`,
+            questionId: q,
+            params: { a: 0.6 + q / 5, d: q - 3 },
+            correct: (c * 7 + q * 3) % 5 < 3,
+          }),
+        );
+    const atomQuizzes = new Map([['js', 40]]);
+    const computed = itemStatistics(rs, { atomQuizzes });
+    const restEstimates = new RestAbilities(rs).allRestEstimates();
+    expect(itemStatistics(rs, { atomQuizzes, restEstimates })).toEqual(computed);
+    // and they are what it reads: other abilities give another discrimination
+    const reversed = restEstimates.map((x) => -x);
+    const other = itemStatistics(rs, { atomQuizzes, restEstimates: reversed });
+    expect(other.get(3)!.discrimination).toBeCloseTo(-computed.get(3)!.discrimination!, 9);
+  });
+
   it('says a share just above its limit with the digit that tells them apart (25.4%, not 25%)', () => {
     // 1000 quizzes of the atom, the question served in 254 of them: above the 25% cap.
     const rs: ServedResponse[] = [];

@@ -32,6 +32,12 @@ export interface StatisticsOptions {
   rules?: Partial<typeof REVIEW_RULES>;
   /** How a flag names an answer (its text as served, say); the answer's hash id otherwise. */
   choiceLabel?: (questionId: number, choice: string) => string | undefined;
+  /**
+   * Each response's rest ability when already known: what `new RestAbilities(responses, prior)
+   * .allRestEstimates()` gives. A response's rest ability depends on its own (quiz, atom) group alone, so a
+   * caller can keep them per quiz and compute only the quizzes that changed (the services do: analytics/rest-cache.ts).
+   */
+  restEstimates?: ArrayLike<number>;
 }
 
 /** Statistics of every question that appears in `responses`, keyed by question id. */
@@ -40,14 +46,14 @@ export function itemStatistics(
   options: StatisticsOptions,
 ): Map<number, ItemStatistics> {
   const rules = { ...REVIEW_RULES, ...options.rules };
-  const rest = new RestAbilities(responses, options.prior ?? DEFAULT_PRIOR);
   const byQuestion = new Map<number, number[]>();
   responses.forEach((r, i) => {
     const list = byQuestion.get(r.questionId);
     if (list) list.push(i);
     else byQuestion.set(r.questionId, [i]);
   });
-  const restEstimates = rest.allRestEstimates();
+  const restEstimates =
+    options.restEstimates ?? new RestAbilities(responses, options.prior ?? DEFAULT_PRIOR).allRestEstimates();
   const out = new Map<number, ItemStatistics>();
   for (const [questionId, indices] of byQuestion) {
     const answered = indices.filter((i) => responses[i].correct !== null);

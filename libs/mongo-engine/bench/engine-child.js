@@ -14,6 +14,10 @@ function peakRss() {
   }
 }
 
+let profiler = null;
+const post = (method) =>
+  new Promise((resolve, reject) => profiler.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+
 async function main() {
   const dbpath = process.argv[2];
   const started = performance.now();
@@ -30,6 +34,18 @@ async function main() {
       process.send({ compacted: true, ms: performance.now() - t0 });
     } else if (m === 'memory') {
       process.send({ memory: true, ...process.memoryUsage(), peak: peakRss() });
+    } else if (m === 'profile-start') {
+      // a V8 CPU profile of what follows (the scale bench's BENCH_ENGINE_PROF: one per timed call)
+      profiler = profiler ?? new (require('node:inspector').Session)();
+      profiler.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+      process.send({ profiling: true });
+    } else if (m && m.profileStop) {
+      const { profile } = await post('Profiler.stop');
+      fs.writeFileSync(m.profileStop, JSON.stringify(profile));
+      profiler.disconnect();
+      process.send({ profiled: true });
     } else if (m === 'stop') {
       await engine.stop();
       process.exit(0);

@@ -65,6 +65,13 @@ export class HashIndex {
   private ordered: OrderedKeys | null = null;
   /** keys the sort-key encoding cannot order; while any exists, ordered reads do not use this index */
   private readonly unordered = new Set<string>();
+  /** moves on every add or remove: what was read from the index before a different version is stale */
+  version = 0;
+  /**
+   * The ids whose first-field key matched a regex (plan.ts regexSource), by regex, for this `version`: a list
+   * page and its count ask for the same search, and paging repeats it; a write to the index empties it.
+   */
+  readonly regexIds = new Map<string, IdSet>();
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -102,6 +109,7 @@ export class HashIndex {
     if (!this.byteNames || this.ordered) return false;
     const keys = keysAt(buf, start, this.byteNames);
     if (!keys) return false;
+    this.changed();
     addTo(this.map, keys.length === 1 ? keys[0] : keys.join(SEP), id);
     if (this.prefix) addTo(this.prefix, keys[0], id);
     return true;
@@ -158,6 +166,7 @@ export class HashIndex {
   }
 
   add(id: string, entries: IndexEntries): void {
+    if (entries.length) this.changed();
     if (entries.multikey) {
       this.multikey = true;
       entries.multikey.forEach((m, i) => {
@@ -172,10 +181,16 @@ export class HashIndex {
   }
 
   remove(id: string, entries: IndexEntry[]): void {
+    if (entries.length) this.changed();
     for (const e of entries) {
       if (removeFrom(this.map, e.key, id) && this.ordered) this.orderedRemove(e);
       if (this.prefix) removeFrom(this.prefix, e.first ?? keyOf(e.values[0]), id);
     }
+  }
+
+  private changed(): void {
+    this.version++;
+    if (this.regexIds.size) this.regexIds.clear();
   }
 
   private orderedAdd(e: IndexEntry): void {

@@ -26,6 +26,8 @@ export interface KeySource {
   size: number;
   /** the id keys, each once */
   keys(): Iterable<string>;
+  /** `size` is exactly how many ids `keys` gives */
+  exact?: boolean;
 }
 
 /** A source, and what of the filter is left to test on each of its documents. */
@@ -212,17 +214,44 @@ function pureRegex(cond: unknown): boolean {
   );
 }
 
-/** Ids whose indexed value of `field` is a string matching `re`: the index's distinct keys are tested. */
+/** Regex answers kept per index (a few searches at a time; each holds its matching ids). */
+const REGEX_ANSWERS_KEPT = 8;
+
+/**
+ * The ids whose first-field key of `ix` is a string matching `re` (the index's distinct keys are tested, not
+ * documents), each once. Kept on the index until its next write: a list page and its count ask for the same
+ * search, and so does every further page.
+ */
+function regexIds(ix: HashIndex, map: Map<string, IdSet>, re: RegExp): IdSet | undefined {
+  const cacheKey = `${re.flags}/${re.source}`;
+  if (ix.regexIds.has(cacheKey)) {
+    const ids = ix.regexIds.get(cacheKey)!;
+    ix.regexIds.delete(cacheKey); // most recently used last
+    ix.regexIds.set(cacheKey, ids);
+    return ids;
+  }
+  const sets: IdSet[] = [];
+  // string keys are 'S' + the string (keyOf); a regex matches strings only
+  for (const [key, ids] of map) if (key.charCodeAt(0) === 83 && re.test(key.slice(1))) sets.push(ids);
+  metrics.scanned += map.size;
+  // one key's ids as they are; several keys' ids once each (a multikey document may sit under two of them)
+  const ids: IdSet | undefined =
+    sets.length === 0 ? undefined : sets.length === 1 ? sets[0] : unique(sets.map((s) => idsOf(s)));
+  if (ids !== undefined) {
+    if (ix.regexIds.size >= REGEX_ANSWERS_KEPT) ix.regexIds.delete(ix.regexIds.keys().next().value!);
+    ix.regexIds.set(cacheKey, ids);
+  }
+  return ids;
+}
+
+/** Ids whose indexed value of `field` is a string matching `re`, each once (an exact size). */
 function regexSource(coll: Collection, field: string, re: RegExp): KeySource | null {
   let best: KeySource | null = null;
   for (const ix of coll.indexes) {
     const map = firstFieldMap(ix, field);
     if (!map) continue;
-    const sets: IdSet[] = [];
-    // string keys are 'S' + the string (keyOf); a regex matches strings only
-    for (const [key, ids] of map) if (key.charCodeAt(0) === 83 && re.test(key.slice(1))) sets.push(ids);
-    metrics.scanned += map.size;
-    const source = fromSets(sets);
+    const ids = regexIds(ix, map, re);
+    const source: KeySource = { size: idCount(ids), keys: () => idsOf(ids), exact: true };
     if (!best || source.size < best.size) best = source;
     if (ix.fields.length === 1) break; // a single-field index is as narrow as it gets
   }
@@ -256,7 +285,10 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
         const a = bestAnswer(coll, parts);
         return a && { ...a, whole: a.covers.length === parts.length };
       });
-      if (branches.every((b) => b !== null)) {
+      if (branches.length === 1 && branches[0]) {
+        // one branch is the branch itself (no second set of its ids)
+        consider({ source: branches[0].source, covers: branches[0].whole ? [conjunct] : [] });
+      } else if (branches.every((b) => b !== null)) {
         const source: KeySource = {
           size: branches.reduce((n, b) => n + b!.source.size, 0),
           keys: () => unique(branches.map((b) => b!.source.keys())),

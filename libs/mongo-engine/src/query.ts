@@ -43,6 +43,8 @@ const EXACT_WALK_OVER = 2_000;
 interface Scan {
   keys: Iterable<string>;
   size: number;
+  /** `size` is exactly how many keys there are */
+  exact?: boolean;
   /** null: every candidate matches */
   test: Query | null;
   /** the top-level fields `test` reads (null: whole documents) */
@@ -53,7 +55,8 @@ function scanFor(coll: Collection, query: Query, filter: unknown, variables?: Do
   const source = sourceFor(coll, filter);
   if (!source)
     return { keys: coll.docs.keys(), size: coll.docs.size, test: query, names: filterFields(filter) };
-  if (!hasKeys(source.rest)) return { keys: source.keys(), size: source.size, test: null, names: new Set() };
+  if (!hasKeys(source.rest))
+    return { keys: source.keys(), size: source.size, exact: source.exact, test: null, names: new Set() };
   return {
     keys: source.keys(),
     size: source.size,
@@ -354,9 +357,14 @@ export function countMatches(
   if (!coll) return 0;
   let n = coveredCount(coll, filter ?? {});
   if (n === null) {
-    n = 0;
-    const stop = limit ? skip + limit : Infinity;
-    for (const _ of matchingKeys(coll, scanFor(coll, query, filter, variables))) if (++n >= stop) break;
+    const scan = scanFor(coll, query, filter, variables);
+    if (!scan.test && scan.exact)
+      n = scan.size; // the candidates are the matches, counted once each
+    else {
+      n = 0;
+      const stop = limit ? skip + limit : Infinity;
+      for (const _ of matchingKeys(coll, scan)) if (++n >= stop) break;
+    }
   }
   n = Math.max(0, n - skip);
   return limit ? Math.min(n, limit) : n;

@@ -8,6 +8,7 @@
 import type { ServedResponse } from '@skillquiz/item-analysis';
 import type { QueryFilter } from 'mongoose';
 import { QuizResult, type QuizResultDoc, type ResponseDoc } from '../models';
+import type { QuizSpan } from './rest-cache';
 
 export interface ResponseSet {
   responses: ServedResponse[];
@@ -15,9 +16,11 @@ export interface ResponseSet {
   demoQuizzes: Set<string>;
   /** An answer's text as served (question id, hash id): how review flags name an answer. */
   answerText: (questionId: number, hashId: string) => string | undefined;
+  /** Each quiz's run of `responses`, with the version of its responses (for RestEstimateCache). */
+  spans: QuizSpan[];
 }
 
-type LeanQuiz = Pick<QuizResultDoc, '_id' | 'responses' | 'demo_data'>;
+type LeanQuiz = Pick<QuizResultDoc, '_id' | 'responses' | 'demo_data' | 'rev' | 'responses_rev'>;
 
 /** The quizzes that served question `id`. */
 export const servedQuestion = (id: number): QueryFilter<QuizResultDoc> => ({ 'responses.q': id });
@@ -25,26 +28,36 @@ export const servedQuestion = (id: number): QueryFilter<QuizResultDoc> => ({ 're
 /** Every response of the quizzes matching `filter` (the demo skip's quizzes left out). */
 export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise<ResponseSet> {
   const quizzes = await QuizResult.find({ ...filter, simulated: { $ne: true } })
-    .select({ responses: 1, demo_data: 1 })
+    .select({ responses: 1, demo_data: 1, rev: 1, responses_rev: 1 })
     .lean<LeanQuiz[]>()
     .exec();
   const responses: ServedResponse[] = [];
   const demoQuizzes = new Set<string>();
   // chosen answers' texts as served, by question and hash id: the last one read
   const texts = new Map<string, string>();
+  const spans: QuizSpan[] = [];
   for (const quiz of quizzes) {
     const quizId = String(quiz._id);
+    const start = responses.length;
     const demo = quiz.demo_data === true;
     if (demo) demoQuizzes.add(quizId);
     for (const r of quiz.responses ?? []) {
       responses.push(toResponse(quizId, r, demo));
       if (r.ct !== undefined && r.ch) texts.set(`${r.q}\u0000${r.ch}`, r.ct);
     }
+    // every quiz write bumps rev; a start's backfill of responses moves responses_rev
+    spans.push({
+      quizId,
+      start,
+      length: responses.length - start,
+      version: `${quiz.rev}/${quiz.responses_rev}`,
+    });
   }
   return {
     responses,
     demoQuizzes,
     answerText: (questionId, hashId) => texts.get(`${questionId}\u0000${hashId}`),
+    spans,
   };
 }
 

@@ -7,6 +7,7 @@ import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
 import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
+import { RestEstimateCache } from './rest-cache';
 import { APPLY_RULES_VIEW, trustedCalibration, type TrustedCalibration } from './trust';
 
 type QuestionFields = Pick<QuestionDoc, '_id' | 'difficulty_params' | 'version' | 'administered' | 'status'>;
@@ -36,13 +37,15 @@ export async function questionAnalytics(
   demoDataAllowed = false,
 ): Promise<QuestionAnalyticsResponse> {
   const q = await findQuestionForAnalytics(id);
-  const [{ responses, demoQuizzes, answerText }, beta] = await Promise.all([
+  const [{ responses, demoQuizzes, answerText, spans }, beta] = await Promise.all([
     loadResponses(servedQuestion(id)),
     Atom.exists({ beta_question_ordering: id }),
   ]);
   const atomQuizzes = await quizzesPerAtom(responses.filter((r) => r.questionId === id).map((r) => r.atomId));
+  const restEstimates = restKept.estimates(responses, spans);
   const statistics =
-    itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) }).get(id) ?? null;
+    itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText), restEstimates }).get(id) ??
+    null;
   const configured = { a: q.difficulty_params.a, d: q.difficulty_params.d };
   const trusted = trustedCalibration(id, configured, responses, demoQuizzes, demoDataAllowed);
   const calibration = trusted.calibration;
@@ -70,14 +73,18 @@ export async function listStatistics(atom: string): Promise<QuestionStatisticsLi
   const version = await quizzesVersion(filter);
   const kept = listed.get(atom);
   if (kept?.version === version) return kept.list;
-  const { responses, answerText } = await loadResponses(filter);
+  const { responses, answerText, spans } = await loadResponses(filter);
   const atomQuizzes = await quizzesPerAtom(responses.map((r) => r.atomId));
-  const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText) });
+  const restEstimates = restKept.estimates(responses, spans);
+  const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText), restEstimates });
   const list = { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
   if (listed.size >= MAX_LISTS_KEPT && !listed.has(atom)) listed.delete(listed.keys().next().value!);
   listed.set(atom, { version, list });
   return list;
 }
+
+/** Rest abilities per quiz, shared by every list: after an answer only its quiz's are computed again. */
+const restKept = new RestEstimateCache();
 
 /** Statistics lists computed last, per atom ('all' too), with the version of the quizzes they came from. */
 const listed = new Map<string, { version: string; list: QuestionStatisticsListResponse }>();
