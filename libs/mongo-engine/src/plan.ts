@@ -2,7 +2,8 @@
 //
 // - sourceFor: a superset of a filter's matches as id keys, from equality ($eq, $in, literals), a regex on an
 //   indexed field (answered by testing the index's distinct string keys, not the documents) and $or of such
-//   branches. The caller still tests the whole filter on each candidate.
+//   branches, intersected with other indexes' answers to conditions the first leaves. The caller tests what is
+//   left on each candidate.
 // - coveredCount: the exact number of matches of a filter made only of equalities that an index pins (all its
 //   fields, its first field, or a leading run of a compound index's fields, counted over its sorted keys).
 // - walkPlan: an index whose sorted keys give a sort's order, after a leading run of fields the filter pins to
@@ -315,6 +316,60 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
 }
 
 /**
+ * A condition costs this many times less to answer from another index's ids (a set built of them) than to test
+ * on a candidate's bytes: an id goes into a set in well under a microsecond, a candidate is read and tested in
+ * several. So a second index answer up to this many times larger than the candidates still pays.
+ */
+const INTERSECT_OVER = 16;
+
+/**
+ * The narrowest index answer that covers `conjunct` exactly, alone or with equalities already answered (all of
+ * them, or one: an index may lead with the company but not also hold the status).
+ */
+function answerCovering(coll: Collection, conjunct: Conjunct, pinned: Conjunct[]): Answer | null {
+  let best: Answer | null = null;
+  for (const list of [[...pinned, conjunct], ...pinned.map((p) => [p, conjunct]), [conjunct]]) {
+    const a = bestAnswer(coll, list);
+    if (a && a.covers.includes(conjunct) && (!best || a.source.size < best.source.size)) best = a;
+  }
+  return best;
+}
+
+/**
+ * Index intersection (MongoDB's AND_HASH): the conditions `best` leaves to test that another index answers
+ * exactly, together with the equalities `best` already answers (a company, say), narrow its ids to those in
+ * both, so those conditions are not tested on documents. A search, a status and an atom each have an index
+ * of their own; together, without this, every document the search found was read to test the other two.
+ */
+function intersected(coll: Collection, list: Conjunct[], best: Answer): Answer {
+  let current = best;
+  let ids: Set<string> | null = null;
+  for (const conjunct of list) {
+    if (current.covers.includes(conjunct) || conjunct[0].startsWith('$')) continue;
+    const other = answerCovering(
+      coll,
+      conjunct,
+      current.covers.filter((c) => equalityValues(c[1])?.pure),
+    );
+    if (!other) continue;
+    const size = ids ? ids.size : current.source.size;
+    if (other.source.size > INTERSECT_OVER * size) continue;
+    const inOther = new Set(other.source.keys());
+    metrics.scanned += inOther.size;
+    const next = new Set<string>();
+    for (const k of ids ?? current.source.keys()) if (inOther.has(k)) next.add(k);
+    ids = next;
+    current = {
+      source: current.source,
+      covers: [...current.covers, ...other.covers.filter((c) => !current.covers.includes(c))],
+    };
+  }
+  if (!ids) return best;
+  const kept = ids;
+  return { source: { size: kept.size, exact: true, keys: () => kept }, covers: current.covers };
+}
+
+/**
  * The narrowest superset of `filter`'s matches the indexes give (equalities, regexes on indexed fields, $or
  * of branches that each have one), with the conditions left to test on each candidate; null when no index
  * applies (the caller scans).
@@ -322,8 +377,9 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
 export function sourceFor(coll: Collection, filter: unknown): Candidates | null {
   if (!isPlainObject(filter)) return null;
   const list = conjuncts(filter);
-  const best = bestAnswer(coll, list);
-  if (!best) return null;
+  const found = bestAnswer(coll, list);
+  if (!found) return null;
+  const best = intersected(coll, list, found);
   const rest = list.filter((c) => !best!.covers.includes(c) && c[0] !== '$comment');
   return {
     ...best.source,
