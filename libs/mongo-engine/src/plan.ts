@@ -320,7 +320,30 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
  * on a candidate's bytes: an id goes into a set in well under a microsecond, a candidate is read and tested in
  * several. So a second index answer up to this many times larger than the candidates still pays.
  */
-const INTERSECT_OVER = 16;
+const INTERSECT_OVER = 4;
+const INTERSECT_CANDIDATES_MAX = 50_000;
+
+/**
+ * A membership test for an equality condition, from an index whose first field it is (its first-field map: one
+ * set of ids per value, kept up to date on write): each candidate costs a set lookup, nothing is iterated.
+ * Null when the condition is not an exact equality (a null value also matches a missing field) or no such
+ * index exists.
+ */
+function probeFor(coll: Collection, conjunct: Conjunct): ((id: string) => boolean) | null {
+  const [field, cond] = conjunct;
+  if (field.startsWith('$')) return null;
+  const eq = equalityValues(cond);
+  if (!eq || !eq.pure || eq.values.some((v) => v === null || v === undefined || v instanceof RegExp))
+    return null;
+  for (const ix of coll.indexes) {
+    if (ix.spec.sparse) continue;
+    const map = firstFieldMap(ix, field);
+    if (!map) continue;
+    const sets = eq.values.map((v) => map.get(keyOf(v))).filter((x): x is IdSet => x !== undefined);
+    return (id) => sets.some((ids) => (typeof ids === 'string' ? ids === id : ids.has(id)));
+  }
+  return null;
+}
 
 /**
  * The narrowest index answer that covers `conjunct` exactly, alone or with equalities already answered (all of
@@ -342,8 +365,26 @@ function answerCovering(coll: Collection, conjunct: Conjunct, pinned: Conjunct[]
  * of their own; together, without this, every document the search found was read to test the other two.
  */
 function intersected(coll: Collection, list: Conjunct[], best: Answer): Answer {
+  // past this many candidates a page read along an index, which stops at its last row, beats narrowing them all
+  if (best.source.size > INTERSECT_CANDIDATES_MAX) return best;
   let current = best;
   let ids: Set<string> | null = null;
+  const cover = (conjuncts: Conjunct[]) => {
+    current = {
+      source: current.source,
+      covers: [...current.covers, ...conjuncts.filter((c) => !current.covers.includes(c))],
+    };
+  };
+  // first the conditions a set lookup per candidate answers, then those whose ids must be gathered
+  for (const conjunct of list) {
+    if (current.covers.includes(conjunct)) continue;
+    const probe = probeFor(coll, conjunct);
+    if (!probe) continue;
+    const next = new Set<string>();
+    for (const k of ids ?? current.source.keys()) if (probe(k)) next.add(k);
+    ids = next;
+    cover([conjunct]);
+  }
   for (const conjunct of list) {
     if (current.covers.includes(conjunct) || conjunct[0].startsWith('$')) continue;
     const other = answerCovering(
@@ -355,14 +396,10 @@ function intersected(coll: Collection, list: Conjunct[], best: Answer): Answer {
     const size = ids ? ids.size : current.source.size;
     if (other.source.size > INTERSECT_OVER * size) continue;
     const inOther = new Set(other.source.keys());
-    metrics.scanned += inOther.size;
     const next = new Set<string>();
     for (const k of ids ?? current.source.keys()) if (inOther.has(k)) next.add(k);
     ids = next;
-    current = {
-      source: current.source,
-      covers: [...current.covers, ...other.covers.filter((c) => !current.covers.includes(c))],
-    };
+    cover(other.covers);
   }
   if (!ids) return best;
   const kept = ids;

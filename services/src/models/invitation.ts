@@ -138,6 +138,10 @@ invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at:
 invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1, _id: -1 }); // level, low first
 // search: each word an anchored prefix of the terms, a range of this index's keys
 invitationSchema.index({ company: 1, search_terms: 1 });
+// A search with an atom filter: the search's candidates are narrowed by a set lookup per candidate in
+// this index (the engine's index intersection; MongoDB may intersect it too), not by reading each one.
+// The status has one already ({ status, lapses_at } below).
+invitationSchema.index({ atoms: 1 });
 // the open invitations whose deadline has passed, counted per status (countInvitations): a date
 // range after the pinned company, status and what they lapse to
 invitationSchema.index({ company: 1, status: 1, lapses_to: 1, lapses_at: 1, _id: 1 });
