@@ -10,7 +10,7 @@ import type {
   SimulationReport,
 } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
-import { delay, sampleAtoms, sampleQuestions } from '@skillquiz/remote-kit/dev';
+import { delay, sampleAtoms, sampleExcerpt, sampleQuestions } from '@skillquiz/remote-kit/dev';
 import type { AtomsApi, SimulationInputs } from '../src/api/atomsApi';
 
 export interface FakeAtomsOptions {
@@ -221,16 +221,7 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
         candidates: matching(search)
           .filter((q) => !q.administered)
           .slice(0, 10)
-          .map((q) => ({
-            id: q.id,
-            excerpt: q.question_text.slice(0, 200),
-            code_block: q.code_block,
-            code_language: q.code_language,
-            status: q.status ?? 'ready',
-            administered: q.administered,
-            all_atoms: q.all_atoms,
-            version: q.version ?? 1,
-          })),
+          .map(sampleExcerpt),
       })),
     searchQuestions: (search) =>
       answer('searchQuestions', () => {

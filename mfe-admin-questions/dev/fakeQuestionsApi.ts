@@ -19,7 +19,13 @@ import type {
 } from '@skillquiz/contracts';
 import { decodeQuestionPayload } from '@skillquiz/contracts/questions';
 import { ApiError } from '@skillquiz/http-client';
-import { delay, SAMPLE_OPTIONS, sampleAtoms, sampleQuestions } from '@skillquiz/remote-kit/dev';
+import {
+  delay,
+  SAMPLE_OPTIONS,
+  sampleAtoms,
+  sampleExcerpt,
+  sampleQuestions,
+} from '@skillquiz/remote-kit/dev';
 import type { QuestionsApi } from '../src/api/questionsApi';
 
 export interface FakeQuestionsOptions {
@@ -426,20 +432,7 @@ export function createFakeQuestionsApi(
         atom,
         questions: [...statistics]
           .filter(([id, s]) => s.flags.length > 0 && (atom === 'all' || find(id).all_atoms.includes(atom)))
-          .map(([id, s]) => {
-            const q = find(id);
-            return {
-              id: q.id,
-              excerpt: q.question_text.slice(0, 200),
-              code_block: q.code_block,
-              code_language: q.code_language,
-              status: q.status ?? 'ready',
-              administered: q.administered,
-              all_atoms: q.all_atoms,
-              version: q.version ?? 1,
-              flags: s.flags,
-            };
-          })
+          .map(([id, s]) => ({ ...sampleExcerpt(find(id)), flags: s.flags }))
           .sort((a, b) => a.id - b.id),
       })),
     applyCalibration: (id, version) => answer('applyCalibration', () => calibrate(id, version, false)),
@@ -645,16 +638,7 @@ export function createFakeQuestionsApi(
       answer('twins', () => {
         if (!atoms.some((a) => a.id === atom)) throw new ApiError(404, `No atom with id '${atom}'`);
         const inAtom = questions.filter((q) => q.all_atoms.includes(atom));
-        const excerpt = (q: Question) => ({
-          id: q.id,
-          excerpt: q.question_text.slice(0, 200),
-          code_block: q.code_block,
-          code_language: q.code_language,
-          status: q.status ?? 'ready',
-          administered: q.administered,
-          all_atoms: q.all_atoms,
-          version: q.version ?? 1,
-        });
+        const excerpt = sampleExcerpt;
         const family = (q: Question) => q.original_question_id ?? q.id;
         const pairs = inAtom.flatMap((a, i) =>
           inAtom.slice(i + 1).flatMap((b) => {

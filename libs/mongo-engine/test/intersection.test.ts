@@ -3,18 +3,12 @@
 // the documents themselves), whatever the sort, skip and limit; on the engine, the count reads no document and
 // a page reads only the documents it returns. Written to run against a real MongoDB too (MONGODB_TEST_URI).
 import { Collection } from 'mongodb';
-import { EXTERNAL_URI, TestDoc, useDriverTarget } from './target';
+import { EXTERNAL_URI, TestDoc, examinedBy, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 const onEngine = !EXTERNAL_URI;
 
-async function examined(run: () => Promise<unknown>): Promise<number> {
-  const scanned = async () =>
-    Number((await t.db.admin().serverStatus()).metrics.queryExecutor.scannedObjects);
-  const before = await scanned();
-  await run();
-  return (await scanned()) - before;
-}
+const examined = (run: () => Promise<unknown>) => examinedBy(t.db, run);
 
 interface Row extends TestDoc {
   _id: number;

@@ -4,7 +4,7 @@
 // MongoDB reports too: run with MONGODB_TEST_URI to check both. A bound that only this engine's plan meets is
 // asserted for the engine alone (`onEngine`).
 import { Collection, Document, ObjectId, UpdateFilter } from 'mongodb';
-import { EXTERNAL_URI, TestDoc, useDriverTarget } from './target';
+import { EXTERNAL_URI, TestDoc, examinedBy, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 let n = 0;
@@ -15,15 +15,7 @@ interface Loose extends Document {
   _id?: number | string;
 }
 
-/** Documents examined while `run` ran (serverStatus counters, as MongoDB reports them). */
-async function examined(run: () => Promise<unknown>): Promise<number> {
-  const before = await t.db.admin().serverStatus();
-  await run();
-  const after = await t.db.admin().serverStatus();
-  return (
-    Number(after.metrics.queryExecutor.scannedObjects) - Number(before.metrics.queryExecutor.scannedObjects)
-  );
-}
+const examined = (run: () => Promise<unknown>) => examinedBy(t.db, run);
 
 interface Item extends TestDoc {
   _id: number;

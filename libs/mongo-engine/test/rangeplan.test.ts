@@ -3,20 +3,14 @@
 // them (each expectation is computed from the documents themselves), documents examined only on the engine.
 import { Collection, Document } from 'mongodb';
 import { anchoredLiteral } from '../src/rangeplan';
-import { EXTERNAL_URI, TestDoc, useDriverTarget } from './target';
+import { EXTERNAL_URI, TestDoc, examinedBy, useDriverTarget } from './target';
 
 const t = useDriverTarget();
 let n = 0;
 const fresh = <T extends Document = TestDoc>(): Collection<T> => t.db.collection<T>(`r${n++}`);
 const onEngine = !EXTERNAL_URI;
 
-async function examined(run: () => Promise<unknown>): Promise<number> {
-  const scanned = async () =>
-    Number((await t.db.admin().serverStatus()).metrics.queryExecutor.scannedObjects);
-  const before = await scanned();
-  await run();
-  return (await scanned()) - before;
-}
+const examined = (run: () => Promise<unknown>) => examinedBy(t.db, run);
 
 interface Person extends TestDoc {
   _id: number;

@@ -89,3 +89,11 @@ export function useDriverTarget(): DriverTarget {
   });
   return ctx;
 }
+
+/** Documents examined while `run` ran (serverStatus' scannedObjects, as MongoDB reports them). */
+export async function examinedBy(db: Db, run: () => Promise<unknown>): Promise<number> {
+  const scanned = async () => Number((await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects);
+  const before = await scanned();
+  await run();
+  return (await scanned()) - before;
+}

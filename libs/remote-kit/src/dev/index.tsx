@@ -15,7 +15,7 @@ export {
   type DevSamplePage,
 } from './DevFrame';
 export { delay } from './delay';
-export { sampleAtoms, sampleQuestions, SAMPLE_OPTIONS } from './sampleContent';
+export { sampleAtoms, sampleExcerpt, sampleQuestions, SAMPLE_OPTIONS } from './sampleContent';
 
 /** Renders the dev page into #root: a data router (as the shell's), so blockers and the like work. */
 export function mountDevPage(options: DevPageOptions): void {

@@ -2,7 +2,7 @@
 // questions that look like the real bank (code in several languages, a beta atom, a variation, a
 // question that is not administered), so a page on fake data shows what it shows in the product.
 // Fresh copies on every call: a fake mutates its own.
-import type { Atom, Question } from '@skillquiz/contracts';
+import type { Atom, Question, QuestionExcerpt } from '@skillquiz/contracts';
 
 const THRESHOLDS: Atom['levels_thresholds'] = ['-inf', -1, -0.25, 0.5, 1.25];
 
@@ -257,3 +257,17 @@ export const SAMPLE_OPTIONS = {
     { value: 'fr', label: 'French' },
   ],
 };
+
+/** A question as the server's excerpt lists give it (pickers, twins, Needs review): the fakes' one shape of it. */
+export function sampleExcerpt(q: Question): QuestionExcerpt {
+  return {
+    id: q.id,
+    excerpt: q.question_text.slice(0, 200),
+    code_block: q.code_block,
+    code_language: q.code_language,
+    status: q.status ?? 'ready',
+    administered: q.administered,
+    all_atoms: q.all_atoms,
+    version: q.version ?? 1,
+  };
+}
