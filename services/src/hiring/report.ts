@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import { clockOf } from '../invitations/lifecycle';
 import { percentileOf } from '../invitations/norms';
 import { atomOutcome, levelAt } from '../invitations/results';
-import { effectiveStatus, quizFor, summarizeInvitation } from '../invitations/summary';
+import { SUMMARY_QUIZ_FIELDS, effectiveStatus, quizFor, summarizeInvitation } from '../invitations/summary';
 import {
   Atom,
   QuizResult,
@@ -170,16 +170,8 @@ function thresholdsOf(atom: Pick<AtomDoc, 'levels_thresholds'> | undefined): Lev
  * array would decode and rebuild every question (measured slower than reading it whole).
  */
 export const REPORT_QUIZ_FIELDS = {
+  ...SUMMARY_QUIZ_FIELDS,
   token: 1,
-  atom_ids: 1,
-  plan: 1,
-  served: 1,
-  started_at: 1,
-  finished_at: 1,
-  abandoned_at: 1,
-  left_at: 1,
-  expires_at: 1,
-  created_at: 1,
   content_relevant_rating: 1,
 } as const;
 

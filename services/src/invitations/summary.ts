@@ -228,7 +228,8 @@ export function summarizeInvitation(
   };
 }
 
-const SUMMARY_QUIZ_FIELDS = {
+/** What summarizeInvitation reads of each quiz (the report reads these and more). */
+export const SUMMARY_QUIZ_FIELDS = {
   atom_ids: 1,
   plan: 1,
   served: 1,
