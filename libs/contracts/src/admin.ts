@@ -95,6 +95,9 @@ const atomWritableFields = {
   levels_thresholds: LevelThresholdsSchema,
 };
 
+/** An atom's settings an editor writes (everything but its id and version): what a revert restores. */
+export const ATOM_SETTING_FIELDS = Object.keys(atomWritableFields) as Array<keyof typeof atomWritableFields>;
+
 /**
  * POST /api/atoms. Missing fields take the defaults of SPEC §3. num_bank_questions is accepted
  * (the form sends back what it fetched) and ignored: the server derives it.

@@ -12,7 +12,7 @@ import type {
   VersionResponse,
   Atom as AtomView,
 } from '@skillquiz/contracts';
-import { questionRuleProblems } from '@skillquiz/contracts';
+import { ATOM_SETTING_FIELDS, questionRuleProblems } from '@skillquiz/contracts';
 import mongoose from 'mongoose';
 import { patchQuestion, loadQuestion } from '../content/question-patch';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -162,26 +162,6 @@ export async function revertQuestion(
   return { question, left_out: leftOut };
 }
 
-const ATOM_FIELDS = [
-  'name',
-  'description',
-  'description_html',
-  'client_description',
-  'level_1_description',
-  'level_2_description',
-  'level_3_description',
-  'level_4_description',
-  'level_5_description',
-  'category',
-  'eta_minutes',
-  'num_questions',
-  'format',
-  'beta',
-  'supported_programming_languages',
-  'beta_question_ordering',
-  'levels_thresholds',
-] as const;
-
 /** Restores atom `id`'s settings as they were at `toVersion`, as a new version; beta questions that no longer qualify are left out. */
 export async function revertAtom(
   id: string,
@@ -212,7 +192,7 @@ export async function revertAtom(
     if (!usable.get(q))
       leftOut.push(`beta question ${q} (${usable.has(q) ? 'administered now' : 'no longer exists'})`);
   const patch: Record<string, unknown> = {};
-  for (const f of ATOM_FIELDS) if (f in snap) patch[f] = snap[f];
+  for (const f of ATOM_SETTING_FIELDS) if (f in snap) patch[f] = snap[f];
   patch.beta_question_ordering = beta.filter((q) => usable.get(q));
   doc.set(patch);
   if (!doc.isModified())
