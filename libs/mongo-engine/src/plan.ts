@@ -322,6 +322,7 @@ function bestAnswer(coll: Collection, list: Conjunct[]): Answer | null {
  */
 const INTERSECT_OVER = 4;
 const INTERSECT_CANDIDATES_MAX = 50_000;
+const INTERSECT_CANDIDATES_MIN = 64;
 
 /**
  * A membership test for an equality condition, from an index whose first field it is (its first-field map: one
@@ -365,8 +366,10 @@ function answerCovering(coll: Collection, conjunct: Conjunct, pinned: Conjunct[]
  * of their own; together, without this, every document the search found was read to test the other two.
  */
 function intersected(coll: Collection, list: Conjunct[], best: Answer): Answer {
-  // past this many candidates a page read along an index, which stops at its last row, beats narrowing them all
-  if (best.source.size > INTERSECT_CANDIDATES_MAX) return best;
+  // past this many candidates a page read along an index, which stops at its last row, beats narrowing them all;
+  // below the other bound testing them costs less than planning (a quiz read by its token, on every answer)
+  if (best.source.size > INTERSECT_CANDIDATES_MAX || best.source.size <= INTERSECT_CANDIDATES_MIN)
+    return best;
   let current = best;
   let ids: Set<string> | null = null;
   const cover = (conjuncts: Conjunct[]) => {
