@@ -117,7 +117,7 @@ export function EstimatePlot({ plot, showAtomName }: { plot: AtomPlot; showAtomN
       <details className="sqd-plot__details">
         <summary>Estimates as a table</summary>
         <table className="sqd-plot__table">
-          <caption className="sq-sr-only">Skill estimate and error after each question</caption>
+          <caption className="sqd-sr-only">Skill estimate and error after each question</caption>
           <thead>
             <tr>
               <th scope="col">Question</th>

@@ -11,7 +11,7 @@ function Mark({ correct }: { correct: boolean }) {
     >
       <span aria-hidden="true">{correct ? '\u2713' : '\u2717'}</span>
       {/* Not the bare word 'Correct': that is the candidate view's demo label, and tests look for it. */}
-      <span className="sq-sr-only">{correct ? 'Answered correctly' : 'Answered incorrectly'}</span>
+      <span className="sqd-sr-only">{correct ? 'Answered correctly' : 'Answered incorrectly'}</span>
     </span>
   );
 }
@@ -106,7 +106,7 @@ export function QuestionCard({ view }: { view: QuestionView }) {
       </p>
       <MiniCurves chances={view.chances} densities={estimate?.densities ?? null} />
       <table className="sqd-levels">
-        <caption className="sq-sr-only">
+        <caption className="sqd-sr-only">
           Question {view.number}: chance of a correct answer
           {estimate ? ' and the skill estimate after it' : ''}, by level
         </caption>
@@ -120,7 +120,7 @@ export function QuestionCard({ view }: { view: QuestionView }) {
         <thead>
           <tr>
             <th scope="col">
-              <span className="sq-sr-only">Measure</span>
+              <span className="sqd-sr-only">Measure</span>
             </th>
             {LEVEL_LABELS.map((l) => (
               <th scope="col" key={l}>
