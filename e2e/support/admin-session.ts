@@ -32,6 +32,12 @@ export function adminSessionFile(name: string): string {
   return path.join(process.env.SQ_E2E_OUTPUT_DIR ?? os.tmpdir(), `${name}-admin-session.json`);
 }
 
+/** Opens the admin's first page on a session from adminSessionFile (pageApi needs the product's page). */
+export async function openAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/atoms');
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+}
+
 /** Signs in through the real form once and keeps the session's cookies in `file`. */
 export async function saveAdminSession(browser: Browser, file: string): Promise<void> {
   // Not from the file itself: it does not exist yet.

@@ -4,7 +4,7 @@
 // and preview, the error toasts made to happen for real, a stale save refused, and the new question
 // taken through a real quiz as the candidate sees it.
 import type { Locator, Page, Request } from '@playwright/test';
-import { adminSessionFile, b64, pageApi as api, saveAdminSession } from '../support/admin-session';
+import { adminSessionFile, b64, openAdmin, pageApi as api, saveAdminSession } from '../support/admin-session';
 import { invite } from '../support/product';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
@@ -43,8 +43,7 @@ test.use({ storageState: SESSION });
 let consoleErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
   // Every test starts signed in (one sign-in for the file, in beforeAll), on the admin's first page.
-  await page.goto('/admin/atoms');
-  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  await openAdmin(page);
   consoleErrors = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -55,6 +54,7 @@ test.beforeAll(async ({ browser }) => {
   await saveAdminSession(browser, SESSION);
   // Two atoms (one beta) and enough questions for three pages of the atom.
   const page = await browser.newPage();
+  await openAdmin(page);
   for (const atom of [
     { id: ATOM_A, name: 'E2E Closures' },
     { id: ATOM_B, name: 'E2E Beta', beta: true },

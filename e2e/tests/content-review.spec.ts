@@ -5,7 +5,7 @@
 // and the History tab restoring a version, refused (409) while the page is stale. Keyboard only for
 // the status steps; axe on each page; a screenshot of each.
 import type { Page } from '@playwright/test';
-import { adminSessionFile, b64, pageApi, saveAdminSession } from '../support/admin-session';
+import { adminSessionFile, b64, openAdmin, pageApi, saveAdminSession } from '../support/admin-session';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 import { expect, test } from '../support/test';
@@ -35,7 +35,7 @@ test.use({ storageState: SESSION });
 test.beforeAll(async ({ browser }) => {
   await saveAdminSession(browser, SESSION);
   const page = await browser.newPage();
-  await page.goto('/admin/atoms');
+  await openAdmin(page);
   expect([201, 409]).toContain(
     (await pageApi(page, 'POST', '/api/atoms', { id: ATOM, name: 'E2E Review' })).status,
   );
@@ -51,6 +51,9 @@ test.beforeAll(async ({ browser }) => {
   twin = b.body.question.id;
   await page.close();
 });
+
+// Every test starts signed in (one sign-in for the file, in beforeAll), on the admin's first page.
+test.beforeEach(async ({ page }) => openAdmin(page));
 
 const listStatus = (page: Page) => page.getByRole('status').filter({ hasText: /questions?, page 1 of/ });
 
