@@ -50,6 +50,7 @@ function spawnEngine(dbpath) {
         uri: m.uri,
         logs,
         startMs: performance.now() - t0,
+        startCpuMs: m.openCpuMs,
         async compact() {
           proc.send('compact');
           return next((x) => x.compacted);
