@@ -63,7 +63,8 @@ const RSS_TARGET = 600 * 1024 * 1024;
 function startEngine(dbpath) {
   const proc = fork(ENGINE_CHILD, [dbpath], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags'))],
+    execArgv: require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags')).flags,
+    env: require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags')).engineEnv(process.env),
   });
   const waiters = [];
   proc.on('message', (m) => {
