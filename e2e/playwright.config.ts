@@ -32,16 +32,32 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Files that must have the product to themselves: they point remotes away in the shared manifest
+ * (a page of another file would load the wrong remote), or load the CPU to test a timing rule.
+ */
+const ALONE = [
+  /remote-down\.spec\.ts$/,
+  /remote-versions\.spec\.ts$/,
+  /ship-rollback\.spec\.ts$/,
+  /quiz-devtools-load\.spec\.ts$/,
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two cores run the product (engine, sign-on, services) and the browser: one test at a time,
-  // files one after another, so the specs that change the shared product's remotes manifest
-  // (support/remotes.ts) never overlap another file.
-  workers: 1,
+  // Two files at a time against the one shared product: the browser tests spend much of their time
+  // waiting (debounces, timers, the product's replies). The files that change what every page sees
+  // (the shared remotes manifest, support/remotes.ts) or load the CPU on purpose run after the rest,
+  // one at a time: the project `alone` below.
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'shared', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, dependencies: ['shared'], workers: 1 },
+  ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

@@ -8,7 +8,6 @@ import type { Page } from '@playwright/test';
 import { chanceAtLevels } from '@skillquiz/adaptive';
 import type { PastQuestion } from '@skillquiz/contracts';
 import { invite } from '../support/product';
-import { resetRemotes } from '../support/remotes';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { expect, sharedProduct, test } from '../support/test';
@@ -22,12 +21,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   product = sharedProduct();
-  resetRemotes(); // every remote where npm start serves it
   const [first] = await invite(product, { atoms: ['javascript'], optional: ['python', 'sql'], demo: true });
   token = tokenOf(first);
 });
-
-test.afterAll(() => resetRemotes());
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Adaptability Data' });
 const card = (page: Page, n: number) => panel(page).locator(`article[data-question-number="${n}"]`);

@@ -11,7 +11,8 @@ import {
   levelForTheta,
   probabilityCorrect,
   resolveThresholds,
-  selectNextItem,
+  prepareBank,
+  selectFromBank,
   summarizePosterior,
   updatePosterior,
   type BankItem,
@@ -55,6 +56,9 @@ export function simulateBank(input: SimulationInput): SimulationReport {
   const rng = createRng(input.seed ?? 1);
   const options: SelectionOptions = { ...DEFAULT_SELECTION_OPTIONS, ...input.selection, rng };
   const items = input.items;
+  // The bank is the same for every candidate: its selection arrays are built once, as the quiz
+  // path keeps them between answers (selectNextItem would rebuild them on every step).
+  const prepared = prepareBank(items);
   const exposure = new Map<string, number>();
   const claimServed = new Map<string, number>();
   const normal = gaussian(rng);
@@ -69,8 +73,8 @@ export function simulateBank(input: SimulationInput): SimulationReport {
     const claimCounts = new Map<string, number>();
     let current = { estimate: 0, error: 1 };
     for (let q = 0; q < input.numQuestions; q++) {
-      const choice = selectNextItem(
-        items,
+      const choice = selectFromBank(
+        prepared,
         {
           theta: current.estimate,
           seenIds: seen,

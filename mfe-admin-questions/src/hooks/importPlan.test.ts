@@ -51,14 +51,14 @@ function preview(items: ImportPreviewItem[], fileErrors = 0): ImportPreviewRespo
 
 test('the export asks for the list as filtered now, every page', () => {
   expect(exportQueryString({ ...DEFAULT_LIST_QUERY, page: 3 }, 'csv')).toBe(
-    `format=csv&atom=${CONSTANTS.ALL_ATOMS_KEY}&search=&only_administered=true`,
+    `format=csv&search=&only_administered=true&atom=${CONSTANTS.ALL_ATOMS_KEY}`,
   );
   expect(
     exportQueryString(
       { ...DEFAULT_LIST_QUERY, atom: 'sql', q: ' join ', includeNonAdministered: true, status: 'draft' },
       'qti',
     ),
-  ).toBe('format=qti&atom=sql&search=join&only_administered=false&status=draft');
+  ).toBe('format=qti&search=join&only_administered=false&atom=sql&status=draft');
 });
 
 test('rows put what needs acting on first, in file order within each kind, and say how many are hidden', () => {

@@ -8,7 +8,7 @@ import type {
   ImportPreviewItem,
   ImportPreviewResponse,
 } from '@skillquiz/contracts';
-import type { ListQuery } from './listQuery';
+import { listFilterParams, type ListQuery } from './listQuery';
 
 export const EXPORT_FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'json', label: 'JSON' },
@@ -18,14 +18,7 @@ export const EXPORT_FORMATS: { value: ImportFormat; label: string }[] = [
 
 /** GET /api/questions/export's query for the list as it is filtered now (every page of it). */
 export function exportQueryString(query: ListQuery, format: ImportFormat): string {
-  const params = new URLSearchParams({
-    format,
-    atom: query.atom,
-    search: query.q.trim(),
-    only_administered: String(!query.includeNonAdministered),
-  });
-  if (query.status) params.set('status', query.status);
-  return params.toString();
+  return new URLSearchParams([['format', format], ...listFilterParams(query)]).toString();
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

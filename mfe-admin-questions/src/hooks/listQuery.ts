@@ -79,16 +79,23 @@ export function changeListQuery(current: ListQuery, change: Partial<ListQuery>):
   return next;
 }
 
-/** GET /api/questions/'s query string (SPEC §7): only_administered is the checkbox's inverse. */
+/**
+ * The list's filters as the API reads them (SPEC §7; the status filter, issue 22), shared by the list
+ * and its export: only_administered is the checkbox's inverse.
+ */
+export function listFilterParams(query: ListQuery): [string, string][] {
+  const params: [string, string][] = [
+    ['search', query.q.trim()],
+    ['only_administered', String(!query.includeNonAdministered)],
+    ['atom', query.atom],
+  ];
+  if (query.status) params.push(['status', query.status]);
+  return params;
+}
+
+/** GET /api/questions/'s query string: the page and the filters. */
 export function apiQueryString(query: ListQuery): string {
-  const params = new URLSearchParams({
-    page: String(query.page),
-    search: query.q.trim(),
-    only_administered: String(!query.includeNonAdministered),
-    atom: query.atom,
-  });
-  if (query.status) params.set('status', query.status);
-  return params.toString();
+  return new URLSearchParams([['page', String(query.page)], ...listFilterParams(query)]).toString();
 }
 
 /**
