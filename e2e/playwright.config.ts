@@ -33,14 +33,18 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Files that must have the product to themselves: they point remotes away in the shared manifest
- * (a page of another file would load the wrong remote), or load the CPU to test a timing rule.
+ * Files that must have the product and the machine to themselves: they point remotes away in the
+ * shared manifest (a page of another file would load the wrong remote), or hold a clock or a
+ * process to a few seconds (a question's time limit, a restart, the devtools signal under a load
+ * of their own) that another file's work beside them would stretch.
  */
 const ALONE = [
   /remote-down\.spec\.ts$/,
   /remote-versions\.spec\.ts$/,
   /ship-rollback\.spec\.ts$/,
   /quiz-devtools-load\.spec\.ts$/,
+  /quiz-timing\.spec\.ts$/,
+  /start-restart\.spec\.ts$/,
 ];
 
 export default defineConfig({
@@ -50,8 +54,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Two files at a time against the one shared product: the browser tests spend much of their time
   // waiting (debounces, timers, the product's replies). The files that change what every page sees
-  // (the shared remotes manifest, support/remotes.ts) or load the CPU on purpose run after the rest,
-  // one at a time: the project `alone` below.
+  // (the shared remotes manifest, support/remotes.ts) or time things to a few seconds run after the
+  // rest, one at a time: the project `alone` below.
   workers: 2,
   fullyParallel: false,
   projects: [

@@ -1,6 +1,8 @@
 // Signing in as the dev sign-on's content admin through its real form, and the page's own API calls
 // (writes carry the CSRF header the shell's cookie gives): for specs that set up data over HTTP.
-import type { Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test';
 
 export async function signInAsAdmin(page: Page): Promise<void> {
@@ -18,6 +20,26 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+}
+
+/**
+ * Where a file keeps its admin session: `test.use({ storageState: adminSessionFile('x') })` at its
+ * top and `await saveAdminSession(browser, file)` in its beforeAll sign in once for the whole file,
+ * and each test's page starts signed in. The sign-on allows 10 sign-ins a minute from one address
+ * (SIGN_IN_LIMIT), and files run side by side: a sign-in per test would run into it.
+ */
+export function adminSessionFile(name: string): string {
+  return path.join(process.env.SQ_E2E_OUTPUT_DIR ?? os.tmpdir(), `${name}-admin-session.json`);
+}
+
+/** Signs in through the real form once and keeps the session's cookies in `file`. */
+export async function saveAdminSession(browser: Browser, file: string): Promise<void> {
+  // Not from the file itself: it does not exist yet.
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await context.storageState({ path: file });
+  await context.close();
 }
 
 export async function pageApi<T = any>(

@@ -4,7 +4,7 @@
 // and preview, the error toasts made to happen for real, a stale save refused, and the new question
 // taken through a real quiz as the candidate sees it.
 import type { Locator, Page, Request } from '@playwright/test';
-import { b64, pageApi as api, signInAsAdmin as signIn } from '../support/admin-session';
+import { adminSessionFile, b64, pageApi as api, saveAdminSession } from '../support/admin-session';
 import { invite } from '../support/product';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
@@ -37,10 +37,14 @@ function countListRequests(page: Page): { requests: Request[] } {
   return seen;
 }
 
+const SESSION = adminSessionFile('admin-questions');
+test.use({ storageState: SESSION });
+
 let consoleErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
-  // Signing in starts signed out (the shell's /me answers 401 first): errors count from then on.
-  await signIn(page);
+  // Every test starts signed in (one sign-in for the file, in beforeAll), on the admin's first page.
+  await page.goto('/admin/atoms');
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
   consoleErrors = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -48,9 +52,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.beforeAll(async ({ browser }) => {
+  await saveAdminSession(browser, SESSION);
   // Two atoms (one beta) and enough questions for three pages of the atom.
   const page = await browser.newPage();
-  await signIn(page);
   for (const atom of [
     { id: ATOM_A, name: 'E2E Closures' },
     { id: ATOM_B, name: 'E2E Beta', beta: true },

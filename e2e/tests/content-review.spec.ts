@@ -5,7 +5,7 @@
 // and the History tab restoring a version, refused (409) while the page is stale. Keyboard only for
 // the status steps; axe on each page; a screenshot of each.
 import type { Page } from '@playwright/test';
-import { b64, pageApi, signInAsAdmin } from '../support/admin-session';
+import { adminSessionFile, b64, pageApi, saveAdminSession } from '../support/admin-session';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 import { expect, test } from '../support/test';
@@ -29,9 +29,13 @@ const question = (text: string, code: string) => ({
   all_atoms: [ATOM],
 });
 
+const SESSION = adminSessionFile('content-review');
+test.use({ storageState: SESSION });
+
 test.beforeAll(async ({ browser }) => {
+  await saveAdminSession(browser, SESSION);
   const page = await browser.newPage();
-  await signInAsAdmin(page);
+  await page.goto('/admin/atoms');
   expect([201, 409]).toContain(
     (await pageApi(page, 'POST', '/api/atoms', { id: ATOM, name: 'E2E Review' })).status,
   );
@@ -47,8 +51,6 @@ test.beforeAll(async ({ browser }) => {
   twin = b.body.question.id;
   await page.close();
 });
-
-test.beforeEach(async ({ page }) => signInAsAdmin(page));
 
 const listStatus = (page: Page) => page.getByRole('status').filter({ hasText: /questions?, page 1 of/ });
 
