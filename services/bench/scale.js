@@ -42,6 +42,7 @@ const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
 const { questionListFilter } = require(path.join(DIST, 'content', 'questions.js'));
 const { Browser, signIn, startAdminServices } = require('./admin-client');
+const { dirBytes } = require('../../libs/mongo-engine/bench/db-bench');
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 100_000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS || 200_000);
@@ -62,7 +63,8 @@ const RSS_TARGET = 600 * 1024 * 1024;
 function startEngine(dbpath) {
   const proc = fork(ENGINE_CHILD, [dbpath], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags'))],
+    execArgv: require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags')).flags,
+    env: require(path.join(ROOT, 'libs', 'mongo-engine', 'bin', 'node-flags')).engineEnv(process.env),
   });
   const waiters = [];
   proc.on('message', (m) => {
@@ -532,6 +534,14 @@ async function main() {
     console.log(
       `engine RSS: after seeding ${mib(seeded.rss)}, after every call above ${mib(after.rss)} ` +
         `(target <= 600 MiB${after.rss <= RSS_TARGET ? '' : ': over'}); peak ${mib(after.peak)}`,
+    );
+    // where it is: V8's heap (objects: id and index maps, sort keys) and buffers outside it (the slabs of BSON)
+    const parts = (m) =>
+      `heap ${mib(m.heapUsed)} used of ${mib(m.heapTotal)}, array buffers ${mib(m.arrayBuffers)}`;
+    const { slabs } = (await client.db().admin().serverStatus()).skillquiz;
+    console.log(
+      `  after seeding: ${parts(seeded)}; after the calls: ${parts(after)}; documents' slabs ` +
+        `${mib(slabs.slabBytes)} holding ${mib(slabs.liveBytes)} of live documents; data dir ${mib(dirBytes(dbpath))}`,
     );
   } finally {
     await client?.close();

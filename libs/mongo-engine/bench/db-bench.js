@@ -32,7 +32,8 @@ function spawnEngine(dbpath) {
   // with the V8 flags bin/skillquiz-mongo.js gives itself
   const proc = fork(CHILD, [dbpath], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: require('../bin/node-flags'),
+    execArgv: require('../bin/node-flags').flags,
+    env: require('../bin/node-flags').engineEnv(process.env),
   });
   const logs = [];
   const waiters = [];
@@ -50,6 +51,7 @@ function spawnEngine(dbpath) {
         uri: m.uri,
         logs,
         startMs: performance.now() - t0,
+        startCpuMs: m.openCpuMs,
         async compact() {
           proc.send('compact');
           return next((x) => x.compacted);

@@ -2,21 +2,27 @@
 // skillquiz-mongo --port P --dbpath DIR [--host 127.0.0.1] [--no-fsync] [--compact-bytes N]
 // Prints "skillquiz-mongo listening on <host>:<port>" once it accepts connections; SIGINT/SIGTERM stop it cleanly.
 'use strict';
-const NODE_FLAGS = require('./node-flags');
+const { flags: NODE_FLAGS, env: ENGINE_ENV, engineEnv } = require('./node-flags');
 
-// Run with the engine's V8 flags, whoever started us (npm start runs `node bin/skillquiz-mongo.js`): replace this
-// process by one that has them. execve keeps the pid, open files and signals, so a supervisor sees no difference.
+// Run with the engine's V8 flags and allocator settings, whoever started us (npm start runs `node
+// bin/skillquiz-mongo.js`): replace this process by one that has them. execve keeps the pid, open files and
+// signals, so a supervisor sees no difference.
 if (
   typeof process.execve === 'function' &&
-  !NODE_FLAGS.every((f) => process.execArgv.some((a) => a.split('=')[0] === f.split('=')[0]))
+  (!NODE_FLAGS.every((f) => process.execArgv.some((a) => a.split('=')[0] === f.split('=')[0])) ||
+    Object.keys(ENGINE_ENV).some((k) => process.env[k] === undefined))
 )
-  process.execve(process.execPath, [
+  process.execve(
     process.execPath,
-    ...NODE_FLAGS,
-    ...process.execArgv,
-    __filename,
-    ...process.argv.slice(2),
-  ]);
+    [
+      process.execPath,
+      ...NODE_FLAGS.filter((f) => !process.execArgv.some((a) => a.split('=')[0] === f.split('=')[0])),
+      ...process.execArgv,
+      __filename,
+      ...process.argv.slice(2),
+    ],
+    engineEnv(process.env),
+  );
 
 const { parseArgs: parseArgv } = require('node:util');
 const { startEngine } = require('../dist/index.js');

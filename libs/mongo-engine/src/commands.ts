@@ -722,12 +722,26 @@ const serverStatus: Handler = (engine) => ({
   localTime: new Date(),
   connections: { current: engine.connections(), available: 10000 },
   storageEngine: { name: 'skillquiz-journal', persistent: true },
+  // where the documents' memory is (docstore.ts): the slabs held and the bytes of live documents in them
+  skillquiz: { slabs: slabTotals(engine.store) },
   metrics: {
     queryExecutor: { scanned: metrics.scanned, scannedObjects: metrics.scannedObjects },
     document: { returned: metrics.returned },
   },
   ok: 1,
 });
+
+function slabTotals(store: Store): { slabs: number; slabBytes: number; liveBytes: number } {
+  const out = { slabs: 0, slabBytes: 0, liveBytes: 0 };
+  for (const colls of store.dbs.values())
+    for (const c of colls.values()) {
+      const s = c.docs.stats();
+      out.slabs += s.slabs;
+      out.slabBytes += s.slabBytes;
+      out.liveBytes += s.liveBytes;
+    }
+  return out;
+}
 
 const hostInfo: Handler = () => ({
   system: {

@@ -1,6 +1,6 @@
 import { Binary, Decimal128, Int32, Long, ObjectId } from 'bson';
 import { Doc, decode, encode, keyOf } from './bsonutil';
-import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt } from './docstore';
+import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt, mostlyGarbage } from './docstore';
 import { HashIndex, type IndexSpec } from './indexes';
 
 // ~1 KiB documents, so a few hundred fill the first 64 KiB slab and reclaiming starts early
@@ -98,6 +98,46 @@ describe('DocStore (documents as BSON in slabs)', () => {
     expect(s.stats().slabs).toBeGreaterThan(0);
     expect(s.get(keyOf(7))).toEqual(big(7, 1));
     expect(() => s.setAt(keyOf(7), slab, 13 + 7 + 4 + 3)).toThrow(/twice/);
+  });
+
+  it("copies a few documents out of a chunk that is mostly another collection's, and keeps its own chunks", () => {
+    // one chunk holding a big collection's 300 documents, then a small one's 3
+    const bigRecord = docsRecord(Array.from({ length: 300 }, (_, i) => encode(big(i))));
+    const smallRecord = docsRecord([0, 1, 2].map((i) => encode({ _id: i, small: true })));
+    const chunk = Buffer.concat([bigRecord, smallRecord]);
+    const large = new DocStore();
+    const small = new DocStore();
+    const a = large.adopt(chunk);
+    forEachArrayDoc(chunk, 7, (at) => large.setAt(idKeyAt(chunk, at), a, at));
+    const b = small.adopt(chunk);
+    forEachArrayDoc(chunk, bigRecord.length + 7, (at) => small.setAt(idKeyAt(chunk, at), b, at));
+    large.settleAdopted();
+    small.settleAdopted();
+    // the big collection still reads its documents from the chunk; the small one holds a slab of its own
+    expect(large.getRaw(keyOf(7))!.buffer).toBe(chunk.buffer);
+    expect(small.getRaw(keyOf(1))!.buffer).not.toBe(chunk.buffer);
+    expect(small.stats().slabBytes).toBeLessThan(chunk.length / 2);
+    expect([...small.values()]).toEqual([0, 1, 2].map((i) => ({ _id: i, small: true })));
+    expect(large.get(keyOf(299))).toEqual(big(299));
+  });
+
+  it('reclaims slabs a third of whose documents were replaced', () => {
+    const s = new DocStore();
+    fill(s, 4000); // ~4 MiB in slabs of up to 1 MiB
+    // three documents in ten replaced: every slab 30% garbage (1.54x the live bytes while reclaiming waited for
+    // a half; 1.27x now, the slab written to included)
+    for (let i = 0; i < 4000; i++) if (i % 10 < 3) s.set(String(i), big(i, 1));
+    const { liveBytes, slabBytes } = s.stats();
+    expect(slabBytes).toBeLessThan(1.4 * liveBytes);
+    for (let i = 0; i < 4000; i += 101) expect(s.get(String(i))).toEqual(big(i, i % 10 < 3 ? 1 : 0));
+  });
+});
+
+describe('mostlyGarbage', () => {
+  it('is true once a quarter of what was placed in a slab is garbage', () => {
+    expect(mostlyGarbage(80, 100)).toBe(false);
+    expect(mostlyGarbage(75, 100)).toBe(true);
+    expect(mostlyGarbage(0, 100)).toBe(true);
   });
 });
 

@@ -270,6 +270,7 @@ export class Journal {
       throw new Error(
         `skillquiz-mongo: snapshot ${snapPath} is damaged (valid up to byte ${validBytes} of ${size}); refusing to start`,
       );
+    for (const colls of this.store.dbs.values()) for (const c of colls.values()) c.docs.settleAdopted();
     return covered;
   }
 

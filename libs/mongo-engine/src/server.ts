@@ -3,7 +3,7 @@
 import * as net from 'node:net';
 import { CommandError, errorReply } from './errors';
 import { EngineContext, MAX_MESSAGE_SIZE, runCommand } from './commands';
-import { HEADER_SIZE, OP_QUERY, encodeReply, parseRequest, readHeader } from './wire';
+import { HEADER_SIZE, OP_QUERY, encodeReply, parseRequest, readHeader, releaseBuffer } from './wire';
 
 export class WireServer {
   readonly server: net.Server;
@@ -49,8 +49,9 @@ export class WireServer {
     let pendingMessages = 0;
     let dead = false;
 
+    // a reply is its own buffer (encodeReply): once the socket is done with it, its memory goes back at once
     const write = (buf: Buffer) => {
-      if (!dead && !socket.destroyed) socket.write(buf);
+      if (!dead && !socket.destroyed) socket.write(buf, () => releaseBuffer(buf));
     };
     const fail = (requestId: number, opCode: number, message: string) => {
       // The frame is unusable: answer once (so a client sees why) and drop just this connection.

@@ -135,7 +135,7 @@ describeEngine('durability of the embedded engine', () => {
     expect(fs.existsSync(path.join(dbpath, 'skillquiz-mongo.lock'))).toBe(false);
   }, 60_000);
 
-  it('runs the bin with the engine V8 flags, under the pid it was started as', async () => {
+  it('runs the bin with the engine V8 flags and allocator settings, under the pid it was started as', async () => {
     const child = await spawnEngine(fresh());
     children.push(child);
     const cmdline = `/proc/${child.proc.pid}/cmdline`;
@@ -143,6 +143,9 @@ describeEngine('durability of the embedded engine', () => {
     const args = fs.readFileSync(cmdline, 'utf8').split('\0');
     expect(args).toContain('--max-semi-space-size=16'); // bin/node-flags.js
     expect(args).toContain(BIN);
+    expect(args.filter((a) => a === '--max-semi-space-size=16')).toHaveLength(1);
+    const environ = fs.readFileSync(`/proc/${child.proc.pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=1048576'); // bin/node-flags.js env
   });
 
   it('survives repeated kills with compaction running, for inserts, updates and deletes', async () => {
