@@ -12,7 +12,7 @@
 // slab being appended to and the arena drops it (a capture still holding it keeps it alive until it is done).
 // Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
 import { ObjectId } from 'bson';
-import { Doc, dateKey, decode, encode, keyOf, setField } from './bsonutil';
+import { Doc, decode, encode, keyOf, setField } from './bsonutil';
 
 const FIRST_SLAB = 64 * 1024;
 const MAX_SLAB = 16 * 1024 * 1024;
@@ -399,61 +399,149 @@ export function idKeyAt(buf: Buffer, start: number): string {
     buf[start + 7] === 0x64 &&
     buf[start + 8] === 0
   )
-    return keyAt(buf, 0x07, start + 9, start + 21)!;
+    return objectIdKeyAt(buf, start + 9);
   return keyOf(fieldsAt(buf, start, ID_ONLY)._id);
 }
 
 /**
- * keyOf of the top-level fields `names` (UTF-8) of the document at byte `start`, read from the bytes without
- * building the values (a snapshot's million documents would each make a Date, a string and the keys' pieces).
- * Null when a field holds a value of another kind than a string, number, date, ObjectId, boolean or null (an
- * array fans out, a sub-document's key needs its fields): the caller then takes the values and keyOf.
+ * An index key (HashIndex: each field's keyOf, joined by U+0001) of the top-level fields `names` (UTF-8) of the
+ * document at byte `start`, read from the bytes without building the values: a snapshot's million documents
+ * would each make a Date, a string and the key's pieces. The key is assembled as UTF-8 in one scratch buffer and
+ * decoded once (every piece keyOf adds, a tag, digits, the separator, is ASCII, so the decoded whole is the
+ * pieces joined); `keyAtFirst` is then the first field's key. Null when a field holds a value of another kind
+ * than a string, number, date, ObjectId, boolean or null (an array fans out, a sub-document's key needs its
+ * fields): the caller then takes the values and keyOf.
  */
-export function keysAt(buf: Buffer, start: number, names: readonly Buffer[]): string[] | null {
-  const keys: string[] = new Array(names.length).fill('n'); // a missing field's key: keyOf(undefined)
+export function indexKeyAt(buf: Buffer, start: number, names: readonly Buffer[]): string | null {
+  // where each field's value is (a missing field's key is keyOf(undefined), 'n')
+  const found = fieldTypes;
+  for (let n = 0; n < names.length; n++) found[n] = -1;
   const docEnd = start + buf.readInt32LE(start) - 1;
-  let found = 0;
+  let left = names.length;
   let i = start + 4;
-  while (i < docEnd && found < names.length) {
+  while (i < docEnd && left > 0) {
     const type = buf[i];
-    const nameEnd = buf.indexOf(0, i + 1);
+    let nameEnd = i + 1;
+    while (buf[nameEnd] !== 0) nameEnd++;
     const at = nameEnd + 1;
     const end = at + valueSize(buf, type, at);
-    const n = names.findIndex((name) => sameBytes(buf, i + 1, nameEnd, name));
-    if (n >= 0) {
-      found++;
-      const key = keyAt(buf, type, at, end);
-      if (key === null) return null;
-      keys[n] = key;
-    }
+    for (let n = 0; n < names.length; n++)
+      if (found[n] < 0 && sameBytes(buf, i + 1, nameEnd, names[n])) {
+        found[n] = type;
+        fieldAt[n] = at;
+        fieldEnd[n] = end;
+        left--;
+        break;
+      }
     i = end;
   }
-  return keys;
+  let w = 0;
+  let ascii = true;
+  let firstBytes = 0;
+  for (let n = 0; n < names.length; n++) {
+    if (n > 0) {
+      if (n === 1) firstBytes = w;
+      w = scratchByte(w, 0x01);
+    }
+    const type = found[n];
+    const at = fieldAt[n];
+    switch (type) {
+      case -1:
+      case 0x0a:
+        w = scratchByte(w, 0x6e); // 'n'
+        break;
+      case 0x08:
+        w = scratchByte(w, buf[at] === 1 ? 0x54 : 0x46); // 'T' / 'F'
+        break;
+      case 0x01: {
+        const v = buf.readDoubleLE(at);
+        w = Number.isNaN(v)
+          ? scratchAscii(w, 'NaN')
+          : scratchAscii(scratchByte(w, 0x4e), String(v === 0 ? 0 : v));
+        break;
+      }
+      case 0x10:
+        w = scratchAscii(scratchByte(w, 0x4e), String(buf.readInt32LE(at)));
+        break;
+      case 0x09: {
+        const ms = buf.readInt32LE(at + 4) * 2 ** 32 + buf.readUInt32LE(at);
+        // beyond a Date's range decoding gives an invalid Date: leave that to keyOf
+        if (Math.abs(ms) > 8.64e15) return null;
+        w = scratchAscii(scratchByte(w, 0x44), String(ms)); // 'D'
+        break;
+      }
+      case 0x02: {
+        // 'S' + the string's UTF-8 bytes as stored (without its length and terminating NUL)
+        const from = at + 4;
+        const to = fieldEnd[n] - 1;
+        w = scratchByte(w, 0x53);
+        ensureScratch(w + (to - from));
+        for (let k = from; k < to; k++) if (buf[k] >= 0x80) ascii = false;
+        buf.copy(scratch, w, from, to);
+        w += to - from;
+        break;
+      }
+      case 0x07: {
+        // 'O' + the 12 bytes as the characters U+0000..U+00FF (written as UTF-8: two bytes from U+0080 on)
+        w = scratchByte(w, 0x4f);
+        ensureScratch(w + 24);
+        for (let k = at; k < at + 12; k++) {
+          const b = buf[k];
+          if (b < 0x80) scratch[w++] = b;
+          else {
+            ascii = false;
+            scratch[w++] = 0xc0 | (b >> 6);
+            scratch[w++] = 0x80 | (b & 0x3f);
+          }
+        }
+        break;
+      }
+      default:
+        return null;
+    }
+  }
+  const key = scratch.toString('utf8', 0, w);
+  if (names.length > 1)
+    keyAtFirst = ascii ? key.slice(0, firstBytes) : scratch.toString('utf8', 0, firstBytes);
+  return key;
 }
 
-function keyAt(buf: Buffer, type: number, at: number, end: number): string | null {
-  switch (type) {
-    case 0x01:
-      return keyOf(buf.readDoubleLE(at));
-    case 0x02:
-      return keyOf(buf.toString('utf8', at + 4, end - 1));
-    case 0x07:
-      // prettier-ignore
-      return String.fromCharCode(79, buf[at], buf[at + 1], buf[at + 2], buf[at + 3], buf[at + 4], buf[at + 5],
-        buf[at + 6], buf[at + 7], buf[at + 8], buf[at + 9], buf[at + 10], buf[at + 11]);
-    case 0x08:
-      return buf[at] === 1 ? 'T' : 'F';
-    case 0x09: {
-      const ms = buf.readInt32LE(at + 4) * 2 ** 32 + buf.readUInt32LE(at);
-      // beyond a Date's range decoding gives an invalid Date: leave that to keyOf
-      return Math.abs(ms) <= 8.64e15 ? dateKey(ms) : null;
-    }
-    case 0x0a:
-      return 'n';
-    case 0x10:
-      return keyOf(buf.readInt32LE(at));
-  }
-  return null;
+/** The first field's key of the compound key indexKeyAt last returned (a compound index's prefix map key). */
+export function firstKeyAt(): string {
+  return keyAtFirst;
+}
+let keyAtFirst = '';
+
+/** keyOf of the ObjectId whose 12 bytes start at `at`: 'O' + the bytes as characters. */
+function objectIdKeyAt(buf: Buffer, at: number): string {
+  // prettier-ignore
+  return String.fromCharCode(79, buf[at], buf[at + 1], buf[at + 2], buf[at + 3], buf[at + 4], buf[at + 5],
+    buf[at + 6], buf[at + 7], buf[at + 8], buf[at + 9], buf[at + 10], buf[at + 11]);
+}
+
+// indexKeyAt's working space: one scratch buffer (grown as needed), the fields' types and value bounds
+let scratch = Buffer.allocUnsafeSlow(1024);
+const fieldTypes: number[] = [];
+const fieldAt: number[] = [];
+const fieldEnd: number[] = [];
+
+function ensureScratch(size: number): void {
+  if (size <= scratch.length) return;
+  const bigger = Buffer.allocUnsafeSlow(Math.max(size, scratch.length * 2));
+  scratch.copy(bigger);
+  scratch = bigger;
+}
+
+function scratchByte(w: number, b: number): number {
+  ensureScratch(w + 1);
+  scratch[w] = b;
+  return w + 1;
+}
+
+function scratchAscii(w: number, s: string): number {
+  ensureScratch(w + s.length);
+  for (let k = 0; k < s.length; k++) scratch[w + k] = s.charCodeAt(k);
+  return w + s.length;
 }
 
 // field names as UTF-8, compared byte by byte (decoding every field name of a million documents is slow)

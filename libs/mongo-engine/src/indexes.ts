@@ -2,7 +2,7 @@
 import { CommandError } from './errors';
 import { Doc, keyOf, shellString } from './bsonutil';
 import { PathInfo, valuesAtParts } from './paths';
-import { keysAt } from './docstore';
+import { firstKeyAt, indexKeyAt } from './docstore';
 import type { Query } from 'mingo/query';
 import { makeQuery } from './mingo';
 import { OrderedKeys, compoundSortKey } from './sortkey';
@@ -107,11 +107,11 @@ export class HashIndex {
    */
   addFromBytes(id: string, buf: Buffer, start: number): boolean {
     if (!this.byteNames || this.ordered) return false;
-    const keys = keysAt(buf, start, this.byteNames);
-    if (!keys) return false;
+    const key = indexKeyAt(buf, start, this.byteNames);
+    if (key === null) return false;
     this.changed();
-    addTo(this.map, keys.length === 1 ? keys[0] : keys.join(SEP), id);
-    if (this.prefix) addTo(this.prefix, keys[0], id);
+    addTo(this.map, key, id);
+    if (this.prefix) addTo(this.prefix, firstKeyAt(), id);
     return true;
   }
 
