@@ -13,6 +13,7 @@
 // Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
 import { ObjectId } from 'bson';
 import { Doc, decode, encode, keyOf, setField } from './bsonutil';
+import { BulkMap } from './bulkmap';
 
 const FIRST_SLAB = 64 * 1024;
 const MAX_SLAB = 16 * 1024 * 1024;
@@ -25,8 +26,8 @@ export interface DocsCapture {
 }
 
 export class DocStore {
-  /** id key -> slot, in insertion order (natural order) */
-  private readonly slots = new Map<string, number>();
+  /** id key -> slot, in insertion order (natural order); a snapshot's ids are appended to typed arrays (bulkmap.ts) */
+  private readonly slots: Map<string, number> = new BulkMap<number>();
   private slabOf = new Int32Array(1024);
   private offOf = new Int32Array(1024);
   private readonly freeSlots: number[] = [];

@@ -6,6 +6,7 @@ import { firstKeyAt, indexKeyAt } from './docstore';
 import type { Query } from 'mingo/query';
 import { makeQuery } from './mingo';
 import { OrderedKeys, compoundSortKey } from './sortkey';
+import { BulkMap } from './bulkmap';
 
 export interface IndexSpec {
   name: string;
@@ -43,7 +44,8 @@ export class HashIndex {
   private readonly parts: string[][];
   /** the fields' names as UTF-8 when addFromBytes can serve this index */
   private readonly byteNames: Buffer[] | null;
-  readonly map = new Map<string, IdSet>();
+  /** a snapshot's keys are appended to typed arrays rather than inserted into a V8 Map (bulkmap.ts) */
+  readonly map: Map<string, IdSet> = new BulkMap<IdSet>();
   /** compound indexes also map their first field alone, so a query pinning only that prefix is served too */
   readonly prefix: Map<string, IdSet> | null;
   /** partial indexes only hold documents matching their filter */
@@ -84,7 +86,7 @@ export class HashIndex {
       spec.partialFilterExpression || spec.sparse || this.fields.some((f) => f.includes('.'))
         ? null
         : this.fields.map((f) => Buffer.from(f, 'utf8'));
-    this.prefix = this.fields.length > 1 ? new Map() : null;
+    this.prefix = this.fields.length > 1 ? new BulkMap<IdSet>() : null;
     const pf = spec.partialFilterExpression;
     this.partial = pf && typeof pf === 'object' ? makeQuery(pf as Doc) : null;
   }
