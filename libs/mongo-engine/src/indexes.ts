@@ -207,6 +207,11 @@ export class HashIndex {
     else this.ordered!.remove(s);
   }
 
+  /** Whether the sorted keys were built (by an ordered read; writes keep them from then on). */
+  get hasOrderedKeys(): boolean {
+    return this.ordered !== null;
+  }
+
   /**
    * The keys in sorted order (ascending for ascending fields), or null when this index cannot order them
    * (a partial index, a non-ascending/descending key, or a key holding a value the encoding does not order).

@@ -564,7 +564,20 @@ interface Orderable {
   repeatsAfter(lead: number): boolean;
   ordered(): OrderedKeys | null;
   idsAt(key: string): Iterable<string>;
+  /** the sorted keys exist already (an ordered read or a write since built them) */
+  built(): boolean;
+  /** how many documents the first field's value `v` holds (an upper bound of a pinned prefix's) */
+  firstCount(v: unknown): number;
 }
+
+/**
+ * Sorted keys are built on an index's first ordered read, from every document: ~5 s at 1,000,000 tracking
+ * events, right after a reopen, for the product's first "a quiz's events in time order". Past this many
+ * documents, a filter whose pinned prefix holds at most SORT_UNDER of them sorts those instead, as MongoDB
+ * would pick the cheaper plan; a larger prefix (a page of a big list) still builds them, once.
+ */
+const BUILD_OVER = 100_000;
+const SORT_UNDER = 1_000;
 
 /**
  * An index that gives `sort`'s order for `filter`'s matches: its leading fields pinned to one value each by
@@ -584,6 +597,8 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
       repeatsAfter: () => false,
       ordered: () => coll.idOrderedKeys(),
       idsAt: (key) => [key],
+      built: () => coll.hasIdOrder,
+      firstCount: () => coll.docs.size,
     },
     ...coll.indexes
       .filter((ix) => ix.servesQueries && !ix.spec.sparse)
@@ -593,6 +608,8 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
         repeatsAfter: (lead: number) => ix.repeatsAfter(lead),
         ordered: () => ix.orderedKeys(() => coll.indexedDocs(ix)),
         idsAt: (key: string) => ix.idsAt(key),
+        built: () => ix.hasOrderedKeys,
+        firstCount: (v: unknown) => idCount((ix.prefix ?? ix.map).get(keyOf(v))),
       })),
   ];
   let fallback: WalkPlan | null = null;
@@ -609,6 +626,13 @@ export function walkPlan(coll: Collection, filter: unknown, sort: Doc): WalkPlan
     const covered =
       exact !== null && exact.size === pinned.length && pinned.every((f) => exact.get(f)?.length === 1);
     if (!covered && fallback) continue;
+    if (
+      p > 0 &&
+      !c.built() &&
+      coll.docs.size > BUILD_OVER &&
+      c.firstCount(eq.get(c.fields[0])![0]) <= SORT_UNDER
+    )
+      continue;
     const ordered = c.ordered();
     if (!ordered) continue;
     const prefix = compoundSortKey(

@@ -104,3 +104,46 @@ describe('candidate documents from indexes instead of scans', () => {
     expect(() => k.checkConstraints({ _id: new ObjectId(id.toHexString()) })).toThrow(/E11000/);
   });
 });
+
+describe("a large index's sorted keys and a pinned prefix of few documents", () => {
+  // 100,001 events of 2,501 quizzes (40 each; one quiz of 1,001): more than BUILD_OVER documents
+  const c = new Collection('db', 'events');
+  c.addIndex({ name: 'token_1_at_1', key: { token: 1, at: 1 } }, true);
+  const n = 100_001;
+  const events: { _id: number; token: string; at: Date }[] = [];
+  for (let i = 0; i < n; i++) {
+    const token = i < 1001 ? 'big' : `q${Math.floor(i / 40)}`;
+    // times out of insertion order within a quiz, so a natural-order answer would be wrong
+    events.push({ _id: i, token, at: new Date(1_700_000_000_000 + ((i * 7919) % n) * 1000) });
+    c.put(events[i], true);
+  }
+  const ix = c.indexes[0];
+  const expected = (token: string, dir: 1 | -1) =>
+    events
+      .filter((d) => d.token === token)
+      .sort((a, b) => dir * (a.at.getTime() - b.at.getTime()))
+      .map((d) => d._id);
+
+  it('sorts the few documents instead of building every key in order, with the same answer', () => {
+    for (const [token, dir] of [
+      ['q500', 1],
+      ['q2000', -1],
+    ] as const) {
+      const got = findDocs(c, { token }, { sort: { at: dir } }, 'find').map((d) => d._id);
+      expect(got).toHaveLength(40);
+      expect(got).toEqual(expected(token, dir));
+    }
+    expect(ix.hasOrderedKeys).toBe(false);
+  });
+
+  it('builds them for a prefix of many documents, and reads along them from then on', () => {
+    const got = findDocs(c, { token: 'big' }, { sort: { at: 1 }, skip: 10, limit: 5 }, 'find').map(
+      (d) => d._id,
+    );
+    expect(got).toEqual(expected('big', 1).slice(10, 15));
+    expect(ix.hasOrderedKeys).toBe(true);
+    expect(findDocs(c, { token: 'q700' }, { sort: { at: 1 } }, 'find').map((d) => d._id)).toEqual(
+      expected('q700', 1),
+    );
+  });
+});

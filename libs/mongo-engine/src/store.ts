@@ -97,6 +97,11 @@ export class Collection {
     else this.idOrder!.insert(s, idKey);
   }
 
+  /** Whether the _id keys' sorted order was built (see idOrderedKeys). */
+  get hasIdOrder(): boolean {
+    return this.idOrder !== null;
+  }
+
   /** The _id keys in sorted order (null while an _id the encoding cannot order exists). Built on first use. */
   idOrderedKeys(): OrderedKeys | null {
     if (!this.idOrder) {
