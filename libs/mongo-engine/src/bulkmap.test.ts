@@ -18,7 +18,7 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
       // a bulk phase (appends only), then a mixed phase with deletes
       for (let i = 0; i < 3000; i++) {
         const k = `k${Math.floor(rnd() * 5000)}`;
-        ours.set(k, i);
+        ours.load(k, i);
         map.set(k, i);
       }
       for (let i = 0; i < 20000; i++) {
@@ -26,7 +26,9 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
         const r = rnd();
         if (r < 0.4) expect(ours.delete(k)).toBe(map.delete(k));
         else if (r < 0.8) {
-          ours.set(k, i);
+          // load and set alike: a load after the first delete goes where a set goes
+          if (r < 0.6) ours.load(k, i);
+          else ours.set(k, i);
           map.set(k, i);
         } else {
           expect(ours.get(k)).toBe(map.get(k));
@@ -42,7 +44,7 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
 
   it('keeps a replaced key in its place and moves a deleted-then-added key to the end', () => {
     const m = new BulkMap<number>();
-    m.set('a', 1).set('b', 2).set('c', 3);
+    m.load('a', 1).load('b', 2).load('c', 3);
     m.set('a', 10);
     expect([...m.keys()]).toEqual(['a', 'b', 'c']);
     m.delete('a');
@@ -60,7 +62,10 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
 
   it('iterates as a Map does while entries are added and deleted', () => {
     const build = <M extends Map<string, number>>(m: M) => {
-      for (let i = 0; i < 50; i++) m.set(`k${i}`, i);
+      for (let i = 0; i < 50; i++) {
+        if (m instanceof BulkMap) m.load(`k${i}`, i);
+        else m.set(`k${i}`, i);
+      }
       return m;
     };
     const walk = (m: Map<string, number>) => {
@@ -81,7 +86,7 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
 
   it('frees its arrays once every bulk entry is deleted and goes on as a Map', () => {
     const m = new BulkMap<string>();
-    for (let i = 0; i < 1000; i++) m.set(String(i), 'x');
+    for (let i = 0; i < 1000; i++) m.load(String(i), 'x');
     for (let i = 0; i < 1000; i++) m.delete(String(i));
     expect(m.size).toBe(0);
     m.set('z', 'y');
@@ -95,10 +100,28 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
     expect(m.get('z')).toBeUndefined();
   });
 
+  it('puts keys given to set after the loaded ones, and loads nothing more into the base after them', () => {
+    const m = new BulkMap<number>();
+    m.load('a', 1).load('b', 2);
+    m.set('c', 3);
+    m.load('d', 4);
+    m.set('a', 5);
+    expect([...m]).toEqual([
+      ['a', 5],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
+    const plain = new BulkMap<number>();
+    plain.set('x', 1);
+    plain.load('y', 2);
+    expect([...plain.keys()]).toEqual(['x', 'y']);
+  });
+
   it('tells keys apart whose hashes collide', () => {
     const m = new BulkMap<number>();
     // keys differing only past what a short table's mask sees, and equal strings built differently
-    for (let i = 0; i < 2000; i++) m.set(`same-prefix-${i}`, i);
+    for (let i = 0; i < 2000; i++) m.load(`same-prefix-${i}`, i);
     for (let i = 0; i < 2000; i++) expect(m.get(['same-prefix-', String(i)].join(''))).toBe(i);
     expect(m.get('same-prefix-2000')).toBeUndefined();
   });

@@ -7,11 +7,12 @@
 // key, with the table's growth and the garbage collector walking it). Appending a key here is a push onto two
 // arrays and one probe into an Int32Array.
 //
-// Layout: the "base" holds keys appended while nothing was ever deleted from it (a snapshot's documents, and a
-// new collection's documents until its first delete), in insertion order, each at a fixed position; a deleted
-// base entry leaves a hole, never filled. Once the base has a hole, new keys go to a V8 Map ("later"), which
-// follows the base in iteration order. So the order is a Map's order, a position never moves (iterators are
-// positions), and the holes are bounded by the base's size (dropped entirely once the base is empty).
+// Layout: the "base" holds the keys given to `load` (a snapshot's documents and their index keys, while a reopen
+// reads them) before anything was deleted from it or added otherwise, in insertion order, each at a fixed
+// position; a deleted base entry leaves a hole, never filled. Keys given to `set` (and to `load` once the base
+// has a hole or `later` has a key) go to a V8 Map ("later"), which follows the base in iteration order. So the
+// order is a Map's order, a position never moves (iterators are positions), a map that never loaded is a V8 Map,
+// and the holes are bounded by what was loaded (dropped entirely once the base is empty).
 const EMPTY = 0;
 
 /** FNV-1a over the UTF-16 code units. */
@@ -51,6 +52,14 @@ export class BulkMap<V> implements Map<string, V> {
   }
 
   set(key: string, value: V): this {
+    const p = this.find(key);
+    if (p >= 0) this.valAt[p] = value;
+    else this.later.set(key, value);
+    return this;
+  }
+
+  /** set, for bulk loading: a new key is appended to the base while the base has no hole and `later` is empty. */
+  load(key: string, value: V): this {
     const p = this.find(key);
     if (p >= 0) this.valAt[p] = value;
     else if (this.holes || this.later.size) this.later.set(key, value);

@@ -27,7 +27,7 @@ export interface DocsCapture {
 
 export class DocStore {
   /** id key -> slot, in insertion order (natural order); a snapshot's ids are appended to typed arrays (bulkmap.ts) */
-  private readonly slots: Map<string, number> = new BulkMap<number>();
+  private readonly slots = new BulkMap<number>();
   private slabOf = new Int32Array(1024);
   private offOf = new Int32Array(1024);
   private readonly freeSlots: number[] = [];
@@ -121,7 +121,7 @@ export class DocStore {
     this.slabOf[slot] = slab;
     this.offOf[slot] = offset;
     const before = this.slots.size;
-    this.slots.set(key, slot);
+    this.slots.load(key, slot);
     if (this.slots.size === before)
       throw new Error(`snapshot holds the document ${JSON.stringify(key)} twice`);
   }

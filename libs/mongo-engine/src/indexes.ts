@@ -45,9 +45,9 @@ export class HashIndex {
   /** the fields' names as UTF-8 when addFromBytes can serve this index */
   private readonly byteNames: Buffer[] | null;
   /** a snapshot's keys are appended to typed arrays rather than inserted into a V8 Map (bulkmap.ts) */
-  readonly map: Map<string, IdSet> = new BulkMap<IdSet>();
+  readonly map = new BulkMap<IdSet>();
   /** compound indexes also map their first field alone, so a query pinning only that prefix is served too */
-  readonly prefix: Map<string, IdSet> | null;
+  readonly prefix: BulkMap<IdSet> | null;
   /** partial indexes only hold documents matching their filter */
   private readonly partial: Query | null;
   /** per field: descending (-1) in the key pattern */
@@ -112,8 +112,8 @@ export class HashIndex {
     const key = indexKeyAt(buf, start, this.byteNames);
     if (key === null) return false;
     this.changed();
-    addTo(this.map, key, id);
-    if (this.prefix) addTo(this.prefix, firstKeyAt(), id);
+    addTo(this.map, key, id, true);
+    if (this.prefix) addTo(this.prefix, firstKeyAt(), id, true);
     return true;
   }
 
@@ -251,11 +251,12 @@ export class HashIndex {
   }
 }
 
-/** Adds `id` under `key`; true when the key is new to the map. */
-function addTo(map: Map<string, IdSet>, key: string, id: string): boolean {
+/** Adds `id` under `key` (`load`: a snapshot's, see BulkMap.load); true when the key is new to the map. */
+function addTo(map: BulkMap<IdSet>, key: string, id: string, load = false): boolean {
   const ids = map.get(key);
   if (ids === undefined) {
-    map.set(key, id);
+    if (load) map.load(key, id);
+    else map.set(key, id);
     return true;
   }
   if (typeof ids === 'string') {
