@@ -6,7 +6,7 @@ import { insertAnsweredQuizzes, served } from './helpers/analytics-fixture';
 import { MongoClient, type Db } from 'mongodb';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { connect } from './quiz-fixtures';
-import { runSimulatedCandidates } from '../src/analytics/simulated-candidates';
+import { runSimulatedCandidates, type SimulationSummary } from '../src/analytics/simulated-candidates';
 import { DEMO_DATA_COMPANY } from '../src/analytics/demo-data';
 import { Atom, Question, QuizResult, type QuestionDoc } from '../src/models';
 import mongoose from 'mongoose';
@@ -19,6 +19,7 @@ let db: Db;
 const admin = new Browser();
 const viewer = new Browser();
 let betaId: number;
+let simulated: SimulationSummary;
 
 beforeAll(async () => {
   env = await startAdminStack();
@@ -28,12 +29,13 @@ beforeAll(async () => {
   db = client.db();
   await connect(env.stack.mongoUri);
   betaId = (await Atom.findById('javascript').lean().exec())!.beta_question_ordering[0];
-  // Real quizzes through the real quiz API.
-  await runSimulatedCandidates({
+  // Real quizzes through the real quiz API, four candidates at a time.
+  simulated = await runSimulatedCandidates({
     baseUrl: env.baseUrl,
     atom: 'javascript',
     candidates: 24,
     company: DEMO_DATA_COMPANY,
+    concurrency: 4,
   });
 });
 afterAll(async () => {
@@ -52,6 +54,12 @@ async function call<T = any>(browser: Browser, method: string, path: string, bod
 
 describe('statistics', () => {
   it('counts what the quizzes served, per question, and marks demo data', async () => {
+    // Every simulated candidate finished, and the run counted every answer they gave.
+    const demo = await db.collection('quiz_results').find({ demo_data: true }).toArray();
+    expect(demo).toHaveLength(24);
+    expect(demo.every((q) => q.finished_at !== null)).toBe(true);
+    const answered = demo.flatMap((q) => q.served).filter((s) => s.answered_at !== null);
+    expect(simulated).toEqual({ candidates: 24, answers: answered.length });
     const list = await call(admin, 'GET', '/api/questions/statistics?atom=javascript');
     expect(list.status).toBe(200);
     const ids = Object.keys(list.body.statistics);

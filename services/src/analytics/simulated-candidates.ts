@@ -23,6 +23,12 @@ export interface SimulationRun {
   /** Abilities ~ N(mean, sd). */
   population?: { mean: number; sd: number };
   seed?: number;
+  /**
+   * Candidates taking their quizzes at once (default 1). A run in a process of its own (`npm run
+   * simulate`) overlaps its own work, the services' and the database's; the first start's run stays at
+   * one, beside real candidates in the same process.
+   */
+  concurrency?: number;
   /** Called after each finished candidate. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -33,19 +39,28 @@ export interface SimulationSummary {
 }
 
 export async function runSimulatedCandidates(run: SimulationRun): Promise<SimulationSummary> {
-  const rng = createRng(run.seed ?? 20261122);
-  const normal = gaussian(rng);
+  const seed = run.seed ?? 20261122;
+  const normal = gaussian(createRng(seed));
   const population = run.population ?? { mean: 0, sd: 1 };
   const company = '_id' in run.company ? run.company : await findOrCreateCompany(run.company);
+  // Abilities drawn up front and each candidate's answers from a stream of its own, so what a
+  // candidate is and answers does not depend on how the candidates interleave.
+  const thetas = Array.from({ length: run.candidates }, () => population.mean + population.sd * normal());
+  let next = 0;
+  let done = 0;
   let answers = 0;
-  for (let c = 0; c < run.candidates; c++) {
-    const theta = population.mean + population.sd * normal();
-    const { quizzes } = await createInvitation({ company, requiredAtoms: [run.atom] });
-    const token = quizzes[0].token;
-    await QuizResult.updateOne({ token }, { $set: { demo_data: true } }).exec();
-    answers += await takeQuiz(run.baseUrl, token, theta, rng);
-    run.onProgress?.(c + 1, run.candidates);
-  }
+  const lane = async () => {
+    for (let c = next++; c < run.candidates; c = next++) {
+      const { quizzes } = await createInvitation({ company, requiredAtoms: [run.atom] });
+      const token = quizzes[0].token;
+      await QuizResult.updateOne({ token }, { $set: { demo_data: true } }).exec();
+      const answered = await takeQuiz(run.baseUrl, token, thetas[c], createRng(seed + 1 + c));
+      answers += answered;
+      run.onProgress?.(++done, run.candidates);
+    }
+  };
+  const lanes = Math.max(1, Math.min(run.concurrency ?? 1, run.candidates));
+  await Promise.all(Array.from({ length: lanes }, lane));
   return { candidates: run.candidates, answers };
 }
 

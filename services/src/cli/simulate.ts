@@ -16,6 +16,13 @@ const USAGE =
   '  Simulated candidates of known ability take real quizzes of the atom through the quiz API of the\n' +
   '  running `npm start`; their quizzes are marked as demo data.';
 
+/**
+ * Candidates at once: this process, the services and the database then work side by side instead of
+ * in turn (300 candidates of a 4-question atom: see DECISIONS, "npm run simulate runs four candidates
+ * at once").
+ */
+const CONCURRENT_CANDIDATES = 4;
+
 async function main(): Promise<number> {
   let values;
   try {
@@ -65,6 +72,7 @@ async function main(): Promise<number> {
       candidates,
       company: DEMO_DATA_COMPANY,
       population: { mean, sd },
+      concurrency: CONCURRENT_CANDIDATES,
       onProgress: (done, total) => {
         if (done % 25 === 0 || done === total) console.log(`  ${done}/${total} candidates`);
       },
