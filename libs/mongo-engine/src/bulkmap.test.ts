@@ -118,6 +118,23 @@ describe('BulkMap (a Map whose bulk-appended entries sit in typed arrays)', () =
     expect([...plain.keys()]).toEqual(['x', 'y']);
   });
 
+  it('loadNew adds a missing key and gives the value of an existing one without changing it', () => {
+    const m = new BulkMap<number>();
+    const map = new Map<string, number>();
+    const rnd = random(7);
+    for (let i = 0; i < 5000; i++) {
+      const k = `k${Math.floor(rnd() * 3000)}`;
+      if (i === 4000) {
+        m.delete('k1');
+        map.delete('k1');
+      }
+      const had = map.get(k);
+      if (had === undefined) map.set(k, i);
+      expect(m.loadNew(k, i)).toBe(had);
+    }
+    expect([...m]).toEqual([...map]);
+  });
+
   it('tells keys apart whose hashes collide', () => {
     const m = new BulkMap<number>();
     // keys differing only past what a short table's mask sees, and equal strings built differently

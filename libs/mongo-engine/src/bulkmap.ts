@@ -116,6 +116,25 @@ export class BulkMap<V> implements Map<string, V> {
     return 'BulkMap';
   }
 
+  /** The value under `key` when there is one (nothing changes); else load(key, value) and undefined. */
+  loadNew(key: string, value: V): V | undefined {
+    if (!this.holes && this.later.size === 0) {
+      // the base is all there is: one probe finds the key or the free cell for it
+      const h = this.hash(key);
+      const mask = this.table.length - 1;
+      let i = h & mask;
+      for (; this.table[i] !== EMPTY; i = (i + 1) & mask) {
+        const p = this.table[i] - 1;
+        if (this.hashAt[p] === h && this.keyAt[p] === key) return this.valAt[p];
+      }
+      this.append(key, value);
+      return undefined;
+    }
+    const had = this.get(key);
+    if (had === undefined) this.load(key, value);
+    return had;
+  }
+
   private hash(key: string): number {
     if (key !== this.lastKey) {
       this.lastKey = key;

@@ -253,10 +253,10 @@ export class HashIndex {
 
 /** Adds `id` under `key` (`load`: a snapshot's, see BulkMap.load); true when the key is new to the map. */
 function addTo(map: BulkMap<IdSet>, key: string, id: string, load = false): boolean {
-  const ids = map.get(key);
+  // loading, a new key is added by the same probe that finds it missing (most keys of a reopen are new)
+  const ids = load ? map.loadNew(key, id) : map.get(key);
   if (ids === undefined) {
-    if (load) map.load(key, id);
-    else map.set(key, id);
+    if (!load) map.set(key, id);
     return true;
   }
   if (typeof ids === 'string') {
