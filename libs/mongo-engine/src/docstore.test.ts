@@ -1,7 +1,7 @@
 import { Binary, Decimal128, Int32, Long, ObjectId } from 'bson';
 import { Doc, decode, encode, keyOf } from './bsonutil';
 import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt, mostlyGarbage } from './docstore';
-import { HashIndex, type IndexSpec } from './indexes';
+import { HashIndex, type IndexSpec, idCount, idsOf, lookupSet } from './indexes';
 
 // ~1 KiB documents, so a few hundred fill the first 64 KiB slab and reclaiming starts early
 const big = (n: number, v = 0) => ({ _id: n, v, pad: 'x'.repeat(1000) });
@@ -212,6 +212,27 @@ describe('indexing a document straight from its bytes', () => {
     });
     expect(viaBytes).toBeGreaterThan(100);
     expect(contents(fromBytes)).toBe(contents(fromValues));
+  });
+
+  it("gathers a reopen's ids of one key in an array that becomes a Set on the first write or membership test", () => {
+    const ix = new HashIndex({ name: 'v_1_w_1', key: { v: 1, w: 1 } });
+    const docs = [1, 2, 3, 4].map((i) => ({ _id: i, v: 'same', w: i % 2 }));
+    for (const d of docs) expect(ix.addFromBytes(String(d._id), encode(d), 0)).toBe(true);
+    expect(Array.isArray(ix.prefix!.get(keyOf('same')))).toBe(true);
+    expect([...ix.idsAt(ix.lookupKey(['same', 1]))]).toEqual(['1', '3']);
+    expect(idCount(ix.prefix!.get(keyOf('same')))).toBe(4);
+    // a write: the array becomes a Set, the ids and their order kept
+    ix.remove('2', ix.entriesOf(docs[1]));
+    ix.add('5', ix.entriesOf({ _id: 5, v: 'same', w: 0 }));
+    expect(ix.prefix!.get(keyOf('same'))).toBeInstanceOf(Set);
+    expect([...ix.idsAt(keyOf('same'))]).toEqual([]);
+    expect([...idsOf(ix.prefix!.get(keyOf('same')))]).toEqual(['1', '3', '4', '5']);
+    expect([...ix.idsAt(ix.lookupKey(['same', 0]))]).toEqual(['4', '5']);
+    // a membership test of a key still gathered
+    ix.addFromBytes('6', encode({ _id: 6, v: 'other', w: 1 }), 0);
+    ix.addFromBytes('7', encode({ _id: 7, v: 'other', w: 2 }), 0);
+    expect(lookupSet(ix.prefix!, keyOf('other'))).toEqual(new Set(['6', '7']));
+    expect(ix.prefix!.get(keyOf('other'))).toBeInstanceOf(Set);
   });
 
   it('leaves sparse, partial and dotted-path indexes to entriesOf', () => {

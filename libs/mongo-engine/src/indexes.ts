@@ -30,9 +30,20 @@ const SEP = '\u0001';
 
 /**
  * The ids holding one key: a lone id is stored as the string itself, a Set only once a second id shares the key
- * (most keys of most indexes are held by one document, and a Set per key is most of an index's memory).
+ * (most keys of most indexes are held by one document, and a Set per key is most of an index's memory). A
+ * reopen gathers a key's ids in an array (each document once: a million Set.add calls were a tenth of a
+ * reopen); the first write to the key, or a membership test (lookupSet), makes it a Set.
  */
-export type IdSet = string | Set<string>;
+export type IdSet = string | Set<string> | string[];
+
+/** The ids under `key` as a string or a Set (an array a reopen gathered becomes a Set, kept in the map). */
+export function lookupSet(map: Map<string, IdSet>, key: string): string | Set<string> | undefined {
+  const ids = map.get(key);
+  if (!Array.isArray(ids)) return ids;
+  const set = new Set(ids);
+  map.set(key, set);
+  return set;
+}
 
 export function idsOf(ids: IdSet | undefined): Iterable<string> {
   return ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids;
@@ -260,14 +271,17 @@ function addTo(map: BulkMap<IdSet>, key: string, id: string, load = false): bool
     return true;
   }
   if (typeof ids === 'string') {
-    if (ids !== id) map.set(key, new Set([ids, id]));
-  } else ids.add(id);
+    if (ids !== id) map.set(key, load ? [ids, id] : new Set([ids, id]));
+  } else if (!Array.isArray(ids)) ids.add(id);
+  else if (load)
+    ids.push(id); // a reopen adds each document once
+  else map.set(key, new Set(ids).add(id));
   return false;
 }
 
 /** Removes `id` from `key`; true when the key no longer holds any id. */
 function removeFrom(map: Map<string, IdSet>, key: string, id: string): boolean {
-  const ids = map.get(key);
+  const ids = lookupSet(map, key);
   if (ids === undefined) return false;
   if (typeof ids === 'string') {
     if (ids === id) {
@@ -287,7 +301,7 @@ function removeFrom(map: Map<string, IdSet>, key: string, id: string): boolean {
 
 /** How many ids an IdSet holds. */
 export function idCount(ids: IdSet | undefined): number {
-  return ids === undefined ? 0 : typeof ids === 'string' ? 1 : ids.size;
+  return ids === undefined ? 0 : typeof ids === 'string' ? 1 : Array.isArray(ids) ? ids.length : ids.size;
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, values: unknown[]): CommandError {

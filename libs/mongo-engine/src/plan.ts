@@ -14,7 +14,7 @@
 //   decoded from their bytes, instead of on whole documents.
 import { Doc, decode, isHashableForLookup, isPlainObject, keyOf } from './bsonutil';
 import { fieldsOf } from './docstore';
-import { HashIndex, IdSet, idCount, idsOf } from './indexes';
+import { HashIndex, IdSet, idCount, idsOf, lookupSet } from './indexes';
 import { metrics } from './metrics';
 import { idsInRange, rangeAnswer } from './rangeplan';
 import { valuesAtPath } from './paths';
@@ -340,7 +340,9 @@ function probeFor(coll: Collection, conjunct: Conjunct): ((id: string) => boolea
     if (ix.spec.sparse) continue;
     const map = firstFieldMap(ix, field);
     if (!map) continue;
-    const sets = eq.values.map((v) => map.get(keyOf(v))).filter((x): x is IdSet => x !== undefined);
+    const sets = eq.values
+      .map((v) => lookupSet(map, keyOf(v)))
+      .filter((x): x is string | Set<string> => x !== undefined);
     return (id) => sets.some((ids) => (typeof ids === 'string' ? ids === id : ids.has(id)));
   }
   return null;
