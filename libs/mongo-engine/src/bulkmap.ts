@@ -14,6 +14,8 @@
 // order is a Map's order, a position never moves (iterators are positions), a map that never loaded is a V8 Map,
 // and the holes are bounded by what was loaded (dropped entirely once the base is empty).
 const EMPTY = 0;
+/** the arrays of a map that has loaded nothing (shared: nothing writes to a zero-length array) */
+const NONE = new Int32Array(0);
 
 /** FNV-1a over the UTF-16 code units. */
 function hashOf(s: string): number {
@@ -27,9 +29,9 @@ export class BulkMap<V> implements Map<string, V> {
   private keyAt: (string | undefined)[] = [];
   private valAt: (V | undefined)[] = [];
   /** each base position's hash (kept for growing the table) */
-  private hashAt = new Int32Array(16);
+  private hashAt = NONE;
   /** open addressing, linear probing: position + 1, or EMPTY */
-  private table = new Int32Array(32);
+  private table = NONE;
   private baseLive = 0;
   /** true once a base entry was deleted: new keys then go to `later` */
   private holes = false;
@@ -119,7 +121,11 @@ export class BulkMap<V> implements Map<string, V> {
   /** The value under `key` when there is one (nothing changes); else load(key, value) and undefined. */
   loadNew(key: string, value: V): V | undefined {
     if (!this.holes && this.later.size === 0) {
-      // the base is all there is: one probe finds the key or the free cell for it
+      // the base is all there is: one probe finds the key or the free cell for it (an empty map has no table)
+      if (this.baseLive === 0) {
+        this.append(key, value);
+        return undefined;
+      }
       const h = this.hash(key);
       const mask = this.table.length - 1;
       let i = h & mask;
@@ -161,7 +167,7 @@ export class BulkMap<V> implements Map<string, V> {
     // at most half full, deleted positions included (they stay in the table: probes pass over them)
     if ((p + 1) * 2 > this.table.length) this.grow();
     if (p >= this.hashAt.length) {
-      const bigger = new Int32Array(this.hashAt.length * 2);
+      const bigger = new Int32Array(Math.max(16, this.hashAt.length * 2));
       bigger.set(this.hashAt);
       this.hashAt = bigger;
     }
@@ -181,7 +187,7 @@ export class BulkMap<V> implements Map<string, V> {
   }
 
   private grow(): void {
-    this.table = new Int32Array(this.table.length * 2);
+    this.table = new Int32Array(Math.max(32, this.table.length * 2));
     for (let p = 0; p < this.keyAt.length; p++) this.place(this.hashAt[p], p);
   }
 
@@ -189,8 +195,8 @@ export class BulkMap<V> implements Map<string, V> {
   private dropBase(): void {
     this.keyAt = [];
     this.valAt = [];
-    this.hashAt = new Int32Array(16);
-    this.table = new Int32Array(32);
+    this.hashAt = NONE;
+    this.table = NONE;
     this.baseLive = 0;
     this.holes = true;
   }
