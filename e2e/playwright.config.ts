@@ -72,7 +72,9 @@ export default defineConfig({
     // The product honours reduced motion (toasts without their bounce): axe then checks a toast's
     // colours as they are, not halfway through its fade-in.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps each action's page (DOM snapshots) but no filmstrip: the screencast
+    // behind it made chromium render and encode frames all along, a sixth of the browser tests' CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
