@@ -52,11 +52,12 @@ export default defineConfig({
   outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two files at a time against the one shared product: the browser tests spend much of their time
-  // waiting (debounces, timers, the product's replies). The files that change what every page sees
-  // (the shared remotes manifest, support/remotes.ts) or time things to a few seconds run after the
-  // rest, one at a time: the project `alone` below.
-  workers: 2,
+  // Three files at a time against the one shared product: the browser tests spend much of their time
+  // waiting (debounces, timers, the product's replies); two files kept about one of the two cores
+  // busy. The files that change what every page sees (the shared remotes manifest,
+  // support/remotes.ts) or time things to a few seconds run after the rest, one at a time: the
+  // project `alone` below.
+  workers: 3,
   fullyParallel: false,
   projects: [
     { name: 'shared', testIgnore: ALONE },
