@@ -52,11 +52,12 @@ export default defineConfig({
   outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two files at a time against the one shared product: the browser tests spend much of their time
-  // waiting (debounces, timers, the product's replies). The files that change what every page sees
-  // (the shared remotes manifest, support/remotes.ts) or time things to a few seconds run after the
-  // rest, one at a time: the project `alone` below.
-  workers: 2,
+  // Three files at a time against the one shared product: the browser tests spend much of their time
+  // waiting (debounces, timers, the product's replies); two files kept about one of the two cores
+  // busy. The files that change what every page sees (the shared remotes manifest,
+  // support/remotes.ts) or time things to a few seconds run after the rest, one at a time: the
+  // project `alone` below.
+  workers: 3,
   fullyParallel: false,
   projects: [
     { name: 'shared', testIgnore: ALONE },
@@ -72,7 +73,9 @@ export default defineConfig({
     // The product honours reduced motion (toasts without their bounce): axe then checks a toast's
     // colours as they are, not halfway through its fade-in.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps each action's page (DOM snapshots) but no filmstrip: the screencast
+    // behind it made chromium render and encode frames all along, a sixth of the browser tests' CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

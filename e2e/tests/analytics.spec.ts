@@ -62,8 +62,12 @@ async function api<T = any>(
   );
 }
 
-/** `npm run simulate` against the shared product: candidates of known ability take real quizzes. */
-async function simulate(candidates: number): Promise<void> {
+/**
+ * `npm run simulate` against the shared product: candidates of known ability take real quizzes. Each
+ * batch its own seed (new abilities and answers), abilities spread wider than the default: a wider
+ * spread pins the beta question's discrimination down with fewer candidates.
+ */
+async function simulate(candidates: number, seed: number): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -79,6 +83,10 @@ async function simulate(candidates: number): Promise<void> {
       ATOM,
       '--candidates',
       String(candidates),
+      '--sd',
+      '1.5',
+      '--seed',
+      String(seed),
     ],
     { cwd: REPO_ROOT, env, timeout: 240_000 },
   );
@@ -107,7 +115,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   });
   await signIn(page);
 
-  // Three scored questions per quiz from six, and one beta question every quiz serves.
+  // Three scored questions per quiz from six, and one beta question every quiz serves, of a low
+  // discrimination: its standard error for a, the last to meet the graduation bar, falls fastest.
   expect(
     (await api('POST', '/api/atoms', { id: ATOM, name: 'E2E Analytics', num_questions: 3 })).status,
   ).toBe(201);
@@ -128,7 +137,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   };
   operational = [];
   for (const [i, d] of INTERCEPTS.entries()) operational.push(await create(i + 1, { a: 1.3, d }, true));
-  betaId = await create(99, { a: 0.8, d: 0 }, false);
+  betaId = await create(99, { a: 0.4, d: 0 }, false);
   // Issue 22: only ready questions are served, beta ones too; a new, non-administered one is a draft.
   const beta = (await api('GET', `/api/questions/${betaId}`)).body.question;
   expect(
@@ -139,7 +148,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   // Enough answers for the beta question's standard errors to reach the graduation threshold. With
   // three scored questions a quiz the candidates' abilities are rough, so how many it takes varies
   // with the questions the server's randomised selection serves: 100 more until it is ready.
-  await simulate(300);
+  await simulate(300, 1);
   for (let candidates = 300; ; candidates += 100) {
     const analytics = (await api('GET', `/api/questions/${betaId}/statistics`)).body;
     if (analytics.ready_to_graduate) break;
@@ -147,7 +156,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
       candidates,
       `not ready to graduate after ${candidates} candidates: ${JSON.stringify(analytics.calibration)}`,
     ).toBeLessThan(1500);
-    await simulate(100);
+    await simulate(100, candidates * 1000);
   }
 });
 

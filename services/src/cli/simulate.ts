@@ -1,4 +1,4 @@
-// `npm run simulate -- --atom <slug> [--candidates N] [--mean M] [--sd S]`
+// `npm run simulate -- --atom <slug> [--candidates N] [--mean M] [--sd S] [--seed K]`
 // Drives simulated candidates of known ability through the real quiz API of a running `npm start`
 // (or PUBLIC_URL), as demo data for the content analytics. See analytics/simulated-candidates.ts.
 import { parseArgs } from 'node:util';
@@ -12,9 +12,10 @@ import { readRunning } from './running';
 import { runMain } from './run';
 
 const USAGE =
-  'Usage: npm run simulate -- --atom <slug> [--candidates 200] [--mean 0] [--sd 1]\n' +
+  'Usage: npm run simulate -- --atom <slug> [--candidates 200] [--mean 0] [--sd 1] [--seed K]\n' +
   '  Simulated candidates of known ability take real quizzes of the atom through the quiz API of the\n' +
-  '  running `npm start`; their quizzes are marked as demo data.';
+  '  running `npm start`; their quizzes are marked as demo data. The same --seed gives the same\n' +
+  '  abilities and answer draws (a run without it uses a fixed one): pass another to add new candidates.';
 
 /**
  * Candidates at once: this process, the services and the database then work side by side instead of
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
         candidates: { type: 'string', default: '200' },
         mean: { type: 'string', default: '0' },
         sd: { type: 'string', default: '1' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -43,13 +45,15 @@ async function main(): Promise<number> {
   const candidates = Number(values.candidates);
   const mean = Number(values.mean);
   const sd = Number(values.sd);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (
     values.help ||
     !values.atom ||
     !Number.isInteger(candidates) ||
     candidates < 1 ||
     !(sd > 0) ||
-    !Number.isFinite(mean)
+    !Number.isFinite(mean) ||
+    (seed !== undefined && !Number.isInteger(seed))
   ) {
     console.error(USAGE);
     return values.help ? 0 : 2;
@@ -72,6 +76,7 @@ async function main(): Promise<number> {
       candidates,
       company: DEMO_DATA_COMPANY,
       population: { mean, sd },
+      seed,
       concurrency: CONCURRENT_CANDIDATES,
       onProgress: (done, total) => {
         if (done % 25 === 0 || done === total) console.log(`  ${done}/${total} candidates`);
