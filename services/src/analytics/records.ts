@@ -4,10 +4,12 @@
 // but are marked, so the screens can say how much of what they show is demo data.
 //
 // A statistic reads only the quizzes it concerns: those that served a question (index `responses.q`), or
-// those of an atom (index `atom_ids`), and of them only `responses` (not every served snapshot).
+// those of an atom (index `atom_ids`), and of them only `responses` (not every served snapshot); and of those,
+// only the quizzes written since they were last read (`kept` below).
 import type { ServedResponse } from '@skillquiz/item-analysis';
 import type { QueryFilter } from 'mongoose';
 import { QuizResult, type QuizResultDoc, type ResponseDoc } from '../models';
+import { KeptByVersion } from './kept';
 import type { QuizSpan } from './rest-cache';
 
 export interface ResponseSet {
@@ -18,40 +20,98 @@ export interface ResponseSet {
   answerText: (questionId: number, hashId: string) => string | undefined;
   /** Each quiz's run of `responses`, with the version of its responses (for RestEstimateCache). */
   spans: QuizSpan[];
+  /** How many quizzes' responses were read from the database (the others were kept from an earlier read). */
+  read: number;
 }
 
-type LeanQuiz = Pick<QuizResultDoc, '_id' | 'responses' | 'demo_data' | 'rev' | 'responses_rev'>;
+type QuizVersion = Pick<QuizResultDoc, '_id' | 'rev' | 'responses_rev' | 'updated_at'>;
+type LeanQuiz = QuizVersion & Pick<QuizResultDoc, 'responses' | 'demo_data'>;
+
+/** One quiz's responses as read, kept between reads at the quiz's version (see `kept`). */
+interface ReadQuiz {
+  demo: boolean;
+  responses: ServedResponse[];
+  /** chosen answers' texts as served: [question id NUL hash id, text] */
+  texts: Array<[string, string]>;
+}
 
 /** The quizzes that served question `id`. */
 export const servedQuestion = (id: number): QueryFilter<QuizResultDoc> => ({ 'responses.q': id });
 
-/** Every response of the quizzes matching `filter` (the demo skip's quizzes left out). */
-export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise<ResponseSet> {
-  const quizzes = await QuizResult.find({ ...filter, simulated: { $ne: true } })
-    .select({ responses: 1, demo_data: 1, rev: 1, responses_rev: 1 })
-    .lean<LeanQuiz[]>()
-    .exec();
+/** Every write to a quiz moves its `updated_at` and quiz writes its `rev`; `responses_rev` moves with a backfill. */
+const versionOf = (q: QuizVersion): string =>
+  `${q.rev}/${q.responses_rev}/${q.updated_at ? new Date(q.updated_at).getTime() : 0}`;
+
+/** At most this many responses are kept by a loader (a few hundred bytes each: tens of MB). */
+const MAX_KEPT_RESPONSES = 500_000;
+
+/**
+ * Reads the responses of the quizzes matching a filter, keeping each quiz's as read at its version. After a
+ * new answer an all-atoms list read every quiz's responses again (at 200,000 served answers about a second of
+ * decoding in the services and as much encoding in the engine, for one changed quiz); a loader lists the
+ * quizzes' versions and reads only those it does not keep.
+ */
+export function responseLoader(): (filter: QueryFilter<QuizResultDoc>) => Promise<ResponseSet> {
+  const kept = new KeptByVersion<ReadQuiz>(MAX_KEPT_RESPONSES, (q) => q.responses.length);
+  return async (filter) => {
+    const match = { ...filter, simulated: { $ne: true } };
+    const listed = await QuizResult.find(match)
+      .select({ rev: 1, responses_rev: 1, updated_at: 1 })
+      .lean<QuizVersion[]>()
+      .exec();
+    // held here, so what another read drops from `kept` meanwhile is still at hand
+    const have = new Map<string, { version: string; quiz: ReadQuiz }>();
+    const missing: QuizVersion['_id'][] = [];
+    for (const q of listed) {
+      const version = versionOf(q);
+      const quiz = kept.get(String(q._id), version);
+      if (quiz) have.set(String(q._id), { version, quiz });
+      else missing.push(q._id);
+    }
+    let read = 0;
+    if (missing.length) {
+      // most of them missing (a first read): the filter's own query rather than a list of ids
+      const docs = await QuizResult.find(
+        missing.length > listed.length / 2 ? match : { _id: { $in: missing } },
+      )
+        .select({ responses: 1, demo_data: 1, rev: 1, responses_rev: 1, updated_at: 1 })
+        .lean<LeanQuiz[]>()
+        .exec();
+      for (const doc of docs) {
+        const quizId = String(doc._id);
+        const version = versionOf(doc);
+        const quiz = readQuiz(quizId, doc);
+        kept.set(quizId, version, quiz);
+        have.set(quizId, { version, quiz });
+      }
+      read = docs.length;
+    }
+    return { ...assemble(listed, have), read };
+  };
+}
+
+/** Every response of the quizzes matching `filter` (the demo skip's quizzes left out), for the statistics. */
+export const loadResponses = responseLoader();
+
+/** The kept quizzes' responses in the order listed (one inserted since is in the next read; one removed, not). */
+function assemble(
+  listed: readonly QuizVersion[],
+  have: ReadonlyMap<string, { version: string; quiz: ReadQuiz }>,
+): Omit<ResponseSet, 'read'> {
   const responses: ServedResponse[] = [];
   const demoQuizzes = new Set<string>();
   // chosen answers' texts as served, by question and hash id: the last one read
   const texts = new Map<string, string>();
   const spans: QuizSpan[] = [];
-  for (const quiz of quizzes) {
-    const quizId = String(quiz._id);
+  for (const { _id } of listed) {
+    const quizId = String(_id);
+    const entry = have.get(quizId);
+    if (!entry) continue;
     const start = responses.length;
-    const demo = quiz.demo_data === true;
-    if (demo) demoQuizzes.add(quizId);
-    for (const r of quiz.responses ?? []) {
-      responses.push(toResponse(quizId, r, demo));
-      if (r.ct !== undefined && r.ch) texts.set(`${r.q}\u0000${r.ch}`, r.ct);
-    }
-    // every quiz write bumps rev; a start's backfill of responses moves responses_rev
-    spans.push({
-      quizId,
-      start,
-      length: responses.length - start,
-      version: `${quiz.rev}/${quiz.responses_rev}`,
-    });
+    if (entry.quiz.demo) demoQuizzes.add(quizId);
+    for (const r of entry.quiz.responses) responses.push(r);
+    for (const [key, text] of entry.quiz.texts) texts.set(key, text);
+    spans.push({ quizId, start, length: responses.length - start, version: entry.version });
   }
   return {
     responses,
@@ -59,6 +119,17 @@ export async function loadResponses(filter: QueryFilter<QuizResultDoc>): Promise
     answerText: (questionId, hashId) => texts.get(`${questionId}\u0000${hashId}`),
     spans,
   };
+}
+
+function readQuiz(quizId: string, doc: LeanQuiz): ReadQuiz {
+  const demo = doc.demo_data === true;
+  const responses: ServedResponse[] = [];
+  const texts: Array<[string, string]> = [];
+  for (const r of doc.responses ?? []) {
+    responses.push(toResponse(quizId, r, demo));
+    if (r.ct !== undefined && r.ch) texts.push([`${r.q}\u0000${r.ch}`, r.ct]);
+  }
+  return { demo, responses, texts };
 }
 
 /**

@@ -5,6 +5,7 @@
 // are the same as over all of them (each (quiz, atom) group is summed alone), so a list is identical whichever
 // quizzes were kept.
 import { RestAbilities, type ServedResponse } from '@skillquiz/item-analysis';
+import { KeptByVersion } from './kept';
 
 /** One quiz's run of responses in a response list, and the version of its responses. */
 export interface QuizSpan {
@@ -12,7 +13,7 @@ export interface QuizSpan {
   /** where its responses start in the list, and how many there are */
   start: number;
   length: number;
-  /** changes whenever its responses may have changed (the quiz's rev and responses_rev) */
+  /** changes whenever its responses may have changed (records.ts versionOf) */
   version: string;
 }
 
@@ -20,8 +21,7 @@ export interface QuizSpan {
 const MAX_KEPT_RESPONSES = 1_000_000;
 
 export class RestEstimateCache {
-  private readonly kept = new Map<string, { version: string; estimates: Float64Array }>();
-  private keptResponses = 0;
+  private readonly kept = new KeptByVersion<Float64Array>(MAX_KEPT_RESPONSES, (e) => e.length);
 
   /**
    * Every response's rest ability, as `new RestAbilities(responses).allRestEstimates()` gives them; `spans`
@@ -31,9 +31,8 @@ export class RestEstimateCache {
     const out = new Float64Array(responses.length);
     const todo: QuizSpan[] = [];
     for (const span of spans) {
-      const hit = this.kept.get(span.quizId);
-      if (hit && hit.version === span.version && hit.estimates.length === span.length)
-        out.set(hit.estimates, span.start);
+      const hit = this.kept.get(span.quizId, span.version);
+      if (hit && hit.length === span.length) out.set(hit, span.start);
       else todo.push(span);
     }
     if (!todo.length) return out;
@@ -45,24 +44,8 @@ export class RestEstimateCache {
       const estimates = computed.slice(at, at + span.length);
       at += span.length;
       out.set(estimates, span.start);
-      this.keep(span, estimates);
+      this.kept.set(span.quizId, span.version, estimates);
     }
     return out;
-  }
-
-  private keep(span: QuizSpan, estimates: Float64Array): void {
-    const old = this.kept.get(span.quizId);
-    if (old) {
-      this.keptResponses -= old.estimates.length;
-      this.kept.delete(span.quizId);
-    }
-    this.kept.set(span.quizId, { version: span.version, estimates });
-    this.keptResponses += estimates.length;
-    // the quizzes kept longest go first
-    for (const [id, entry] of this.kept) {
-      if (this.keptResponses <= MAX_KEPT_RESPONSES) break;
-      this.kept.delete(id);
-      this.keptResponses -= entry.estimates.length;
-    }
   }
 }
