@@ -389,11 +389,24 @@ async function main() {
         ]),
       );
     const allAtoms = Array.from({ length: ATOMS }, (_, k) => atomSlug(k));
+    // as the services read them (analytics/records.ts): the matching quizzes' versions, then the responses of
+    // those written since this filter's last read
+    const versionsSeen = new Map();
     const driverStatistics = async (filter, atoms) => {
-      await quizzes
-        .find({ ...filter, simulated: { $ne: true } })
-        .project({ responses: 1, demo_data: 1 })
-        .toArray();
+      const match = { ...filter, simulated: { $ne: true } };
+      const key = JSON.stringify(filter);
+      const seen = versionsSeen.get(key) ?? new Map();
+      const listed = await quizzes.find(match).project({ rev: 1, responses_rev: 1, updated_at: 1 }).toArray();
+      const version = (q) => `${q.rev}/${q.responses_rev}/${q.updated_at?.getTime()}`;
+      const missing = listed.filter((q) => seen.get(String(q._id)) !== version(q)).map((q) => q._id);
+      if (missing.length) {
+        const read = await quizzes
+          .find(missing.length > listed.length / 2 ? match : { _id: { $in: missing } })
+          .project({ responses: 1, demo_data: 1, rev: 1, responses_rev: 1, updated_at: 1 })
+          .toArray();
+        for (const q of read) seen.set(String(q._id), version(q));
+      }
+      versionsSeen.set(key, seen);
       await exposureBase(atoms);
     };
 
@@ -486,6 +499,10 @@ async function main() {
     ];
 
     const check = await apiGet(browser, services.baseUrl, rows[2].api);
+    const mib = (b) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+    // where it is: V8's heap (objects: id and index maps, sort keys) and buffers outside it (the slabs of BSON)
+    const parts = (m) =>
+      `heap ${mib(m.heapUsed)} used of ${mib(m.heapTotal)}, array buffers ${mib(m.arrayBuffers)}`;
     const table = {};
     for (const row of rows.filter((r) => !CALLS || CALLS.includes(r.id))) {
       process.stderr.write(`  timing: ${row.label}\n`);
@@ -497,6 +514,11 @@ async function main() {
       ]);
       if (ENGINE_PROF) await engine.profile(path.join(ENGINE_PROF, `${row.id}.cpuprofile`));
       const driver = await timed(samples, row.driver, undefined, [engine.pid]);
+      const m = await engine.memory();
+      const { slabs: held } = (await client.db().admin().serverStatus()).skillquiz;
+      process.stderr.write(
+        `    engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live)\n`,
+      );
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {
         'target p95': `<= ${row.target.toLocaleString('en')} ms`,
@@ -508,7 +530,6 @@ async function main() {
       };
     }
     const after = await engine.memory();
-    const mib = (b) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
     console.log(
       `\nskillquiz scale bench: ${QUESTIONS.toLocaleString('en')} questions over ${ATOMS} atoms, ` +
         `${ANSWERS.toLocaleString('en')} served answers (${(ANSWERS / PER_QUIZ).toLocaleString('en')} quizzes); ` +
@@ -535,9 +556,6 @@ async function main() {
       `engine RSS: after seeding ${mib(seeded.rss)}, after every call above ${mib(after.rss)} ` +
         `(target <= 600 MiB${after.rss <= RSS_TARGET ? '' : ': over'}); peak ${mib(after.peak)}`,
     );
-    // where it is: V8's heap (objects: id and index maps, sort keys) and buffers outside it (the slabs of BSON)
-    const parts = (m) =>
-      `heap ${mib(m.heapUsed)} used of ${mib(m.heapTotal)}, array buffers ${mib(m.arrayBuffers)}`;
     const { slabs } = (await client.db().admin().serverStatus()).skillquiz;
     console.log(
       `  after seeding: ${parts(seeded)}; after the calls: ${parts(after)}; documents' slabs ` +
