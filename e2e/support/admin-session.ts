@@ -19,7 +19,7 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  await adminShown(page);
 }
 
 /**
@@ -35,8 +35,11 @@ export function adminSessionFile(name: string): string {
 /** Opens the admin's first page on a session from adminSessionFile (pageApi needs the product's page). */
 export async function openAdmin(page: Page): Promise<void> {
   await page.goto('/admin/atoms');
-  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  await adminShown(page);
 }
+
+/** The admin's pages are showing (signed in): their navigation is there. */
+const adminShown = (page: Page) => expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 
 /** Signs in through the real form once and keeps the session's cookies in `file`. */
 export async function saveAdminSession(browser: Browser, file: string): Promise<void> {

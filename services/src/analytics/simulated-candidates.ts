@@ -54,6 +54,8 @@ export async function runSimulatedCandidates(run: SimulationRun): Promise<Simula
       const { quizzes } = await createInvitation({ company, requiredAtoms: [run.atom] });
       const token = quizzes[0].token;
       await QuizResult.updateOne({ token }, { $set: { demo_data: true } }).exec();
+      // Two steps on purpose: `answers += await ...` reads `answers` before the await, so with candidates
+      // running side by side each would add to a stale total and lose the others' answers.
       const answered = await takeQuiz(run.baseUrl, token, thetas[c], createRng(seed + 1 + c));
       answers += answered;
       run.onProgress?.(++done, run.candidates);
