@@ -1,6 +1,6 @@
 import { Binary, Decimal128, Int32, Long, ObjectId } from 'bson';
 import { Doc, decode, encode, keyOf } from './bsonutil';
-import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt, mostlyGarbage } from './docstore';
+import { DocStore, docsRecord, fieldsAt, forEachArrayDoc, idKeyAt, worthReclaiming } from './docstore';
 import { HashIndex, type IndexSpec, idCount, idsOf, lookupSet } from './indexes';
 
 // ~1 KiB documents, so a few hundred fill the first 64 KiB slab and reclaiming starts early
@@ -38,7 +38,7 @@ describe('DocStore (documents as BSON in slabs)', () => {
     expect(s.get('a')).toEqual({ _id: 'a', tags: ['x'] });
   });
 
-  it('reclaims slabs that are mostly garbage, moving their live documents', () => {
+  it('reclaims slabs with enough garbage, moving their live documents', () => {
     const s = new DocStore();
     fill(s, 2000); // ~2 MiB over several slabs
     const before = s.stats();
@@ -133,11 +133,11 @@ describe('DocStore (documents as BSON in slabs)', () => {
   });
 });
 
-describe('mostlyGarbage', () => {
-  it('is true once a quarter of what was placed in a slab is garbage', () => {
-    expect(mostlyGarbage(80, 100)).toBe(false);
-    expect(mostlyGarbage(75, 100)).toBe(true);
-    expect(mostlyGarbage(0, 100)).toBe(true);
+describe('worthReclaiming', () => {
+  it('is true once an eighth of what was placed in a slab is garbage', () => {
+    expect(worthReclaiming(88, 100)).toBe(false);
+    expect(worthReclaiming(87.5, 100)).toBe(true);
+    expect(worthReclaiming(0, 100)).toBe(true);
   });
 });
 

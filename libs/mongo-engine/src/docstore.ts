@@ -8,7 +8,7 @@
 //
 // Stored bytes are never overwritten: a replaced document is appended anew and a deleted one left in place, as
 // garbage. That keeps a compaction's capture valid while writes go on (it holds the slabs and offsets it saw).
-// A slab whose garbage reaches half of what was placed in it is reclaimed: its live documents are copied to the
+// A slab whose garbage reaches an eighth of what was placed in it is reclaimed: its live documents are copied to the
 // slab being appended to and the arena drops it (a capture still holding it keeps it alive until it is done).
 // Reads get a fresh decoded copy, so nothing a caller does to a document can reach the stored one.
 import { ObjectId } from 'bson';
@@ -223,10 +223,10 @@ export class DocStore {
     this.slabOf[slot] = -1;
     this.live[slab] -= len;
     this.liveTotal -= len;
-    if (slab !== this.current && mostlyGarbage(this.live[slab], this.placed[slab])) this.reclaim(slab);
+    if (slab !== this.current && worthReclaiming(this.live[slab], this.placed[slab])) this.reclaim(slab);
   }
 
-  /** Copy a mostly-garbage slab's live documents to the current slab and drop it. */
+  /** Copy a slab's live documents (it is worth reclaiming) to the current slab and drop it. */
   private reclaim(slab: number): void {
     this.reclaiming = true;
     if (this.live[slab] > 0) {
@@ -265,7 +265,7 @@ export class DocStore {
       !this.reclaiming &&
       previous >= 0 &&
       this.slabs[previous] &&
-      mostlyGarbage(this.live[previous], this.placed[previous])
+      worthReclaiming(this.live[previous], this.placed[previous])
     )
       this.reclaim(previous);
   }
@@ -290,13 +290,14 @@ export class DocStore {
 }
 
 /**
- * A slab is reclaimed once a quarter of what was placed in it is garbage: the slabs then hold at most 4/3 of the
+ * A slab is reclaimed once an eighth of what was placed in it is garbage: the slabs then hold at most 8/7 of the
  * live bytes (plus the slab being appended to). At a half, replacing every 20 KB quiz result once (the services'
  * first start does) left the slabs at up to twice the live bytes, most of the engine's memory at 100,000
- * questions. Reclaiming copies the slab's live bytes, at most 3 for each byte of garbage freed: a memcpy.
+ * questions; at a quarter, 305 MiB of slabs held 255 MiB of documents after the scale bench, at an eighth 289.
+ * Reclaiming copies the slab's live bytes, at most 7 for each byte of garbage freed: a memcpy.
  */
-export function mostlyGarbage(live: number, placed: number): boolean {
-  return live * 4 <= placed * 3;
+export function worthReclaiming(live: number, placed: number): boolean {
+  return live * 8 <= placed * 7;
 }
 
 /**

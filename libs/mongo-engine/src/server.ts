@@ -1,14 +1,21 @@
 // TCP server: frames bytes into messages per connection, runs them in order, writes replies.
 // A bad message gets an error reply; a bad frame (impossible length) also closes that connection only.
 import * as net from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 import { CommandError, errorReply } from './errors';
 import { EngineContext, MAX_MESSAGE_SIZE, runCommand } from './commands';
+import { IDLE_GC_MS, IdleCollector, exposedGc } from './idle-gc';
 import { HEADER_SIZE, OP_QUERY, encodeReply, parseRequest, readHeader, releaseBuffer } from './wire';
+
+const heapUsed = () => getHeapStatistics().used_heap_size;
 
 export class WireServer {
   readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
   private nextConnectionId = 1;
+  /** a full GC once traffic stops after a burst (idle-gc.ts) */
+  private readonly idle = new IdleCollector(exposedGc());
+  private readonly idleTimer: NodeJS.Timeout | null;
 
   constructor(
     private readonly engine: EngineContext,
@@ -16,6 +23,10 @@ export class WireServer {
   ) {
     this.server = net.createServer((s) => this.accept(s));
     this.server.on('error', (e) => this.log(`server error: ${e.message}`));
+    this.idleTimer = this.idle.enabled
+      ? setInterval(() => this.idle.tick(Date.now(), heapUsed), IDLE_GC_MS / 2)
+      : null;
+    this.idleTimer?.unref();
   }
 
   get connectionCount(): number {
@@ -33,6 +44,7 @@ export class WireServer {
   }
 
   async close(): Promise<void> {
+    if (this.idleTimer) clearInterval(this.idleTimer);
     const closed = new Promise<void>((r) => this.server.close(() => r()));
     for (const s of this.sockets) s.destroy();
     await closed;
@@ -51,6 +63,7 @@ export class WireServer {
 
     // a reply is its own buffer (encodeReply): once the socket is done with it, its memory goes back at once
     const write = (buf: Buffer) => {
+      this.idle.note(buf.length);
       if (!dead && !socket.destroyed) socket.write(buf, () => releaseBuffer(buf));
     };
     const fail = (requestId: number, opCode: number, message: string) => {
@@ -114,6 +127,7 @@ export class WireServer {
 
     const onData = (data: Buffer) => {
       if (dead) return;
+      this.idle.note(data.length);
       chunks.push(data);
       buffered += data.length;
       while (buffered >= 4 && !dead) {

@@ -1,0 +1,77 @@
+// IdleCollector: one collection per burst of at least minBytes (on the wire or added to the heap), once the
+// traffic has stayed quiet (at most quietBytes a tick) for idleMs.
+import { IdleCollector } from './idle-gc';
+
+describe('IdleCollector', () => {
+  let used = 0;
+  const heap = () => used;
+  beforeEach(() => (used = 0));
+
+  it('collects once a burst is over, and once only', () => {
+    let collected = 0;
+    const c = new IdleCollector(() => collected++, 1000, 100, 10);
+    c.note(60);
+    expect(c.tick(0, heap)).toBe(false);
+    c.note(60);
+    expect(c.tick(500, heap)).toBe(false);
+    expect(c.tick(1000, heap)).toBe(false); // quiet for 500 ms
+    expect(c.tick(1500, heap)).toBe(true);
+    expect(collected).toBe(1);
+    expect(c.tick(5000, heap)).toBe(false); // nothing since
+    expect(collected).toBe(1);
+  });
+
+  it('counts a trickle of pings as quiet, but not steady traffic', () => {
+    let collected = 0;
+    const c = new IdleCollector(() => collected++, 1000, 100, 10);
+    c.note(200);
+    expect(c.tick(0, heap)).toBe(false);
+    for (let t = 500; t < 10_000; t += 500) {
+      c.note(20); // busy
+      expect(c.tick(t, heap)).toBe(false);
+    }
+    c.note(5); // a ping: quiet
+    expect(c.tick(10_000, heap)).toBe(false);
+    c.note(5);
+    expect(c.tick(10_500, heap)).toBe(true);
+    expect(collected).toBe(1);
+  });
+
+  it('does not collect after a small burst', () => {
+    let collected = 0;
+    const c = new IdleCollector(() => collected++, 1000, 100, 10);
+    c.note(99);
+    for (let t = 0; t < 10_000; t += 500) expect(c.tick(t, heap)).toBe(false);
+    expect(collected).toBe(0);
+  });
+
+  it('collects after the heap grew by a burst, whatever passed on the wire', () => {
+    let collected = 0;
+    const c = new IdleCollector(
+      () => {
+        collected++;
+        used = 40;
+      },
+      1000,
+      100,
+      10,
+    );
+    used = 90;
+    expect(c.tick(2000, heap)).toBe(false);
+    used = 120;
+    expect(c.tick(2500, heap)).toBe(true);
+    // measured from what the collection left: 40 + 100
+    used = 139;
+    expect(c.tick(5000, heap)).toBe(false);
+    used = 140;
+    expect(c.tick(5500, heap)).toBe(true);
+    expect(collected).toBe(2);
+  });
+
+  it('is off without a gc to call', () => {
+    const c = new IdleCollector(undefined, 10, 1, 0);
+    expect(c.enabled).toBe(false);
+    c.note(100);
+    expect(c.tick(1000, heap)).toBe(false);
+  });
+});
