@@ -52,6 +52,19 @@ describe('DocStore (documents as BSON in slabs)', () => {
     expect([...s.values()].map((d) => d._id)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
   });
 
+  it('stores a document that no longer fits once the slab before is reclaimed into the new one', () => {
+    const s = new DocStore();
+    // 45 documents of ~1 KiB and 18 replaced while their slab is the one appended to: the first 64 KiB slab is
+    // full, a quarter of it garbage
+    for (let i = 0; i < 45; i++) s.set(String(i), big(i));
+    for (let i = 0; i < 18; i++) s.set(String(i), big(i, 1));
+    // a 25 KiB document takes a new slab; the full one is reclaimed into it first, leaving ~19 KiB of room
+    const large = { _id: 'large', pad: 'y'.repeat(25 * 1024) };
+    s.set('large', large);
+    expect(s.get('large')).toEqual(large);
+    for (let i = 0; i < 45; i++) expect(s.get(String(i))).toEqual(big(i, i < 18 ? 1 : 0));
+  });
+
   it('frees the slabs of deleted documents', () => {
     const s = new DocStore();
     fill(s, 3000);

@@ -74,7 +74,10 @@ export class DocStore {
   /** Store a copy of `bytes` (a whole BSON document) as the document `key`. */
   setRaw(key: string, bytes: Uint8Array): void {
     const len = bytes.byteLength;
-    if (this.current < 0 || this.writeAt + len > this.slabs[this.current]!.length) this.newSlab(len);
+    // a loop: a new slab first takes the live documents of the one before when that one is worth reclaiming,
+    // which may leave less room than `len`; the next new slab then reclaims nothing (its predecessor has no
+    // garbage yet) and has room
+    while (this.current < 0 || this.writeAt + len > this.slabs[this.current]!.length) this.newSlab(len);
     const slab = this.current;
     const at = this.writeAt;
     this.slabs[slab]!.set(bytes, at);
