@@ -41,6 +41,7 @@ const models = require(path.join(DIST, 'models'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
 const { questionListFilter } = require(path.join(DIST, 'content', 'questions.js'));
+const { versionOf } = require(path.join(DIST, 'analytics', 'records.js'));
 const { Browser, signIn, startAdminServices } = require('./admin-client');
 const { dirBytes } = require('../../libs/mongo-engine/bench/db-bench');
 
@@ -397,14 +398,13 @@ async function main() {
       const key = JSON.stringify(filter);
       const seen = versionsSeen.get(key) ?? new Map();
       const listed = await quizzes.find(match).project({ rev: 1, responses_rev: 1, updated_at: 1 }).toArray();
-      const version = (q) => `${q.rev}/${q.responses_rev}/${q.updated_at?.getTime()}`;
-      const missing = listed.filter((q) => seen.get(String(q._id)) !== version(q)).map((q) => q._id);
+      const missing = listed.filter((q) => seen.get(String(q._id)) !== versionOf(q)).map((q) => q._id);
       if (missing.length) {
         const read = await quizzes
           .find(missing.length > listed.length / 2 ? match : { _id: { $in: missing } })
           .project({ responses: 1, demo_data: 1, rev: 1, responses_rev: 1, updated_at: 1 })
           .toArray();
-        for (const q of read) seen.set(String(q._id), version(q));
+        for (const q of read) seen.set(String(q._id), versionOf(q));
       }
       versionsSeen.set(key, seen);
       await exposureBase(atoms);

@@ -31,15 +31,21 @@ type LeanQuiz = QuizVersion & Pick<QuizResultDoc, 'responses' | 'demo_data'>;
 interface ReadQuiz {
   demo: boolean;
   responses: ServedResponse[];
-  /** chosen answers' texts as served: [question id NUL hash id, text] */
+  /** chosen answers' texts as served: [textKey, text] */
   texts: Array<[string, string]>;
 }
 
 /** The quizzes that served question `id`. */
 export const servedQuestion = (id: number): QueryFilter<QuizResultDoc> => ({ 'responses.q': id });
 
-/** Every write to a quiz moves its `updated_at` and quiz writes its `rev`; `responses_rev` moves with a backfill. */
-const versionOf = (q: QuizVersion): string =>
+/** An answer's text is kept under its question and hash id. */
+const textKey = (questionId: number, hashId: string) => `${questionId}\u0000${hashId}`;
+
+/**
+ * A quiz's version as the statistics keep it: every write to a quiz moves its `updated_at` and quiz writes its
+ * `rev`; `responses_rev` moves with a backfill.
+ */
+export const versionOf = (q: QuizVersion): string =>
   `${q.rev}/${q.responses_rev}/${q.updated_at ? new Date(q.updated_at).getTime() : 0}`;
 
 /** At most this many responses are kept by a loader (a few hundred bytes each: tens of MB). */
@@ -116,7 +122,7 @@ function assemble(
   return {
     responses,
     demoQuizzes,
-    answerText: (questionId, hashId) => texts.get(`${questionId}\u0000${hashId}`),
+    answerText: (questionId, hashId) => texts.get(textKey(questionId, hashId)),
     spans,
   };
 }
@@ -127,7 +133,7 @@ function readQuiz(quizId: string, doc: LeanQuiz): ReadQuiz {
   const texts: Array<[string, string]> = [];
   for (const r of doc.responses ?? []) {
     responses.push(toResponse(quizId, r, demo));
-    if (r.ct !== undefined && r.ch) texts.push([`${r.q}\u0000${r.ch}`, r.ct]);
+    if (r.ct !== undefined && r.ch) texts.push([textKey(r.q, r.ch), r.ct]);
   }
   return { demo, responses, texts };
 }
