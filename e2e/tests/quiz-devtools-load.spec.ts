@@ -43,10 +43,17 @@ async function connect(url: string) {
 
 let chromium: ChildProcess | null = null;
 let profile = '';
-test.afterEach(() => {
-  chromium?.kill('SIGKILL');
+test.afterEach(async () => {
+  const running = chromium;
   chromium = null;
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  }
+  // Chromium's own child processes may still be writing its profile for a moment after it is gone
+  // (ENOTEMPTY once on a loaded machine): retried.
+  if (profile) fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 test('under CPU load, a candidate who never opens the developer tools records no devtools event', async () => {
