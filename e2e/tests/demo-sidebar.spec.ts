@@ -3,13 +3,12 @@
 // 'Correct' label on the question view. (The demo remote down is remote-down.spec.ts.)
 // Uses the shared product (demo mode on), whose remotes manifest only files of the project `alone`
 // change, after this one (playwright.config.ts).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chanceAtLevels } from '@skillquiz/adaptive';
 import type { PastQuestion } from '@skillquiz/contracts';
 import { invite } from '../support/product';
 import { screenshot } from '../support/artifacts';
-import { expectAccessible } from '../support/axe';
+import { axeFor, expectAccessible } from '../support/axe';
 import { expect, sharedProduct, test } from '../support/test';
 import { acceptDialogs, beginWithKeyboard, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
 
@@ -91,7 +90,7 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
   expect(box.width * box.height).toBeLessThan(200 * 60);
   expect(await page.evaluate(() => localStorage.getItem('demoModeEnabled'))).not.toBe('true');
   await expect(panel(page)).toHaveCount(0);
-  const ownCollapsed = await new AxeBuilder({ page }).include('.sqd-root').analyze();
+  const ownCollapsed = await axeFor(page).include('.sqd-root').analyze();
   expect(ownCollapsed.violations.map((v) => v.id)).toEqual([]);
 
   await beginWithKeyboard(page);
@@ -188,7 +187,7 @@ test('demo mode from the sidebar: curves, marks, No Estimate Yet and the Correct
 
   await expectAccessible(page);
   // The sidebar itself: no axe violation of any impact (best practices included).
-  const own = await new AxeBuilder({ page }).include('.sqd-root').analyze();
+  const own = await axeFor(page).include('.sqd-root').analyze();
   expect(
     own.violations.map((v) => `${v.impact}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

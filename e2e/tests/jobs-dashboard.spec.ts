@@ -7,9 +7,8 @@
 // webhook receiver on loopback gets one POST signed with the company's secret.
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expectAccessible } from '../support/axe';
+import { axeFor, expectAccessible } from '../support/axe';
 import { signatureVerifies, startWebhookReceiver } from '../support/webhook-receiver';
 import { screenshot } from '../support/artifacts';
 import { expect, sharedProduct, test } from '../support/test';
@@ -25,7 +24,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 /** Serious or critical axe findings inside `selector` (our parts of agendash's page). */
 async function violationsIn(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeFor(page, { violationsOnly: true }).include(selector).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
