@@ -18,6 +18,9 @@ import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
 
+/** How long an idle keep-alive connection stays open (see where the server is made). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface StartOptions {
   config: Config;
   logger: Logger;
@@ -86,6 +89,11 @@ export async function startServices({
     // Bind first, so PORT=0 gets a real port before links are built from it.
     const app = createApp({ config, logger });
     server = app.listen(config.port, config.host);
+    // The client, not the services, closes an idle keep-alive connection: a request sent just as the
+    // server closes one meets a reset (ECONNRESET; seen in the browser tests with Node's default of 5 s,
+    // which is also a client agent's idle time). Longer than a load balancer's 60 s, for the same reason.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await new Promise<void>((resolve, reject) => {
       server!.once('listening', resolve);
       server!.once('error', reject);

@@ -1,5 +1,6 @@
 // The services core over real HTTP against the real process and the embedded engine:
 // JSON errors for bad bodies and unknown routes, security headers, and idempotent seeding.
+import net from 'node:net';
 import { MongoClient } from 'mongodb';
 import { startStack, type Stack } from './helpers/stack';
 
@@ -88,6 +89,51 @@ describe('error replies', () => {
   it('never leaks a stack trace', async () => {
     const r = await call('POST', '/api/x', '{"a":');
     expect(r.text).not.toMatch(/\bat .*\.(js|ts):\d+/);
+  });
+});
+
+describe('keep-alive', () => {
+  /** Sends a GET on `socket` and resolves with the status line of the reply (rejects if the socket ends). */
+  function get(socket: net.Socket, path: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let data = '';
+      const onData = (chunk: Buffer) => {
+        data += chunk.toString('latin1');
+        const end = data.indexOf('\r\n\r\n');
+        const length = /content-length: (\d+)/i.exec(data);
+        if (end >= 0 && length && data.length >= end + 4 + Number(length[1])) {
+          cleanup();
+          resolve(data.slice(0, data.indexOf('\r\n')));
+        }
+      };
+      const onClose = () => {
+        cleanup();
+        reject(new Error(`the services closed the connection (${data.length} bytes read)`));
+      };
+      const cleanup = () => {
+        socket.off('data', onData);
+        socket.off('close', onClose);
+      };
+      socket.on('data', onData);
+      socket.on('close', onClose);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`);
+    });
+  }
+
+  // A client's agent closes its idle connections after a few seconds (Node's: 5 s), a load balancer after
+  // 60 s; if the services closed theirs first, a request sent at that moment would meet a reset.
+  it('keeps an idle connection open longer than a client would', async () => {
+    const { hostname, port } = new URL(stack.baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    try {
+      expect(await get(socket, '/remotes.json')).toBe('HTTP/1.1 200 OK');
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(socket.destroyed).toBe(false);
+      expect(await get(socket, '/remotes.json')).toBe('HTTP/1.1 200 OK');
+    } finally {
+      socket.destroy();
+    }
   });
 });
 
