@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import type { ProductName } from './support/test';
 
 /**
  * Traces and failure screenshots of this invocation: test-results/run-<pid>, so two runs at once
@@ -33,19 +34,18 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Files that must have the product and the machine to themselves: they point remotes away in the
- * shared manifest (a page of another file would load the wrong remote), or hold a clock or a
- * process to a few seconds (a question's time limit, a restart, the devtools signal under a load
- * of their own) that another file's work beside them would stretch.
+ * Files that must have the product and the machine to themselves: they hold a clock or a process to
+ * a few seconds (a question's time limit, a restart, the devtools signal under a load of their own)
+ * that another file's work beside them would stretch.
  */
-const ALONE = [
-  /remote-down\.spec\.ts$/,
-  /remote-versions\.spec\.ts$/,
-  /ship-rollback\.spec\.ts$/,
-  /quiz-devtools-load\.spec\.ts$/,
-  /quiz-timing\.spec\.ts$/,
-  /start-restart\.spec\.ts$/,
-];
+const ALONE = [/quiz-devtools-load\.spec\.ts$/, /quiz-timing\.spec\.ts$/, /start-restart\.spec\.ts$/];
+
+/**
+ * Files that point remotes away in the remotes manifest (a page of another file would load the wrong
+ * remote): they run against a product of their own (`remotes`, support/global-setup.ts), one file at
+ * a time, beside the other files.
+ */
+const REMOTES = [/remote-down\.spec\.ts$/, /remote-versions\.spec\.ts$/, /ship-rollback\.spec\.ts$/];
 
 /** The files that take longest: about a minute or more each on two cores. */
 const LONGEST = [
@@ -57,26 +57,24 @@ const LONGEST = [
   /demo-sidebar\.spec\.ts$/,
 ];
 
-export default defineConfig({
+export default defineConfig<object, { product: ProductName }>({
   testDir: './tests',
   outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three files at a time against the one shared product: the browser tests spend much of their time
-  // waiting (debounces, timers, the product's replies); two files kept about one of the two cores
-  // busy. The files that change what every page sees (the shared remotes manifest,
-  // support/remotes.ts) or time things to a few seconds run after the rest, one at a time: the
-  // project `alone` below.
+  // Three files at a time: the browser tests spend much of their time waiting (debounces, timers, the
+  // product's replies); two files kept about one of the two cores busy. The files that time things to
+  // a few seconds run after the rest, one at a time: the project `alone` below.
   workers: 3,
   fullyParallel: false,
-  // `long` and `shared` are one lane, the shared product's: projects without dependencies run together,
-  // their files handed to the workers in the order the projects are listed. The longest files go
-  // first: in name order three of them came last, and one worker ran on alone for the last half
-  // minute of the lane.
+  // `long`, `remotes` and `shared` run together: projects without dependencies do, their files handed
+  // to the workers in the order the projects are listed. The longest files go first: in name order
+  // three of them came last, and one worker ran on alone for the last half minute.
   projects: [
     { name: 'long', testMatch: LONGEST },
-    { name: 'shared', testIgnore: [...ALONE, ...LONGEST] },
-    { name: 'alone', testMatch: ALONE, dependencies: ['long', 'shared'], workers: 1 },
+    { name: 'remotes', testMatch: REMOTES, workers: 1, use: { product: 'remotes' } },
+    { name: 'shared', testIgnore: [...ALONE, ...REMOTES, ...LONGEST] },
+    { name: 'alone', testMatch: ALONE, dependencies: ['long', 'remotes', 'shared'], workers: 1 },
   ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

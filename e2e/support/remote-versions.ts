@@ -1,4 +1,4 @@
-// Shipping remote versions to the product started by global setup, the way a content team does:
+// Shipping remote versions to the product a file runs against, the way a content team does:
 // build the remote, `npm run publish:remote` (services/dist/cli/publish-remote.js) into the
 // product's remotes directory (DATA_DIR/remotes), then pin the version in the remotes manifest
 // (support/remotes.ts). A "new version" is a real webpack build of a copy of the remote's package

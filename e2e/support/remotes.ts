@@ -1,8 +1,8 @@
-// The remotes manifest of the product started by global setup: a file (env REMOTES_MANIFEST) that
-// the services read on every request, so a spec can point a remote away and back without starting
-// a product of its own. Only files of the project `alone` (playwright.config.ts) may change it: they
-// run after every other file, one at a time, and each puts it back with resetRemotes() in its
-// afterAll, so the next file sees every remote again.
+// The remotes manifest of the product a file runs against: a file (env REMOTES_MANIFEST) that the
+// services read on every request, so a spec can point a remote away and back without starting a
+// product of its own. Only files of the project `remotes` (playwright.config.ts) may change it: they
+// have the `remotes` product (support/global-setup.ts) to themselves, one file at a time, and each
+// puts it back with resetRemotes() in its afterAll, so the next file sees every remote again.
 import fs from 'node:fs';
 
 function manifestFile(): string {

@@ -1,4 +1,5 @@
-// The `test` every spec uses: baseURL is the product started by global-setup.ts.
+// The `test` every spec uses: baseURL is the product of the file's project, one of the two started
+// by global-setup.ts (`shared` unless the project says `product: 'remotes'`).
 import { test as base, expect } from '@playwright/test';
 import type { RunningProduct } from './product';
 
@@ -9,7 +10,10 @@ function fromEnv(name: string): string {
   return value;
 }
 
-/** The product global setup started: its address and data directory (for `invite`). */
+/**
+ * The product global setup started for this file's project: its address and data directory (for
+ * `invite`). The shared one, except in the project `remotes`.
+ */
 export function sharedProduct(): Pick<RunningProduct, 'baseURL' | 'dataDir' | 'demoLink'> {
   return {
     baseURL: fromEnv('SQ_BASE_URL'),
@@ -18,7 +22,20 @@ export function sharedProduct(): Pick<RunningProduct, 'baseURL' | 'dataDir' | 'd
   };
 }
 
-export const test = base.extend({
+export type ProductName = 'shared' | 'remotes';
+
+export const test = base.extend<object, { product: ProductName; productEnv: void }>({
+  product: ['shared', { option: true, scope: 'worker' }],
+  // A worker runs the files of one project. In the project `remotes` everything that reads the product
+  // from the environment (sharedProduct(), support/remotes.ts's manifest, the dev logins) is pointed at
+  // the remotes product before its first hook.
+  productEnv: [
+    async ({ product }, use) => {
+      if (product === 'remotes') Object.assign(process.env, JSON.parse(fromEnv('SQ_REMOTES_PRODUCT_ENV')));
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   baseURL: async ({}, use) => {
     await use(fromEnv('SQ_BASE_URL'));
   },

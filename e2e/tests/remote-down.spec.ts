@@ -1,5 +1,5 @@
 // A remote that is down: the shell shows a contained message with Retry and keeps working.
-// The shared product's remotes manifest (a file the services read on every request, see
+// The remotes product's manifest (a file the services read on every request, see
 // support/remotes.ts) points the candidate remote at a URL that does not exist; afterAll puts it back.
 import fs from 'node:fs';
 import path from 'node:path';
