@@ -17,6 +17,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'e2e/artifacts/**',
+      // copies of a remote the browser tests build while lint may run beside them
+      'e2e/.remote-builds/**',
       'services/public/**',
     ],
   },
