@@ -1,8 +1,8 @@
 // The demo sidebar (mfe-demo) in the real product: demo mode switched on from the sidebar on a quiz
 // of a fresh invitation, the curves of two answered questions and the current one, the marks, the
 // 'Correct' label on the question view. (The demo remote down is remote-down.spec.ts.)
-// Uses the shared product (demo mode on), whose remotes manifest only files of the project `alone`
-// change, after this one (playwright.config.ts).
+// Uses the shared product (demo mode on), whose remotes manifest no file changes (the files that edit
+// a manifest have the `remotes` product: playwright.config.ts).
 import type { Page } from '@playwright/test';
 import { chanceAtLevels } from '@skillquiz/adaptive';
 import type { PastQuestion } from '@skillquiz/contracts';

@@ -19,7 +19,7 @@ import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
 
 /** How long an idle keep-alive connection stays open (see where the server is made). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface StartOptions {
   config: Config;
