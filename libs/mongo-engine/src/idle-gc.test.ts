@@ -103,9 +103,11 @@ describe('exposedGc', () => {
     expect(grown.heapTotal - before.heapTotal).toBeGreaterThan(64 * 1024 * 1024);
 
     collect();
-    const after = process.memoryUsage();
-    // A plain gc() freed the garbage (used fell) but kept the heap committed near its peak: unused 60+ MiB.
-    expect(after.heapTotal - after.heapUsed).toBeLessThan(24 * 1024 * 1024);
+    // The old generation, where the survivors live: a plain gc() freed the garbage but kept its pages
+    // committed (20-50 MiB unused here). Not the whole heap: the young generation's semi-spaces stay
+    // committed at whatever size this worker's earlier suites grew them to (up to 32 MiB), either way.
+    const old = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!;
+    expect(old.space_size - old.space_used_size).toBeLessThan(8 * 1024 * 1024);
     expect(kept).toHaveLength(500_000);
     kept = [];
   });
