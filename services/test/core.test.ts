@@ -162,6 +162,68 @@ describe('seeding', () => {
     const r = await call('GET', '/api/no-such-thing');
     expect(r.status).toBe(404);
   });
+
+  it('finishes a seed a start left half-way, creating no question twice', async () => {
+    interface Q {
+      _id: number;
+      uid: string;
+      atoms: string[];
+      original_question_id: number | null;
+    }
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const db = client.db();
+      const questions = db.collection<Q>('questions');
+      const marker = db.collection<{ _id: string; done: boolean; questions: Record<string, number> }>(
+        'seed_state',
+      );
+      const before = await questions.find().sort({ _id: 1 }).toArray();
+      const { questions: keys } = (await marker.findOne({ _id: 'demo' }))!;
+      const idsOf = (atom: string) => new Set(before.filter((q) => q.atoms.includes(atom)).map((q) => q._id));
+      const keysOf = (atom: string) => Object.keys(keys).filter((k) => idsOf(atom).has(keys[k]));
+      const unset = (atom: string) => Object.fromEntries(keysOf(atom).map((k) => [`questions.${k}`, '']));
+      // The start died after inserting python's questions, before the marker said so; sql's were
+      // never inserted.
+      expect(keysOf('python').length).toBeGreaterThan(0);
+      expect(keysOf('sql').length).toBeGreaterThan(0);
+      await questions.deleteMany({ atoms: 'sql' });
+      await marker.updateOne(
+        { _id: 'demo' },
+        { $set: { done: false }, $unset: { ...unset('python'), ...unset('sql') } },
+      );
+
+      await stack.restartServices();
+      expect(stack.services.output.join('\n')).toContain('resuming an unfinished seed');
+      const after = await questions.find().sort({ _id: 1 }).toArray();
+      // Every question once: python's kept their ids, sql's are back under new ones.
+      expect(after).toHaveLength(before.length);
+      expect(new Set(after.map((q) => q.uid)).size).toBe(after.length);
+      expect(after.filter((q) => q.atoms.includes('python')).map((q) => q._id)).toEqual([...idsOf('python')]);
+      const sql = after.filter((q) => q.atoms.includes('sql'));
+      expect(sql.map((q) => q.uid).sort()).toEqual(
+        before
+          .filter((q) => q.atoms.includes('sql'))
+          .map((q) => q.uid)
+          .sort(),
+      );
+      expect(Math.min(...sql.map((q) => q._id))).toBeGreaterThan(Math.max(...before.map((q) => q._id)));
+      // The marker maps every seed question to the question stored under it, and is done.
+      const done = (await marker.findOne({ _id: 'demo' }))!;
+      expect(done.done).toBe(true);
+      const byId = new Map(after.map((q) => [q._id, q]));
+      expect(Object.keys(done.questions).sort()).toEqual(Object.keys(keys).sort());
+      for (const id of Object.values(done.questions)) expect(byId.has(id)).toBe(true);
+      // sql's variations and beta ordering point at the new ids.
+      for (const v of sql.filter((q) => q.original_question_id !== null))
+        expect(byId.get(v.original_question_id!)?.atoms).toContain('sql');
+      const atom = await db
+        .collection<{ _id: string; beta_question_ordering: number[] }>('atoms')
+        .findOne({ _id: 'sql' });
+      for (const id of atom!.beta_question_ordering) expect(byId.get(id)?.atoms).toContain('sql');
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('seeded content', () => {

@@ -14,12 +14,12 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import {
   Atom,
   ContentImport,
-  Counter,
   QUESTION_COUNTER,
   Question,
   findQuestionsIn,
   newHashId,
   recordAudit,
+  reserveSequence,
   searchWordsOf,
   touchAtomBanks,
   type AtomDoc,
@@ -45,18 +45,6 @@ function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number 
     difficulty_params: { a: q.difficulty_params.a, d: q.difficulty_params.d },
     original_question_id: q.original_uid ? resolve(q.original_uid) : null,
   };
-}
-
-/** Reserves `n` consecutive question ids from the counter; returns the first. */
-async function reserveIds(n: number): Promise<number> {
-  const c = await Counter.findOneAndUpdate(
-    { _id: QUESTION_COUNTER },
-    { $inc: { seq: n } },
-    { upsert: true, returnDocument: 'after' },
-  )
-    .lean<{ seq: number }>()
-    .exec();
-  return c!.seq - n + 1;
 }
 
 type Staged = StagedImport['items'][number];
@@ -233,7 +221,7 @@ export async function commitImport(
   // Ids: a block for the new questions, so variation links can be set in one insert.
   const idByUid = new Map<string, number>();
   for (const i of matched) idByUid.set(i.uid, i.question_id!);
-  const first = creates.length ? await reserveIds(creates.length) : 0;
+  const first = creates.length ? await reserveSequence(QUESTION_COUNTER, creates.length) : 0;
   creates.forEach((c, k) => idByUid.set(c.uid, first + k));
   const others = [
     ...new Set(

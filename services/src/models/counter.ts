@@ -33,6 +33,20 @@ export async function nextSequence(name: string): Promise<number> {
 }
 
 /**
+ * Reserves `n` consecutive values of counter `name` in one atomic $inc; returns the first (the
+ * others follow it). For callers that create many documents at once (an import, the seed).
+ */
+export async function reserveSequence(name: string, n: number): Promise<number> {
+  const doc = await Counter.findOneAndUpdate(
+    { _id: name },
+    { $inc: { seq: n } },
+    { upsert: true, returnDocument: 'after', lean: true },
+  ).exec();
+  if (!doc) throw new Error(`counter ${name} did not return a value`);
+  return doc.seq - n + 1;
+}
+
+/**
  * Makes sure counter `name` will hand out values above `floor` (for example after importing
  * documents with explicit ids). Never moves a counter backwards.
  */

@@ -1,7 +1,7 @@
 // The mongoose models of SkillQuiz. Importing this module registers every model.
 // The data model (collections, indexes, the snapshot rule) is described in services/README.md.
 export { TIMESTAMPS, type Timestamps, type DifficultyParamsDoc } from './common';
-export { Counter, nextSequence, raiseSequence, type CounterDoc } from './counter';
+export { Counter, nextSequence, raiseSequence, reserveSequence, type CounterDoc } from './counter';
 export { Atom, touchAtomBanks, type AtomDoc } from './atom';
 export {
   Question,

@@ -17,9 +17,10 @@ import { createInvitation, createQuizForInvitation, findOrCreateCompany, quizLin
 import {
   Atom,
   Invitation,
+  Question,
   QuizResult,
-  createQuestion,
   raiseSequence,
+  reserveSequence,
   touchAtomBanks,
   QUESTION_COUNTER,
 } from '../models';
@@ -86,7 +87,7 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
 
   const ids = { ...marker.questions };
   for (const atom of seedAtoms) await seedAtom(atom, ids);
-  // their banks changed (once for all their questions: see createQuestion)
+  // their banks changed (once for all their questions: the inserts mark none)
   await touchAtomBanks(seedAtoms.map((a) => a.id));
 
   let { demo_token: demoToken, demo_invitation: demoInvitationId } = marker;
@@ -113,45 +114,35 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   );
   return { seeded: true, demoToken };
 
-  /** Creates the question unless the marker says it exists; records its id in the marker. */
-  async function ensureQuestion(
-    atomId: string,
-    q: SeedQuestion,
-    ids: Record<string, number>,
-  ): Promise<number> {
-    if (ids[q.key] !== undefined) return ids[q.key];
-    let original: number | null = null;
-    if (q.variation_of) {
-      original = ids[q.variation_of];
-      if (original === undefined)
-        throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
+  /**
+   * The atom's questions not created yet, in one insert with their ids reserved together, and one
+   * write of the marker (a question at a time, the seed was most of a start's 2-3 s). A start that
+   * died between the insert and the marker's write finds those questions by their uid, which is
+   * the same in every demo product, so nothing is created twice.
+   */
+  async function seedQuestions(atomId: string, questions: SeedQuestion[], ids: Record<string, number>) {
+    const missing = questions.filter((q) => ids[q.key] === undefined);
+    if (!missing.length) return;
+    const found = await Question.find({ uid: { $in: missing.map(seedUid) } })
+      .select({ _id: 1, uid: 1 })
+      .lean()
+      .exec();
+    const idByUid = new Map(found.map((d) => [d.uid, d._id]));
+    for (const q of missing) if (idByUid.has(seedUid(q))) ids[q.key] = idByUid.get(seedUid(q))!;
+    // Originals before variations (ids in that order, as a question at a time gave them).
+    const create = [
+      ...missing.filter((q) => ids[q.key] === undefined && !q.variation_of),
+      ...missing.filter((q) => ids[q.key] === undefined && q.variation_of),
+    ];
+    if (create.length) {
+      const first = await reserveSequence(QUESTION_COUNTER, create.length);
+      create.forEach((q, i) => (ids[q.key] = first + i));
+      await Question.insertMany(create.map((q) => seedQuestionDoc(atomId, q, ids)));
     }
-    const doc = await createQuestion(
-      {
-        question_text: q.question_text,
-        code_block: q.code_block,
-        code_language: q.code_language,
-        language: q.language,
-        claim: q.claim,
-        difficulty_params: q.difficulty_params,
-        administered: q.administered,
-        answers: q.answers.map((a) => ({
-          text: a.text,
-          c: a.c,
-          ...(a.position !== undefined ? { position: a.position } : {}),
-        })),
-        atoms: [atomId],
-        original_question_id: original,
-        // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
-        status: 'ready',
-        uid: `demo.${q.key.replace(/[^A-Za-z0-9._:-]/g, '-')}`,
-        last_edited_by: 'system',
-      },
-      { touchBanks: false },
+    await col.updateOne(
+      { _id: MARKER_ID },
+      { $set: Object.fromEntries(missing.map((q) => [`questions.${q.key}`, ids[q.key]])) },
     );
-    ids[q.key] = doc._id;
-    await col.updateOne({ _id: MARKER_ID }, { $set: { [`questions.${q.key}`]: doc._id } });
-    return doc._id;
   }
 
   async function seedAtom(atom: SeedAtom, ids: Record<string, number>): Promise<void> {
@@ -162,9 +153,7 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
       { $setOnInsert: { ...fields, beta_question_ordering: [] } },
       { upsert: true },
     ).exec();
-    // Originals before variations, so original_question_id can be filled in.
-    const ordered = [...questions.filter((q) => !q.variation_of), ...questions.filter((q) => q.variation_of)];
-    for (const q of ordered) await ensureQuestion(id, q, ids);
+    await seedQuestions(id, questions, ids);
     const beta = beta_question_keys.map((key) => {
       if (ids[key] === undefined) throw new Error(`atom ${id}: beta question ${key} is not in its questions`);
       return ids[key];
@@ -173,6 +162,43 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
     // Keep the counter above every seeded id even if a future seed imports explicit ids.
     await raiseSequence(QUESTION_COUNTER, Math.max(0, ...Object.values(ids)));
   }
+}
+
+/** A seed question's uid: the same in every demo product (import and export match on it). */
+function seedUid(q: SeedQuestion): string {
+  return `demo.${q.key.replace(/[^A-Za-z0-9._:-]/g, '-')}`;
+}
+
+/** The stored question for a seed question whose id (and its original's) is in `ids`. */
+function seedQuestionDoc(atomId: string, q: SeedQuestion, ids: Record<string, number>) {
+  let original: number | null = null;
+  if (q.variation_of) {
+    original = ids[q.variation_of];
+    if (original === undefined)
+      throw new Error(`seed question ${q.key} is a variation of unknown ${q.variation_of}`);
+  }
+  return {
+    _id: ids[q.key],
+    version: 1,
+    question_text: q.question_text,
+    code_block: q.code_block,
+    code_language: q.code_language,
+    language: q.language,
+    claim: q.claim,
+    difficulty_params: q.difficulty_params,
+    administered: q.administered,
+    answers: q.answers.map((a) => ({
+      text: a.text,
+      c: a.c,
+      ...(a.position !== undefined ? { position: a.position } : {}),
+    })),
+    atoms: [atomId],
+    original_question_id: original,
+    // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
+    status: 'ready' as const,
+    uid: seedUid(q),
+    last_edited_by: 'system',
+  };
 }
 
 /** The demo company and the second company (found by slug, created once); the demo company first. */
