@@ -181,7 +181,8 @@ describe('seeding', () => {
       const { questions: keys } = (await marker.findOne({ _id: 'demo' }))!;
       const idsOf = (atom: string) => new Set(before.filter((q) => q.atoms.includes(atom)).map((q) => q._id));
       const keysOf = (atom: string) => Object.keys(keys).filter((k) => idsOf(atom).has(keys[k]));
-      const unset = (atom: string) => Object.fromEntries(keysOf(atom).map((k) => [`questions.${k}`, '']));
+      const unset = (atom: string) =>
+        Object.fromEntries(keysOf(atom).map((k) => [`questions.${k}`, '' as const]));
       // The start died after inserting python's questions, before the marker said so; sql's were
       // never inserted.
       expect(keysOf('python').length).toBeGreaterThan(0);
