@@ -6,6 +6,7 @@ import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
 import { databaseOutages } from './db/outages';
+import { createEvents, type Events } from './events';
 import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -23,6 +24,11 @@ export interface AppDeps {
   liveManifest?: LiveManifest;
   /** Where the per-request lines go (default: `logger`). */
   requestLogger?: Logger;
+  /**
+   * The events service with its subscribers (server.ts wires them). Default: one without subscribers,
+   * whose recorded intents wait for a process that has them (the reconciliation pass).
+   */
+  events?: Events;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -37,6 +43,7 @@ export function createApp(deps: AppDeps): Koa {
     );
   app.context.config = deps.config;
   app.context.logger = logger;
+  app.context.events = deps.events ?? createEvents(logger);
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(stampArrival());

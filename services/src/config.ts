@@ -92,6 +92,11 @@ const envSchema = z.object({
     .int('must be an integer')
     .min(50, 'must be at least 50')
     .default(5000),
+  RECONCILE_EVERY_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(200, 'must be at least 200')
+    .default(60_000),
   JOBS_LOCK_LIFETIME_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be an integer')
@@ -179,6 +184,8 @@ export interface Config {
   jobsProcessEveryMs: number;
   /** Overrides every job's lock lifetime: how long a crashed process's job stays locked (tests). */
   jobsLockLifetimeMs?: number;
+  /** How often each services process runs the reconciliation pass (invitations/reconcile.ts). */
+  reconcileEveryMs: number;
   /** The first retry of a failed email or webhook job waits this long; each next one twice as long. */
   jobsRetryFirstSeconds: number;
   /** Failed email and webhook jobs are retried for this long, then left failed. */
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? !isProduction,
     jobsProcessEveryMs: e.JOBS_PROCESS_EVERY_MS,
     jobsLockLifetimeMs: e.JOBS_LOCK_LIFETIME_MS,
+    reconcileEveryMs: e.RECONCILE_EVERY_MS,
     jobsRetryFirstSeconds: e.JOBS_RETRY_FIRST_SECONDS,
     jobsRetryHours: e.JOBS_RETRY_HOURS,
     devOutboxDir: e.DEV_OUTBOX_DIR ? path.resolve(REPO_ROOT, e.DEV_OUTBOX_DIR) : undefined,

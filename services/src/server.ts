@@ -1,5 +1,6 @@
 // The services, started: database → seed → derived fields (search words, responses) → HTTP → printed
-// links → the job worker (emails, webhooks, the expiry sweep, the first start's demo data: src/jobs).
+// links → the job worker (emails, webhooks, the expiry sweep, the first start's demo data: src/jobs)
+// → the reconciliation pass. The events service and its subscribers are made here (composition.ts).
 // main.ts runs this as the process (signals, exit codes); the services tests run it in their own process
 // (services/test/helpers/stack.ts), so both go through the same start-up, jobs included.
 import type { Server } from 'node:http';
@@ -13,7 +14,7 @@ import { backfillHiringData } from './invitations/backfill';
 import { backfillCompanySlugs } from './invitations/companies';
 import { clockOf } from './invitations/lifecycle';
 import { backfillResponses } from './quiz/responses';
-import { configureJobHooks } from './jobs/hooks';
+import { productEvents, startReconciler, type Reconciler } from './composition';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
@@ -54,9 +55,11 @@ export async function startServices({
 }: StartOptions): Promise<RunningServices> {
   let config = initial;
   const db = database ?? (await connectDatabase(config, logger));
-  configureJobHooks({ config, logger });
+  // The events service of this process with its subscribers (composition.ts), handed down.
+  const events = productEvents(config, logger);
   let server: Server | undefined;
   let jobs: JobWorker | undefined;
+  let reconciler: Reconciler | undefined;
   let stopping = false;
   const close = async () => {
     stopping = true;
@@ -68,6 +71,7 @@ export async function startServices({
       await closed;
       clearTimeout(force);
     }
+    reconciler?.stop();
     await jobs?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping the job worker failed'));
     closeMail();
     if (!database)
@@ -87,7 +91,7 @@ export async function startServices({
     await backfillResponses(logger);
 
     // Bind first, so PORT=0 gets a real port before links are built from it.
-    const app = createApp({ config, logger });
+    const app = createApp({ config, logger, events });
     server = app.listen(config.port, config.host);
     // The client, not the services, closes an idle keep-alive connection: a request sent just as the
     // server closes one meets a reset (ECONNRESET; seen in the browser tests with Node's default of 5 s,
@@ -123,7 +127,10 @@ export async function startServices({
 
     // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
-    jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded });
+    jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded, events });
+    // What a process that died left undone (intents not dispatched, summaries and norms behind their
+    // quizzes): repaired now, in the background, and every RECONCILE_EVERY_MS (invitations/reconcile.ts).
+    reconciler = startReconciler(events, config, logger);
     return { url, config, close };
   } catch (err) {
     await close();

@@ -15,6 +15,7 @@ import {
   parseExpiry,
   quizLink,
 } from '../invitations';
+import { productEvents } from '../composition';
 import { seedIfEmpty } from '../seed';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
 import { readRunning } from './running';
@@ -86,6 +87,10 @@ async function main(): Promise<number> {
       demo: args.demo,
       createdBy: 'cli',
       now,
+      // The invitation's email job is enqueued from here; should this process die first, the
+      // running services' reconciliation pass enqueues it (the intent is on the invitation).
+      events: productEvents(config, logger),
+      mail: config,
     });
     console.log(
       `Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +

@@ -15,6 +15,7 @@ import {
 } from '@skillquiz/contracts';
 import { z } from 'zod';
 import type { Config } from '../config';
+import type { Events } from '../events';
 import { HttpError, badRequest } from '../http/errors';
 import {
   atomLists,
@@ -181,7 +182,8 @@ async function undo(created: readonly CreatedInvitation[]): Promise<void> {
 export async function bulkInvite(
   scope: HiringScope,
   body: BulkInput,
-  config: Pick<Config, 'publicUrl'>,
+  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'isProduction'>,
+  events?: Events,
   now = new Date(),
 ): Promise<BulkPreviewResponse | BulkCreatedResponse> {
   const company = companyForWrite(scope);
@@ -212,6 +214,8 @@ export async function bulkInvite(
           extraTimePercent: body.extra_time_percent as ExtraTimePercent,
           createdBy: scope.principal.user.email,
           now,
+          events,
+          mail: config,
         }),
       );
   } catch (err) {

@@ -3,6 +3,7 @@
 import { Types } from 'mongoose';
 import type { CompanyRef, ExtraTimePercent, InvitationResponse } from '@skillquiz/contracts';
 import type { Config } from '../config';
+import type { Events } from '../events';
 import { createInvitation, parseExpiry, type CreatedInvitation } from '../invitations';
 import { companyForWrite, type HiringScope } from './scope';
 import { atomNames, linksOf, toRow } from './views';
@@ -37,7 +38,8 @@ export function createdResponse(
 export async function inviteCandidate(
   scope: HiringScope,
   input: InviteInput,
-  config: Pick<Config, 'publicUrl'>,
+  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'isProduction'>,
+  events?: Events,
   now = new Date(),
 ): Promise<InvitationResponse> {
   const company = companyForWrite(scope);
@@ -51,6 +53,8 @@ export async function inviteCandidate(
     extraTimePercent: input.extra_time_percent as ExtraTimePercent,
     createdBy: scope.principal.user.email,
     now,
+    events,
+    mail: config,
   });
   const names = await atomNames(created.invitation.atoms);
   return createdResponse(created, company, names, config.publicUrl, now);

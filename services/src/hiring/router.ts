@@ -61,12 +61,12 @@ export function hiringRouter(): Router {
   router.post('/api/hiring/invitations', ...write, async (ctx) => {
     const input = validate(InvitationCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await inviteCandidate(scopeOf(ctx), input, ctx.config);
+    ctx.body = await inviteCandidate(scopeOf(ctx), input, ctx.config, ctx.events);
   });
 
   router.post('/api/hiring/invitations/bulk', ...write, async (ctx) => {
     const input = validate(BulkInviteRequestSchema, ctx.request.body);
-    const result = await bulkInvite(scopeOf(ctx), input, ctx.config);
+    const result = await bulkInvite(scopeOf(ctx), input, ctx.config, ctx.events);
     ctx.status = 'created' in result ? 201 : 200;
     ctx.body = result;
   });
@@ -77,7 +77,7 @@ export function hiringRouter(): Router {
 
   router.post('/api/hiring/invitations/:id/revoke', ...write, async (ctx) => {
     const inv = await findScopedInvitation(scopeOf(ctx), ctx.params.id);
-    await revokeInvitation(inv._id, ctx.config);
+    await revokeInvitation(inv._id, ctx.config, ctx.events);
     ctx.body = await invitationReport(scopeOf(ctx), ctx.params.id, ctx.config);
   });
 

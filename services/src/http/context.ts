@@ -1,7 +1,8 @@
-// What every request handler can rely on: ctx.config, ctx.logger and ctx.liveManifest (set once on
+// What every request handler can rely on: ctx.config, ctx.logger, ctx.liveManifest and ctx.events (set once on
 // app.context).
 // Declared on koa's DefaultContext, so any `new Router()` sees them typed without generics.
 import type { Config } from '../config';
+import type { Events } from '../events';
 import type { Logger } from './logger';
 import type { LiveManifest } from '../web/remotes-manifest';
 
@@ -10,6 +11,8 @@ export interface AppContextExtras {
   logger: Logger;
   /** The live remotes manifest as this process serves it (web/remotes-manifest.ts). */
   liveManifest: LiveManifest;
+  /** The process's events service (src/events), with its subscribers (src/composition.ts). */
+  events: Events;
 }
 
 declare module 'koa' {

@@ -8,10 +8,10 @@
 //   - the candidate's link is the first quiz's; each quiz's `quiz_url` leads to the next quiz of
 //     the invitation that is still open (computed by the quiz API: src/quiz/store.ts).
 import { randomBytes } from 'node:crypto';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { EXTRA_TIME_PERCENTS, HIRING } from '@skillquiz/contracts';
 import { badRequest } from '../http/errors';
-import type { InvitationEmail } from '../jobs/hooks';
+import type { Events } from '../events';
 import { quizPath } from '../quiz/store';
 import {
   Atom,
@@ -21,7 +21,16 @@ import {
   type InvitationDoc,
   type QuizResultDoc,
 } from '../models';
-import { invitationCreated } from './lifecycle';
+import {
+  dispatchIfPossible,
+  invitationCreatedEvent,
+  invitationEmail,
+  mailPolicyFromEnv,
+  type InvitationEmail,
+  type MailPolicy,
+} from './lifecycle';
+
+export type { InvitationEmail } from './lifecycle';
 import { summarizeInvitation } from './summary';
 
 export {
@@ -82,13 +91,20 @@ export interface CreateInvitationInput {
   /** A user's email, 'cli' or 'seed'. */
   createdBy?: string | null;
   now?: Date;
+  /**
+   * Dispatches the invitation's intent (its email) right after the insert. Without it the intent
+   * waits for a services process's reconciliation pass (a few seconds to a minute).
+   */
+  events?: Events;
+  /** Whether this server sends email (default: this process's environment). */
+  mail?: MailPolicy;
 }
 
 export interface CreatedInvitation {
   invitation: InvitationDoc;
   /** One per atom, in invitation order; the first is the candidate's starting link. */
   quizzes: QuizResultDoc[];
-  /** Whether the candidate gets an email (issue 20: the invitation-email job), for the API's reply. */
+  /** Whether the candidate gets an email (the invitation-email job), for the API's reply. */
   email: InvitationEmail;
 }
 
@@ -152,11 +168,20 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
   };
   // Its summary as it will stand with its quizzes issued and none started (summary.ts).
   const summary = summarizeInvitation(fields, [], new Map(), { now, abandonGraceMinutes: 0 });
-  const invitation = (await Invitation.create({ ...fields, ...summary, summary_rev: 1 })).toObject();
-
+  const email = invitationEmail(fields.candidate_email, input.mail ?? mailPolicyFromEnv());
+  // The quizzes first, the invitation last: its insert is the one write that makes the invitation
+  // exist, and it carries what must follow (the email) in the same document (models/pending-event.ts).
+  // A crash before it leaves only quizzes no one has a link to.
+  const _id = new Types.ObjectId();
   const quizzes: QuizResultDoc[] = [];
-  for (const atom of invitation.atoms) quizzes.push(await createQuizForInvitation(invitation, [atom]));
-  const email = await invitationCreated(invitation, quizzes);
+  for (const atom of fields.atoms)
+    quizzes.push(await createQuizForInvitation({ _id, ...fields }, [atom]));
+  const pending =
+    email.status === 'queued' ? [invitationCreatedEvent(String(_id), expiresAt, now)] : undefined;
+  const invitation = (
+    await Invitation.create({ _id, ...fields, ...summary, summary_rev: 1, pending_events: pending })
+  ).toObject();
+  if (pending) await dispatchIfPossible(input.events, 'invitations', String(_id));
   return { invitation, quizzes, email };
 }
 

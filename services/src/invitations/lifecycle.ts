@@ -1,41 +1,104 @@
-// The moments of an invitation's life that other parts react to, as named functions:
-//   invitationCreated  an invitation and its quizzes were created (jobs: the invitation email)
-//   quizEnded          a quiz was finished (completed) or abandoned (jobs: the result webhook)
-//   quizCommitted      any quiz write: decides whether the invitation's summary must change
-// Jobs (issue 20) hook in here; today they keep the hiring summary and the percentile norms.
-import type { Config } from '../config';
+// The moments of an invitation's life that other parts react to, each recorded as a pending event in
+// the same document write as the change (models/pending-event.ts; dispatched by src/events, whose
+// subscribers are wired in src/composition.ts):
+//   invitation.created  an invitation whose candidate gets an email (the email and its reminder)
+//   invitation.revoked  its open quizzes expire (each then carries its quiz.ended)
+//   quiz.ended          a quiz was finished (completed), abandoned or expired (the result webhook, the
+//                       norms, the invitation's summary)
+// quizEndEvents decides, BEFORE a quiz write, whether the write ends the quiz, so the event goes into
+// that write; quizCommitted runs after it.
+import { loadConfig, type Config } from '../config';
+import type { EventSource, Events, PendingEventDoc } from '../events';
+import { pendingEvent } from '../events';
 import type { Logger } from '../http/logger';
-import { onInvitationCreated, onQuizEnded, type InvitationEmail } from '../jobs/hooks';
-import type { InvitationDoc, QuizResultDoc } from '../models';
 import { slotsOf } from '../quiz/plan';
 import type { QuizState } from '../quiz/types';
-import { recordNorms } from './norms';
+import { eventIdFor } from '../webhooks/events';
+import { completedAt } from './results';
 import { refreshInvitationSummary, type SummaryClock } from './summary';
 
 export type LifecycleConfig = Pick<Config, 'abandonGraceMinutes'>;
+export type QuizEndStatus = 'finished' | 'abandoned' | 'expired';
 
-/**
- * After an invitation and its quizzes were created (the summary was written with it): queues the
- * candidate's email and reminder (issue 20) and says what happens to the email, for the API's reply.
- */
-export async function invitationCreated(
-  invitation: InvitationDoc,
-  _quizzes: readonly QuizResultDoc[],
-): Promise<InvitationEmail> {
-  return onInvitationCreated(invitation);
+/** What happens to the candidate's email; the hiring API returns it with the new invitation. */
+export type InvitationEmail =
+  | { status: 'queued'; message: string }
+  | { status: 'no_address'; message: string }
+  | { status: 'not_configured'; message: string };
+
+export type MailPolicy = Pick<Config, 'smtpUrl' | 'isProduction'>;
+
+/** The mail settings of a process that was given none (a CLI run): its environment's. */
+export function mailPolicyFromEnv(): MailPolicy {
+  try {
+    const c = loadConfig();
+    return { smtpUrl: c.smtpUrl, isProduction: c.isProduction };
+  } catch {
+    return { smtpUrl: undefined, isProduction: false };
+  }
 }
 
-export type QuizEnding = 'finished' | 'abandoned';
+/**
+ * Whether the candidate of a new invitation gets an email. Production without SMTP_URL: nobody sends
+ * email, so none is promised. (A development run without SMTP_URL still promises it: the services of
+ * `npm start` have the dev mail catcher.)
+ */
+export function invitationEmail(email: string | null, mail: MailPolicy): InvitationEmail {
+  if (!email)
+    return {
+      status: 'no_address',
+      message: 'No candidate email address: share the candidate link yourself.',
+    };
+  if (!mail.smtpUrl && mail.isProduction)
+    return {
+      status: 'not_configured',
+      message: 'Email is not set up on this server (SMTP_URL): send the candidate the link yourself.',
+    };
+  return { status: 'queued', message: `The invitation email to ${email} is on its way.` };
+}
 
-/** After a quiz was completed (every question answered, or finished) or abandoned. */
-export async function quizEnded(
-  quiz: Pick<QuizState, 'id' | 'invitation_id'> &
-    Partial<Pick<QuizState, 'company_id' | 'finished_at' | 'abandoned_at' | 'demo_data'>>,
-  ending: QuizEnding,
-): Promise<void> {
-  if (ending === 'finished') await recordNorms(quiz.id);
-  // Issue 20: the company's result webhook (queued, never waited for).
-  await onQuizEnded(quiz, ending);
+export const invitationCreatedEventId = (invitationId: string) => `invitation.created:${invitationId}`;
+export const invitationRevokedEventId = (invitationId: string) => `invitation.revoked:${invitationId}`;
+
+/** The intent an invitation is inserted with when its candidate gets an email. */
+export function invitationCreatedEvent(
+  invitationId: string,
+  expiresAt: Date | null,
+  at: Date,
+): PendingEventDoc {
+  return pendingEvent(
+    'invitation.created',
+    invitationCreatedEventId(invitationId),
+    { email: true, expires_at: expiresAt ? expiresAt.toISOString() : null },
+    at,
+  );
+}
+
+export interface QuizEndedData {
+  quiz_id: string;
+  status: QuizEndStatus;
+  invitation_id: string | null;
+  company_id: string | null;
+  demo_data: boolean;
+  /** When the quiz ended that way (the webhook event's created_at). */
+  occurred_at: string;
+}
+
+/** The intent a quiz's ending write carries; its id is the webhook event's id. */
+export function quizEndedEvent(
+  quiz: { id: string; invitation_id: string | null; company_id: string | null; demo_data?: boolean },
+  status: QuizEndStatus,
+  at: Date,
+): PendingEventDoc {
+  const data: QuizEndedData = {
+    quiz_id: quiz.id,
+    status,
+    invitation_id: quiz.invitation_id,
+    company_id: quiz.company_id,
+    demo_data: quiz.demo_data === true,
+    occurred_at: at.toISOString(),
+  };
+  return pendingEvent('quiz.ended', eventIdFor(quiz.id, status), { ...data }, at);
 }
 
 /** True once every planned question of the quiz is answered. */
@@ -46,31 +109,45 @@ function allAnswered(s: QuizState): boolean {
 }
 
 const changed = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) !== (b?.getTime() ?? null);
+const complete = (s: QuizState) => s.finished_at != null || allAnswered(s);
 
 /**
- * After a quiz write (quiz/service.ts onCommitted): the moments above, then the invitation's
- * summary, but only when something the summary shows changed (the start, the end, a page-close,
- * the expiry), not on every answer.
+ * The events a quiz write from `prev` (as stored) to `next` carries: quiz.ended when it completes
+ * the quiz (finished, or its last planned answer) or abandons it (the abandon call, or a page-close
+ * whose grace has passed). Decided before the write, so the write carries them.
+ */
+export function quizEndEvents(prev: QuizState, next: QuizState, now = new Date()): PendingEventDoc[] {
+  const events: PendingEventDoc[] = [];
+  if (complete(next) && !complete(prev))
+    events.push(quizEndedEvent(next, 'finished', completedAt(next) ?? now));
+  if (next.abandoned_at != null && prev.abandoned_at == null)
+    events.push(quizEndedEvent(next, 'abandoned', next.abandoned_at));
+  return events;
+}
+
+/**
+ * After a quiz write (quiz/service.ts onCommitted): the events it carried are dispatched now (the
+ * result webhook, the norms and the summary follow from them); otherwise the invitation's summary is
+ * refreshed when something it shows changed (the start, a page-close, the expiry), not on every
+ * answer. A crash before this is repaired by the reconciliation pass (src/invitations/reconcile.ts).
  */
 export async function quizCommitted(
   prev: QuizState,
   next: QuizState,
-  config: LifecycleConfig,
+  written: readonly PendingEventDoc[],
+  deps: { config: LifecycleConfig; events: Events },
 ): Promise<void> {
-  const completedNow =
-    (next.finished_at != null || allAnswered(next)) && !(prev.finished_at != null || allAnswered(prev));
-  const abandonedNow = next.abandoned_at != null && prev.abandoned_at == null;
+  if (written.length) {
+    await deps.events.dispatch('quiz_results', next.id);
+    return;
+  }
   const relevant =
-    completedNow ||
-    abandonedNow ||
     changed(prev.started_at, next.started_at) ||
     changed(prev.left_at, next.left_at) ||
     changed(prev.expires_at, next.expires_at) ||
     changed(prev.finished_at, next.finished_at);
-  if (!relevant) return;
-  if (completedNow) await quizEnded(next, 'finished');
-  if (abandonedNow) await quizEnded(next, 'abandoned');
-  if (next.invitation_id) await refreshInvitationSummary(next.invitation_id, clockOf(config));
+  if (relevant && next.invitation_id)
+    await refreshInvitationSummary(next.invitation_id, clockOf(deps.config));
 }
 
 export function clockOf(config: LifecycleConfig, now = new Date()): SummaryClock {
@@ -78,13 +155,22 @@ export function clockOf(config: LifecycleConfig, now = new Date()): SummaryClock
 }
 
 /** quizCommitted for the quiz API: failures are logged, never the candidate's problem. */
-export function quizCommitHook(config: LifecycleConfig, logger: Logger) {
-  return (prev: QuizState, next: QuizState): Promise<void> =>
-    quizCommitted(prev, next, config).catch((err: unknown) =>
+export function quizCommitHook(config: LifecycleConfig, events: Events, logger: Logger) {
+  return (prev: QuizState, next: QuizState, written: readonly PendingEventDoc[] = []): Promise<void> =>
+    quizCommitted(prev, next, written, { config, events }).catch((err: unknown) =>
       logger.warn(
-        `updating the invitation after a quiz change failed (the next change retries): ${
+        `updating the invitation after a quiz change failed (the reconciliation pass repairs it): ${
           err instanceof Error ? err.message : String(err)
         }`,
       ),
     );
+}
+
+/** Dispatches what a write just recorded, when an events service is at hand (else reconciliation does). */
+export async function dispatchIfPossible(
+  events: Events | undefined,
+  source: EventSource,
+  id: string,
+): Promise<void> {
+  if (events) await events.dispatch(source, id);
 }

@@ -6,7 +6,8 @@ import type { Types } from 'mongoose';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { Invitation, QuizResult, type InvitationDoc } from '../models';
 import { checkedExpiry } from './index';
-import { clockOf, type LifecycleConfig } from './lifecycle';
+import { pendingEvent, type Events } from '../events';
+import { clockOf, invitationRevokedEventId, quizEndedEvent, type LifecycleConfig } from './lifecycle';
 import { isComplete } from './results';
 import { effectiveStatus, refreshInvitationSummary } from './summary';
 
@@ -21,23 +22,58 @@ const MAX_ATTEMPTS = 10;
 async function setQuizExpiry(
   invitationId: Types.ObjectId,
   expiresAt: Date,
-  skip: (q: { abandoned_at: Date | null }) => boolean = () => false,
-): Promise<void> {
+  opts: { skip?: (q: { abandoned_at: Date | null }) => boolean; endNow?: boolean } = {},
+): Promise<string[]> {
+  const ended: string[] = [];
   const quizzes = await QuizResult.find({ invitation: invitationId }).select({ _id: 1 }).lean().exec();
   for (const { _id } of quizzes) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const q = await QuizResult.findById(_id)
-        .select({ rev: 1, plan: 1, served: 1, finished_at: 1, abandoned_at: 1 })
+        .select({ rev: 1, plan: 1, served: 1, finished_at: 1, abandoned_at: 1, expired_at: 1, company: 1, demo_data: 1 })
         .lean()
         .exec();
-      if (!q || isComplete({ ...q, served: q.served ?? [], plan: q.plan ?? null }) || skip(q)) break;
+      if (!q || isComplete({ ...q, served: q.served ?? [], plan: q.plan ?? null }) || opts.skip?.(q)) break;
+      // Revoking ends a quiz still open at once: expired now, its quiz.ended in the same write.
+      const ends = opts.endNow === true && !q.abandoned_at && !q.expired_at;
+      const event = quizEndedEvent(
+        {
+          id: String(_id),
+          invitation_id: String(invitationId),
+          company_id: q.company ? String(q.company) : null,
+          demo_data: q.demo_data,
+        },
+        'expired',
+        expiresAt,
+      );
       const res = await QuizResult.updateOne(
         { _id, rev: q.rev ?? 0 },
-        { $set: { expires_at: expiresAt, rev: (q.rev ?? 0) + 1 } },
+        {
+          $set: { expires_at: expiresAt, rev: (q.rev ?? 0) + 1, ...(ends ? { expired_at: expiresAt } : {}) },
+          ...(ends ? { $push: { pending_events: event } } : {}),
+        },
       ).exec();
-      if (res.matchedCount === 1) break;
+      if (res.matchedCount === 1) {
+        if (ends) ended.push(String(_id));
+        break;
+      }
     }
   }
+  return ended;
+}
+
+/**
+ * The invitation.revoked subscriber: every quiz of the revoked invitation that is not complete
+ * expires at the revocation (each open one ends, carrying its quiz.ended), then those are dispatched.
+ * Idempotent: a quiz already expired is only given the same expiry again.
+ */
+export async function expireRevokedQuizzes(
+  invitationId: string,
+  events: Events,
+): Promise<void> {
+  const inv = await Invitation.findById(invitationId).select({ revoked_at: 1 }).lean().exec();
+  if (!inv?.revoked_at) return;
+  const ended = await setQuizExpiry(inv._id, inv.revoked_at, { endNow: true });
+  for (const id of ended) await events.dispatch('quiz_results', id);
 }
 
 async function loadInvitation(id: Types.ObjectId): Promise<InvitationDoc> {
@@ -53,14 +89,20 @@ async function loadInvitation(id: Types.ObjectId): Promise<InvitationDoc> {
 export async function revokeInvitation(
   id: Types.ObjectId,
   config: LifecycleConfig,
+  events: Events,
   now = new Date(),
 ): Promise<void> {
   const inv = await loadInvitation(id);
   if (inv.revoked_at) return;
   if (effectiveStatus(inv, now) === 'finished')
     throw conflict('This invitation is finished: its result stands and it cannot be revoked');
-  await Invitation.updateOne({ _id: id, revoked_at: null }, { $set: { revoked_at: now } }).exec();
-  await setQuizExpiry(id, now);
+  // The revocation and what must follow it (its open quizzes expire) in one write.
+  const revoked = pendingEvent('invitation.revoked', invitationRevokedEventId(String(id)), {}, now);
+  await Invitation.updateOne(
+    { _id: id, revoked_at: null },
+    { $set: { revoked_at: now }, $push: { pending_events: revoked } },
+  ).exec();
+  await events.dispatch('invitations', id);
   await refreshInvitationSummary(id, clockOf(config, now));
 }
 
@@ -87,6 +129,6 @@ export async function extendInvitation(
     throw badRequest(`expires_at must be later than the current expiry (${inv.expires_at.toISOString()})`);
   const res = await Invitation.updateOne({ _id: id, revoked_at: null }, { $set: { expires_at: at } }).exec();
   if (res.matchedCount !== 1) throw conflict('This invitation was revoked meanwhile');
-  await setQuizExpiry(id, at, (q) => q.abandoned_at != null);
+  await setQuizExpiry(id, at, { skip: (q) => q.abandoned_at != null });
   await refreshInvitationSummary(id, clockOf(config, now));
 }

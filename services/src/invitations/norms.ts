@@ -4,13 +4,18 @@
 //
 // Who is in the norm group: every complete quiz of the atom except simulated candidates (pass_243,
 // `npm run simulate`, the first-run demo data) and demo invitations' quizzes (staff trying the
-// product). A quiz is counted once: `norm_recorded` is set by a conditional write before the
-// histogram's $inc (a process dying between the two loses that one count; it is never doubled).
+// product). A quiz is counted once per atom: its entry in `atom_norm_entries` (_id atom:quiz, with
+// its bin) is inserted before the histogram's $inc, and a duplicate insert skips the $inc. The
+// entries are the record; the histogram is derived from them: a process dying between the insert
+// and the $inc leaves the histogram one short, which the reconciliation pass sees (n differs from
+// the atom's entry count) and repairs by rebuilding that atom's histogram from its entries
+// (rebuildNorms). `norm_recorded` is set on the quiz once all its atoms are in.
 import mongoose, { type Types } from 'mongoose';
 import { QuizResult, type QuizResultDoc } from '../models';
 import { atomOutcome, isComplete } from './results';
 
 export const NORMS_COLLECTION = 'atom_norms';
+export const NORM_ENTRIES_COLLECTION = 'atom_norm_entries';
 /** Histogram bin width on the theta scale: far below any estimate's error. */
 export const NORM_BIN_WIDTH = 0.01;
 
@@ -21,11 +26,27 @@ interface NormDoc {
   bins: Record<string, number>;
 }
 
-function norms() {
+interface NormEntryDoc {
+  /** `<atom>:<quiz id>` */
+  _id: string;
+  atom: string;
+  quiz: Types.ObjectId;
+  bin: number;
+}
+
+function database() {
   const db = mongoose.connection.db;
   if (!db) throw new Error('norms need a connected mongoose');
-  return db.collection<NormDoc>(NORMS_COLLECTION);
+  return db;
 }
+const norms = () => database().collection<NormDoc>(NORMS_COLLECTION);
+const entries = () => database().collection<NormEntryDoc>(NORM_ENTRIES_COLLECTION);
+
+/** The index the per-atom counts read (created on first use in a process). */
+let entriesIndexed: Promise<unknown> | null = null;
+const entriesIndex = () => (entriesIndexed ??= entries().createIndex({ atom: 1 }));
+
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 export const binOf = (theta: number): number => Math.floor(theta / NORM_BIN_WIDTH);
 
@@ -63,21 +84,71 @@ export async function recordNorms(quizId: Types.ObjectId | string): Promise<void
     .lean<NormQuiz>()
     .exec();
   if (!quiz || quiz.norm_recorded || !countsInNorms(quiz)) return;
-  const claimed = await QuizResult.updateOne(
-    { _id: quiz._id, norm_recorded: { $ne: true } },
-    { $set: { norm_recorded: true } },
-  ).exec();
-  if (claimed.modifiedCount !== 1) return; // another process counted it
+  await entriesIndex();
   for (const atom of quiz.atom_ids) {
     // The estimate does not depend on the thresholds; only the levels do.
     const outcome = atomOutcome(quiz, atom, null);
     if (!outcome) continue;
-    await norms().updateOne(
-      { _id: atom },
-      { $inc: { n: 1, [`bins.${binOf(outcome.estimate)}`]: 1 } },
-      { upsert: true },
-    );
+    const bin = binOf(outcome.estimate);
+    try {
+      await entries().insertOne({ _id: `${atom}:${String(quiz._id)}`, atom, quiz: quiz._id, bin });
+    } catch (err) {
+      if (isDuplicate(err)) continue; // counted already (or its $inc was cut off: rebuildNorms)
+      throw err;
+    }
+    await norms().updateOne({ _id: atom }, { $inc: { n: 1, [`bins.${bin}`]: 1 } }, { upsert: true });
   }
+  await QuizResult.updateOne({ _id: quiz._id }, { $set: { norm_recorded: true } }).exec();
+}
+
+/**
+ * Quizzes counted before the entries existed get theirs (once per database: a marker in
+ * `seed_state`), so every atom's histogram can be rebuilt from its entries.
+ */
+async function backfillNormEntries(): Promise<void> {
+  const markers = database().collection<{ _id: string; done_at: Date }>('seed_state');
+  if (await markers.findOne({ _id: 'norm-entries' })) return;
+  for await (const q of QuizResult.find({ norm_recorded: true })
+    .select({ atom_ids: 1, served: 1 })
+    .lean()
+    .cursor()) {
+    for (const atom of q.atom_ids ?? []) {
+      const outcome = atomOutcome({ served: q.served ?? [] }, atom, null);
+      if (!outcome) continue;
+      await entries()
+        .insertOne({ _id: `${atom}:${String(q._id)}`, atom, quiz: q._id, bin: binOf(outcome.estimate) })
+        .catch((err: unknown) => {
+          if (!isDuplicate(err)) throw err;
+        });
+    }
+  }
+  await markers.updateOne({ _id: 'norm-entries' }, { $set: { done_at: new Date() } }, { upsert: true });
+}
+
+/**
+ * Rebuilds the histogram of every atom whose count disagrees with its entries; returns those atoms.
+ * A $inc racing the rebuild can leave a difference again, which the next pass repairs.
+ */
+export async function rebuildNorms(): Promise<string[]> {
+  await entriesIndex();
+  await backfillNormEntries();
+  const atoms = new Set<string>([
+    ...(await norms().find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
+    ...((await entries().distinct('atom')) as string[]),
+  ]);
+  const rebuilt: string[] = [];
+  for (const atom of [...atoms].sort()) {
+    const [doc, count] = await Promise.all([norms().findOne({ _id: atom }), entries().countDocuments({ atom })]);
+    if ((doc?.n ?? 0) === count) continue;
+    const bins: Record<string, number> = {};
+    for await (const e of entries().find({ atom }, { projection: { bin: 1 } })) {
+      const key = String(e.bin);
+      bins[key] = (bins[key] ?? 0) + 1;
+    }
+    await norms().updateOne({ _id: atom }, { $set: { n: count, bins } }, { upsert: true });
+    rebuilt.push(atom);
+  }
+  return rebuilt;
 }
 
 export interface Percentile {

@@ -4,18 +4,17 @@
 //     left_at + grace (as lapseLeave decides);
 //   - an unfinished quiz past its expires_at: expired_at = expires_at (the quiz API already answers
 //     410 then; now the hiring pages and the webhook learn it too);
-// and each quiz it ends goes through the invitation lifecycle (the hiring summary refreshed, the
-// company's result webhook queued; src/invitations/lifecycle.ts, jobs/hooks.ts). Invitations whose
+// and each write that ends a quiz carries its quiz.ended event (src/invitations/lifecycle.ts), which
+// is then dispatched (the hiring summary refreshed, the company's result webhook queued). Invitations whose
 // deadline passed are written down by settleLapsedInvitations (issue 19), from sweepExpired. Quiz writes are
 // conditional on `rev`, like the quiz API's, so a candidate's concurrent call and the sweep never
 // overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
 // counters (the embedded engine has no TTL monitor; src/db/sweep.ts) and prunes old finished jobs.
-import type { Config } from '../config';
 import { sweepExpired } from '../db/sweep';
-import { clockOf, quizEnded } from '../invitations/lifecycle';
-import { refreshInvitationSummary } from '../invitations/summary';
+import type { Events } from '../events';
+import { quizEndedEvent } from '../invitations/lifecycle';
 import { QuizResult, type QuizResultDoc } from '../models';
-import { onQuizEnded } from './hooks';
+import type { Config } from '../config';
 import { JOBS_COLLECTION } from './queue';
 import mongoose from 'mongoose';
 
@@ -33,11 +32,6 @@ export interface SweepResult {
 
 type SweptQuiz = Pick<QuizResultDoc, '_id' | 'invitation' | 'company' | 'demo_data'>;
 
-/** The invitation's summary follows its quiz (as after a quiz API write). */
-async function refreshSummary(q: SweptQuiz, config: Pick<Config, 'abandonGraceMinutes'>): Promise<void> {
-  if (q.invitation) await refreshInvitationSummary(String(q.invitation), clockOf(config));
-}
-
 const idsOf = (q: SweptQuiz) => ({
   id: String(q._id),
   invitation_id: q.invitation ? String(q.invitation) : null,
@@ -47,6 +41,7 @@ const idsOf = (q: SweptQuiz) => ({
 
 export async function runExpirySweep(
   config: Pick<Config, 'abandonGraceMinutes'>,
+  events: Events,
   now = new Date(),
 ): Promise<SweepResult> {
   const result: SweepResult = { abandoned: 0, expired: 0, jobsPruned: 0 };
@@ -66,12 +61,15 @@ export async function runExpirySweep(
     const abandoned_at = new Date(q.left_at!.getTime() + graceMs);
     const write = await QuizResult.updateOne(
       { _id: q._id, rev: q.rev, ...open },
-      { $set: { abandoned_at, left_at: null }, $inc: { rev: 1 } },
+      {
+        $set: { abandoned_at, left_at: null },
+        $inc: { rev: 1 },
+        $push: { pending_events: quizEndedEvent(idsOf(q), 'abandoned', abandoned_at) },
+      },
     ).exec();
     if (write.modifiedCount === 1) {
       result.abandoned++;
-      await quizEnded({ ...idsOf(q), abandoned_at }, 'abandoned');
-      await refreshSummary(q, config);
+      await events.dispatch('quiz_results', q._id);
     }
   }
 
@@ -85,12 +83,15 @@ export async function runExpirySweep(
     const expired_at = q.expires_at!;
     const write = await QuizResult.updateOne(
       { _id: q._id, rev: q.rev, ...open },
-      { $set: { expired_at }, $inc: { rev: 1 } },
+      {
+        $set: { expired_at },
+        $inc: { rev: 1 },
+        $push: { pending_events: quizEndedEvent(idsOf(q), 'expired', expired_at) },
+      },
     ).exec();
     if (write.modifiedCount === 1) {
       result.expired++;
-      await onQuizEnded({ ...idsOf(q), expired_at }, 'expired');
-      await refreshSummary(q, config);
+      await events.dispatch('quiz_results', q._id);
     }
   }
 

@@ -2,13 +2,15 @@
 // atoms, expiry, the link) and one reminder 24 hours before it expires to a candidate who has not
 // started. Both read the invitation when they run, so a revoked or expired invitation, or a candidate
 // who started meanwhile, gets nothing. Each message is recorded in email_deliveries under a fixed
-// id: a job that runs again after a crash sees it went out and does not send it twice. A mail server
-// that is down makes the job fail; it is retried with backoff (retry.ts) and the invitation stays
-// usable all the while.
+// id: 'sending' right before the SMTP conversation, 'sent' right after the server's 250. A job that
+// runs again after a crash skips a message recorded 'sent' and sends one left 'sending' again, with
+// the same Message-ID (models/email-delivery.ts): at least once, a repeat recognisable as one. A
+// mail server that is down makes the job fail; it is retried with backoff (retry.ts) and the
+// invitation stays usable all the while.
 import { Types } from 'mongoose';
 import type { Job } from 'agenda';
 import { Atom, Company, Invitation, QuizResult, type InvitationDoc } from '../models';
-import { EmailDelivery, emailDeliveryId, type EmailKind } from '../models/email-delivery';
+import { EmailDelivery, emailDeliveryId, emailMessageId, type EmailKind } from '../models/email-delivery';
 import { quizLink } from '../invitations';
 import { mailConfigured, sendMail } from '../mail/mailer';
 import { renderInvitationMail, type InvitationMailData } from '../mail/templates';
@@ -71,14 +73,33 @@ async function mailData(inv: InvitationWithLifecycle, ctx: JobContext): Promise<
   };
 }
 
-/** Sends one kind of email for an invitation unless it already went out; records it. */
+/** Sends one kind of email for an invitation unless the mail server already accepted it; records it. */
 async function sendOnce(kind: EmailKind, inv: InvitationWithLifecycle, ctx: JobContext): Promise<string> {
-  const id = emailDeliveryId(kind, String(inv._id));
-  if (await EmailDelivery.exists({ _id: id }).exec()) return `already sent (${id})`;
+  const expiresAt = inv.expires_at ? new Date(inv.expires_at) : null;
+  const id = emailDeliveryId(kind, String(inv._id), expiresAt);
+  const recorded = await EmailDelivery.findById(id).select({ state: 1 }).lean().exec();
+  // No state: recorded before states existed, when only sent messages were recorded.
+  if (recorded && (recorded.state ?? 'sent') === 'sent') return `already sent (${id})`;
   const data = await mailData(inv, ctx);
   if (!data) return 'nothing to send: the company or the quizzes are gone';
   const mail = renderInvitationMail(data, { reminder: kind === 'reminder' });
-  const messageId = `${kind}.${inv._id}@skillquiz`;
+  const messageId = emailMessageId(kind, String(inv._id), expiresAt);
+  await EmailDelivery.updateOne(
+    { _id: id },
+    {
+      $set: {
+        kind,
+        invitation: inv._id,
+        to: inv.candidate_email!,
+        state: 'sending',
+        sending_at: new Date(),
+        message_id: `<${messageId}>`,
+      },
+      $setOnInsert: { sent_at: null },
+      $inc: { attempts: 1 },
+    },
+    { upsert: true },
+  ).exec();
   const sent = await sendMail(ctx.config, {
     to: inv.candidate_email!,
     subject: mail.subject,
@@ -88,19 +109,10 @@ async function sendOnce(kind: EmailKind, inv: InvitationWithLifecycle, ctx: JobC
   });
   await EmailDelivery.updateOne(
     { _id: id },
-    {
-      $setOnInsert: {
-        kind,
-        invitation: inv._id,
-        to: inv.candidate_email!,
-        sent_at: new Date(),
-        message_id: sent.messageId,
-        response: sent.response,
-      },
-    },
-    { upsert: true },
+    { $set: { state: 'sent', sent_at: new Date(), message_id: sent.messageId, response: sent.response } },
   ).exec();
-  return `sent to ${inv.candidate_email} (${sent.response})`;
+  const again = recorded ? ' again, with the same Message-ID (an earlier attempt may have reached it)' : '';
+  return `sent to ${inv.candidate_email}${again} (${sent.response})`;
 }
 
 function note(job: Job<unknown>, ctx: JobContext, message: string): void {

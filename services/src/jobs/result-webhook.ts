@@ -2,7 +2,7 @@
 // company's secret. A receiver that is down, answers non-2xx or takes longer than WEBHOOK_TIMEOUT_MS
 // (5 s) fails the attempt; the job then retries with exponential backoff for JOBS_RETRY_HOURS (24 h).
 // Every attempt is kept (webhook_attempts). The candidate never waits for any of it: the quiz API
-// only enqueues the job (hooks.ts onQuizEnded).
+// only records the quiz.ended event; its subscriber enqueues the job (hooks.ts enqueueQuizWebhook).
 import type { Job } from 'agenda';
 import { Types } from 'mongoose';
 import { Company } from '../models';

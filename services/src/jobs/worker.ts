@@ -8,7 +8,6 @@ import type { JobContext } from './context';
 import { DEMO_LOCK_LIFETIME_MS, runDemoCandidates, wantsDemoCandidates } from './demo-candidates';
 import { enqueueDemoCandidates, enqueueInvitationReminder, scheduleExpirySweep } from './enqueue';
 import { runExpirySweep } from './expiry-sweep';
-import { configureJobHooks } from './hooks';
 import { runInvitationEmail, runInvitationReminder } from './invitation-email';
 import {
   JOB,
@@ -18,7 +17,10 @@ import {
   type InvitationReminderData,
   type ResultWebhookData,
 } from './names';
-import { createQueue, useQueue } from './queue';
+import os from 'node:os';
+import mongoose from 'mongoose';
+import type { Events } from '../events';
+import { createQueue, JOBS_COLLECTION, useQueue } from './queue';
 import { runResultWebhook } from './result-webhook';
 import { deliveryBackoff } from './retry';
 
@@ -59,12 +61,50 @@ export interface JobWorker {
 
 export interface StartJobWorkerOptions extends JobContext {
   justSeeded: boolean;
+  /** The events service the expiry sweep dispatches the quizzes it ends through. */
+  events: Events;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Unlocks the jobs locked by services processes of this host that no longer run (a kill -9, a
+ * crash), so a restart runs them again at once instead of after their lock lifetime. A lock's
+ * owner is `<host>:<pid>` (queue.ts workerName); one held under this process's own pid is a previous
+ * process's (this one locks nothing before its worker starts). Other hosts' locks are left to lapse.
+ * Returns how many were released.
+ */
+export async function releaseDeadLocks(): Promise<number> {
+  const jobs = mongoose.connection.db!.collection(JOBS_COLLECTION);
+  const prefix = `${os.hostname()}:`;
+  const locked = await jobs
+    .find({ lockedAt: { $ne: null } }, { projection: { _id: 1, lastModifiedBy: 1, nextRunAt: 1 } })
+    .toArray();
+  let released = 0;
+  for (const job of locked) {
+    const owner = typeof job.lastModifiedBy === 'string' ? job.lastModifiedBy : '';
+    if (!owner.startsWith(prefix)) continue;
+    const pid = Number(owner.slice(prefix.length));
+    if (!Number.isInteger(pid) || (pid !== process.pid && alive(pid))) continue;
+    const res = await jobs.updateOne(
+      { _id: job._id, lockedAt: { $ne: null }, lastModifiedBy: owner },
+      { $set: { lockedAt: null, ...(job.nextRunAt ? {} : { nextRunAt: new Date() }) } },
+    );
+    released += res.modifiedCount;
+  }
+  return released;
 }
 
 export async function startJobWorker(options: StartJobWorkerOptions): Promise<JobWorker> {
   const { config, logger } = options;
   const ctx: JobContext = { config, logger, selfUrl: options.selfUrl };
-  configureJobHooks({ config, logger });
   const agenda = createQueue({ processEveryMs: config.jobsProcessEveryMs });
   // The queue reports its database errors every poll; one line per outage is enough (outages.ts
   // already logs the outage itself).
@@ -116,7 +156,7 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
   agenda.define(
     JOB.expirySweep,
     readable(async () => {
-      const r = await runExpirySweep(config);
+      const r = await runExpirySweep(config, options.events);
       if (r.abandoned || r.expired)
         logger.info(`expiry sweep: ${r.abandoned} quizzes abandoned, ${r.expired} expired`);
     }),
@@ -134,6 +174,8 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
 
   await agenda.ready;
   useQueue(agenda);
+  const released = await releaseDeadLocks();
+  if (released) logger.info(`job queue: released ${released} jobs locked by a process that died`);
   await scheduleExpirySweep(EXPIRY_SWEEP_EVERY);
   if (await wantsDemoCandidates(config.seedDemoCandidates, options.justSeeded)) {
     logger.info(

@@ -1,6 +1,10 @@
-// One email sent to a candidate by a job (issue 20): the invitation or its reminder. The `_id` says
-// which (`invitation:<id>`, `reminder:<id>`), so a job that runs again after a crash sees the message
-// already went out and does not send it twice; the hiring pages can show when it was sent.
+// One email sent to a candidate by a job: the invitation or its reminder. The `_id` says which
+// (`invitation:<id>`, `reminder:<id>:<expiry>`), and the message always carries the same Message-ID
+// (emailMessageId), so a copy sent again after a crash is recognisable to the receiver and folded by
+// mail clients. `state` is 'sending' from just before the SMTP conversation and 'sent' once the
+// server answered 250 to the message: a job that finds 'sent' does not send again; one that finds
+// 'sending' (its process died between the 250 and this write, or mid-conversation) sends again,
+// with the same Message-ID. Delivery is therefore at least once, never silently lost.
 import { Schema, model, type Types } from 'mongoose';
 
 export type EmailKind = 'invitation' | 'reminder';
@@ -10,7 +14,14 @@ export interface EmailDeliveryDoc {
   kind: EmailKind;
   invitation: Types.ObjectId;
   to: string;
-  sent_at: Date;
+  /** Absent on messages recorded before the state existed (those were sent). */
+  state?: 'sending' | 'sent';
+  /** When the last attempt began (the SMTP conversation). */
+  sending_at?: Date | null;
+  /** SMTP conversations begun for this message; above 1, the receiver may hold copies. */
+  attempts?: number;
+  /** When the mail server accepted it (250); null while sending. */
+  sent_at: Date | null;
   message_id: string;
   /** The mail server's reply (e.g. '250 Accepted'). */
   response: string;
@@ -22,7 +33,10 @@ const emailDeliverySchema = new Schema<EmailDeliveryDoc>(
     kind: { type: String, enum: ['invitation', 'reminder'], required: true },
     invitation: { type: Schema.Types.ObjectId, ref: 'Invitation', required: true },
     to: { type: String, required: true },
-    sent_at: { type: Date, required: true },
+    state: { type: String, enum: ['sending', 'sent'] },
+    sending_at: { type: Date, default: null },
+    attempts: { type: Number, default: 0 },
+    sent_at: { type: Date, default: null },
     message_id: { type: String, required: true },
     response: { type: String, default: '' },
   },
@@ -34,4 +48,13 @@ emailDeliverySchema.index({ invitation: 1 });
 
 export const EmailDelivery = model<EmailDeliveryDoc>('EmailDelivery', emailDeliverySchema);
 
-export const emailDeliveryId = (kind: EmailKind, invitationId: string) => `${kind}:${invitationId}`;
+/** The reminder is per expiry: an extended invitation gets the reminder of its new expiry. */
+const suffix = (kind: EmailKind, expiresAt: Date | null | undefined) =>
+  kind === 'reminder' && expiresAt ? `:${new Date(expiresAt).getTime()}` : '';
+
+export const emailDeliveryId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>
+  `${kind}:${invitationId}${suffix(kind, expiresAt)}`;
+
+/** The message's Message-ID (without the angle brackets): the same for every copy of it. */
+export const emailMessageId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>
+  `${kind}.${invitationId}${suffix(kind, expiresAt).replace(':', '.')}@skillquiz`;

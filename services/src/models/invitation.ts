@@ -3,6 +3,7 @@
 // invitations/summary.ts so the hiring list is one indexed query on this collection.
 // Quizzes (QuizResult, each with its own token) are issued from it; see services/README.md, "Data model".
 import { Schema, model, type Types } from 'mongoose';
+import { pendingEventsField, type PendingEventDoc } from './pending-event';
 import { INVITATION_STATUSES, SLUG_RE, type InvitationStatus } from '@skillquiz/contracts';
 import { TIMESTAMPS, type Timestamps } from './common';
 
@@ -62,6 +63,8 @@ export interface InvitationDoc extends Timestamps {
   search_terms: string[];
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
+  /** What must still follow its creation or revocation (pending-event.ts); absent when nothing is. */
+  pending_events?: PendingEventDoc[];
 }
 
 const slugList = {
@@ -115,6 +118,7 @@ const invitationSchema = new Schema<InvitationDoc>(
     level_score: { type: Number, default: null },
     search_terms: { type: [String], default: [] },
     summary_rev: { type: Number, default: 0 },
+    pending_events: pendingEventsField,
   },
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
 );
@@ -149,5 +153,7 @@ invitationSchema.index({ company: 1, status: 1, lapses_to: 1, lapses_at: 1, _id:
 invitationSchema.index({ created_at: -1, _id: -1 });
 // settleLapsedInvitations: open invitations whose deadline passed.
 invitationSchema.index({ status: 1, lapses_at: 1 });
+// The reconciliation pass: intents still pending after a while (a process died before dispatching).
+invitationSchema.index({ 'pending_events.at': 1 });
 
 export const Invitation = model<InvitationDoc>('Invitation', invitationSchema);

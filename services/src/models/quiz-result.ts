@@ -2,6 +2,7 @@
 // in one document: the plan, every served question with a snapshot of its content as served, the
 // answers and the running estimates. The snapshot is why bank edits never change a result.
 import { Schema, model, type Types } from 'mongoose';
+import { pendingEventsField, type PendingEventDoc } from './pending-event';
 import {
   TIMESTAMPS,
   difficultyParamsSchema,
@@ -143,6 +144,8 @@ export interface QuizResultDoc extends Timestamps {
   extra_time_percent: number;
   /** Its atoms' final estimates are in the percentile norms (invitations/norms.ts), counted once. */
   norm_recorded: boolean;
+  /** What must still follow its ending (pending-event.ts); absent when nothing is. */
+  pending_events?: PendingEventDoc[];
 }
 
 const snapshotAnswerSchema = new Schema<SnapshotAnswerDoc>(
@@ -259,6 +262,7 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     demo: { type: Boolean, default: false },
     extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
     norm_recorded: { type: Boolean, default: false },
+    pending_events: pendingEventsField,
   },
   { collection: 'quiz_results', timestamps: TIMESTAMPS, versionKey: false },
 );
@@ -273,6 +277,8 @@ quizResultSchema.index({ 'responses.q': 1 });
 quizResultSchema.index({ atom_ids: 1, updated_at: -1 });
 // The latest write to any quiz (with the atom one above: when a statistics list must be computed again).
 quizResultSchema.index({ updated_at: -1 });
+// The reconciliation pass: intents still pending after a while (a process died before dispatching).
+quizResultSchema.index({ 'pending_events.at': 1 });
 quizResultSchema.index({ 'plan.atom_id': 1, simulated: 1 });
 
 // A quiz result saved as a document (issued, imported, or a test's fixture) gets its analytics copy here;

@@ -8,7 +8,11 @@ import { MUTABLE_QUIZ_FIELDS, type QuizState } from './types';
 export interface QuizUpdate {
   $set: Record<string, unknown>;
   $unset?: Record<string, ''>;
-  $push?: { served?: { $each: unknown[] }; responses?: { $each: unknown[] } };
+  $push?: {
+    served?: { $each: unknown[] };
+    responses?: { $each: unknown[] };
+    pending_events?: { $each: unknown[] };
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
-import { quizCommitHook } from '../invitations/lifecycle';
+import { quizCommitHook, quizEndEvents } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
 
@@ -74,8 +74,10 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       store: requestScopedStore(store),
       config: ctx.config,
       now: () => arrival,
-      // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
-      onCommitted: quizCommitHook(ctx.config, ctx.logger),
+      // A write that ends the quiz carries its quiz.ended event (the result webhook, the percentile
+      // norms, the invitation's summary for the hiring pages), dispatched right after it.
+      eventsOf: (prev, next) => quizEndEvents(prev, next, arrival),
+      onCommitted: quizCommitHook(ctx.config, ctx.events, ctx.logger),
     };
   };
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */

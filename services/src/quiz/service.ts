@@ -14,6 +14,7 @@ import type {
   TrackingEvent,
 } from '@skillquiz/contracts';
 import type { Config } from '../config';
+import type { PendingEventDoc } from '../models/pending-event';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
 import { EVENT_CAP_RETRY_AFTER_SECONDS, MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
@@ -57,7 +58,12 @@ export interface QuizDeps {
    * invitation's summary for the hiring pages in step (invitations/lifecycle.ts). It must not
    * throw: the candidate's change is stored whatever it does.
    */
-  onCommitted?: (prev: QuizState, next: QuizState) => Promise<void>;
+  onCommitted?: (prev: QuizState, next: QuizState, events: readonly PendingEventDoc[]) => Promise<void>;
+  /**
+   * The events a write carries (decided before it, from the state as stored and the state to write:
+   * invitations/lifecycle.ts quizEndEvents), stored by the same conditional write as the change.
+   */
+  eventsOf?: (prev: QuizState, next: QuizState) => PendingEventDoc[];
 }
 
 /**
@@ -138,11 +144,12 @@ async function update<T>(
     if (candidateBack && state.left_at) d.next = { ...(d.next ?? state), left_at: null };
     if (!d.next) return d.result;
     // `stored`, not `state`: the write is what changed since the read, a lapsed page-close included.
-    if (!(await deps.store.commit(stored, d.next))) continue;
+    const events = deps.eventsOf?.(stored, d.next) ?? [];
+    if (!(await deps.store.commit(stored, d.next, events))) continue;
     // Counts feed exposure control; recorded only by the request whose write won.
     if (d.exposed?.length) await deps.store.recordExposure(d.exposed);
     if (d.administered?.length) await deps.store.recordAdministrations(d.administered);
-    await deps.onCommitted?.(stored, { ...d.next, rev: stored.rev + 1 });
+    await deps.onCommitted?.(stored, { ...d.next, rev: stored.rev + 1 }, events);
     return d.result;
   }
   throw conflict('The quiz is busy with another request; please retry');

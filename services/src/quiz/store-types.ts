@@ -3,6 +3,7 @@
 import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
 import type { LevelThresholds } from '@skillquiz/contracts';
 import type { OutageWindow } from '../db/outages';
+import type { PendingEventDoc } from '../models/pending-event';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
@@ -56,9 +57,10 @@ export interface QuizStore {
   /**
    * Writes `next` only if the stored revision is still `prev.rev` (and bumps it). `prev` is the
    * state exactly as read: only what differs from it is written. Returns false when another
-   * request changed the quiz first; the caller re-reads and decides again.
+   * request changed the quiz first; the caller re-reads and decides again. `events` are appended to
+   * the quiz's pending events by the same write (models/pending-event.ts).
    */
-  commit(prev: QuizState, next: QuizState): Promise<boolean>;
+  commit(prev: QuizState, next: QuizState, events?: readonly PendingEventDoc[]): Promise<boolean>;
   atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;
   /** Scored bank of an atom: administered questions listing it. */
   bank(atomId: string): Promise<BankRecord[]>;

@@ -70,6 +70,7 @@ function toState(doc: LeanQuiz): QuizState {
     updated_at: _updated,
     responses: _responses,
     responses_rev: _responsesRev,
+    pending_events: _pending,
     ...fields
   } = doc;
   const state: QuizState = {
@@ -174,12 +175,14 @@ export function mongooseQuizStore(): QuizStore {
       return state;
     },
 
-    async commit(prev, next) {
+    async commit(prev, next, events = []) {
+      // Only what changed (commit-update.ts). No runValidators: the state is built by the quiz
+      // rules from validated input. The events the change carries go in the same write.
+      const update = quizUpdate(prev, next, responsesCurrent.has(prev));
+      if (events.length) update.$push = { ...update.$push, pending_events: { $each: [...events] } };
       const res = await QuizResult.updateOne(
         { _id: new Types.ObjectId(prev.id), rev: prev.rev },
-        // Only what changed (commit-update.ts). No runValidators: the state is built by the quiz
-        // rules from validated input.
-        quizUpdate(prev, next, responsesCurrent.has(prev)),
+        update,
       ).exec();
       return res.matchedCount === 1;
     },

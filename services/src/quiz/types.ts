@@ -16,7 +16,7 @@ export type ServedQuestion = ServedQuestionDoc;
  */
 export type QuizState = Omit<
   QuizResultDoc,
-  '_id' | 'invitation' | 'company' | 'updated_at' | 'responses' | 'responses_rev'
+  '_id' | 'invitation' | 'company' | 'updated_at' | 'responses' | 'responses_rev' | 'pending_events'
 > & {
   /** Storage id of the quiz result (logs and tracking events point at it). */
   id: string;

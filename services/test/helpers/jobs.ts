@@ -192,7 +192,7 @@ export async function inServices<T = unknown>(
   return JSON.parse(line.slice('RESULT '.length)) as T;
 }
 
-/** Creates an invitation through the services' own createInvitation (its hook enqueues the email). */
+/** Creates an invitation through the services' own createInvitation (its intent enqueues the email). */
 export function createInvitationInServices(
   mongoUri: string,
   input: {
@@ -217,8 +217,12 @@ export function createInvitationInServices(
     mongoUri,
     `
     const { createInvitation, findOrCreateCompany } = svc('invitations/index.js');
+    const { productEvents } = svc('composition.js');
+    const { createLogger } = svc('http/logger.js');
+    // As the hiring API does: the invitation's intents are dispatched by this process at once.
+    const events = productEvents({ abandonGraceMinutes: 120 }, createLogger('warn'));
     const company = await findOrCreateCompany({ name: ${JSON.stringify(input.company)}, logo_url: ${JSON.stringify(input.logoUrl ?? null)}, support_email: 'help@acme.test' });
-    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)}${input.expiresAt ? `, expiresAt: new Date(${input.expiresAt.getTime()})` : ''}, demo: ${input.demo === true} });
+    const created = await createInvitation({ company, requiredAtoms: ${JSON.stringify(input.atoms.slice(0, 1))}, optionalAtoms: ${JSON.stringify(input.atoms.slice(1))}, candidateEmail: ${JSON.stringify(input.email ?? null)}, candidateName: ${JSON.stringify(input.name ?? null)}${input.expiresAt ? `, expiresAt: new Date(${input.expiresAt.getTime()})` : ''}, demo: ${input.demo === true}, events });
     const email = created.email;
     return { invitationId: String(created.invitation._id), companyId: String(company._id), tokens: created.quizzes.map((q) => q.token), email };
     `,

@@ -1,0 +1,85 @@
+// Who reacts to what: the product's events service with its subscribers, made once per process by
+// the composition roots (server.ts for the services; the CLI commands that write invitations or
+// repair), and handed down (app.context.events, the job worker, function arguments). The modules
+// that emit events (invitations, the quiz API, the expiry sweep) only record them
+// (models/pending-event.ts); they never import a subscriber.
+import type { Config } from './config';
+import { createEvents, type Events } from './events';
+import type { Logger } from './http/logger';
+import { clockOf, type QuizEndedData } from './invitations/lifecycle';
+import { expireRevokedQuizzes } from './invitations/manage';
+import { recordNorms } from './invitations/norms';
+import { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
+import { refreshInvitationSummary } from './invitations/summary';
+import { enqueueInvitationMail, enqueueQuizWebhook } from './jobs/hooks';
+
+export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logger: Logger): Events {
+  const events = createEvents(logger);
+  events.on('invitation.created', 'the invitation email and reminder jobs', enqueueInvitationMail);
+  events.on('invitation.revoked', 'expiring its open quizzes', (_event, origin) =>
+    expireRevokedQuizzes(origin.id, events),
+  );
+  const ended = (data: unknown) => data as QuizEndedData;
+  events.on('quiz.ended', 'the percentile norms', async (event) => {
+    const data = ended(event.data);
+    if (data.status === 'finished') await recordNorms(data.quiz_id);
+  });
+  events.on('quiz.ended', "the invitation's summary", async (event) => {
+    const data = ended(event.data);
+    if (data.invitation_id) await refreshInvitationSummary(data.invitation_id, clockOf(config));
+  });
+  events.on('quiz.ended', 'the result webhook job', enqueueQuizWebhook);
+  return events;
+}
+
+/** The reconciliation pass every minute (everything once at start), until stop(). */
+export interface Reconciler {
+  /** The first pass (over everything), for callers that wait for it. */
+  first: Promise<RepairReport | null>;
+  stop(): void;
+}
+
+export function startReconciler(
+  events: Events,
+  config: Pick<Config, 'abandonGraceMinutes' | 'reconcileEveryMs'>,
+  logger: Logger,
+): Reconciler {
+  let stopped = false;
+  let since: Date | null = null;
+  let running: Promise<RepairReport | null> = Promise.resolve(null);
+  const pass = async (): Promise<RepairReport | null> => {
+    if (stopped) return null;
+    // The window ends a few seconds ago: a write that recent is still followed up by its request.
+    const until = new Date(Date.now() - 5000);
+    try {
+      const report = await reconcile({
+        events,
+        clock: () => clockOf(config),
+        since,
+        until: since ? until : undefined,
+      });
+      since = since ? until : new Date(until.getTime() - 60_000);
+      const lines = describeRepair(report);
+      if (lines.length) logger.info(`reconciliation: ${lines.join('; ')}`);
+      return report;
+    } catch (err) {
+      if (!stopped)
+        logger.warn(
+          `reconciliation pass failed (the next one retries): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      return null;
+    }
+  };
+  const first = (running = pass());
+  const timer = setInterval(() => {
+    running = running.then(pass);
+  }, config.reconcileEveryMs);
+  timer.unref();
+  return {
+    first,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
