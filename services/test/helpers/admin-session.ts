@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { startStack, stopChild, type Stack } from './stack';
+import { startStack, stopChild, type ServicesOptions, type Stack } from './stack';
 
 const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'auth', 'dev-provider.js');
 
@@ -169,7 +169,10 @@ export interface AdminStack {
  * The services and the dev sign-on wired to each other, as `npm start` does: the services' port is
  * chosen first so the sign-on can register the callback URL. ADMIN_EMAILS is the dev admin.
  */
-export async function startAdminStack(env: Record<string, string> = {}): Promise<AdminStack> {
+export async function startAdminStack(
+  env: Record<string, string> = {},
+  options: ServicesOptions = {},
+): Promise<AdminStack> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const client = { OIDC_CLIENT_ID: 'skillquiz-test', OIDC_CLIENT_SECRET: 'skillquiz-test-secret-0123456789' };
@@ -188,7 +191,7 @@ export async function startAdminStack(env: Record<string, string> = {}): Promise
       COMPANY_EMAIL_DOMAINS: 'initech.example=initech',
       SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
       ...env,
-    });
+    }, options);
   } catch (err) {
     await provider.stop();
     throw err;

@@ -40,12 +40,20 @@ export interface TestSmtp {
   accepted: CaughtMail[];
   /** While true, DATA is read but never answered: the sender hangs, nothing is accepted. */
   stall: boolean;
+  /**
+   * Called once a message is received whole and kept (it is in `accepted`), and awaited before the
+   * server answers 250: a sender killed here has delivered the message without learning it.
+   */
+  onAccept: ((mail: CaughtMail) => Promise<void> | void) | null;
   stop(): Promise<void>;
 }
 
 /** A real SMTP server on loopback (smtp-server + mailparser), on `port` (0: a free one). */
 export async function startSmtp(port = 0): Promise<TestSmtp> {
-  const state = { stall: false };
+  const state: { stall: boolean; onAccept: TestSmtp['onAccept'] } = {
+    stall: false,
+    onAccept: null,
+  };
   const accepted: CaughtMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -55,7 +63,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       simpleParser(stream).then(
         (m) => {
           if (state.stall) return; // never answered: the client waits until it gives up or dies
-          accepted.push({
+          const mail: CaughtMail = {
             to: (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
               a.value.map((v) => v.address ?? ''),
             ),
@@ -63,8 +71,9 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
             text: m.text ?? '',
             html: typeof m.html === 'string' ? m.html : '',
             messageId: m.messageId ?? null,
-          });
-          callback();
+          };
+          accepted.push(mail);
+          return Promise.resolve(state.onAccept?.(mail)).then(() => callback()); // then the 250
         },
         (err: Error) => callback(err),
       );
@@ -85,6 +94,12 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     },
     set stall(v: boolean) {
       state.stall = v;
+    },
+    get onAccept() {
+      return state.onAccept;
+    },
+    set onAccept(f) {
+      state.onAccept = f;
     },
     stop: () =>
       new Promise<void>((resolve) => {
