@@ -174,8 +174,7 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
   // A crash before it leaves only quizzes no one has a link to.
   const _id = new Types.ObjectId();
   const quizzes: QuizResultDoc[] = [];
-  for (const atom of fields.atoms)
-    quizzes.push(await createQuizForInvitation({ _id, ...fields }, [atom]));
+  for (const atom of fields.atoms) quizzes.push(await createQuizForInvitation({ _id, ...fields }, [atom]));
   const pending =
     email.status === 'queued' ? [invitationCreatedEvent(String(_id), expiresAt, now)] : undefined;
   const invitation = (

@@ -29,7 +29,16 @@ async function setQuizExpiry(
   for (const { _id } of quizzes) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const q = await QuizResult.findById(_id)
-        .select({ rev: 1, plan: 1, served: 1, finished_at: 1, abandoned_at: 1, expired_at: 1, company: 1, demo_data: 1 })
+        .select({
+          rev: 1,
+          plan: 1,
+          served: 1,
+          finished_at: 1,
+          abandoned_at: 1,
+          expired_at: 1,
+          company: 1,
+          demo_data: 1,
+        })
         .lean()
         .exec();
       if (!q || isComplete({ ...q, served: q.served ?? [], plan: q.plan ?? null }) || opts.skip?.(q)) break;
@@ -66,10 +75,7 @@ async function setQuizExpiry(
  * expires at the revocation (each open one ends, carrying its quiz.ended), then those are dispatched.
  * Idempotent: a quiz already expired is only given the same expiry again.
  */
-export async function expireRevokedQuizzes(
-  invitationId: string,
-  events: Events,
-): Promise<void> {
+export async function expireRevokedQuizzes(invitationId: string, events: Events): Promise<void> {
   const inv = await Invitation.findById(invitationId).select({ revoked_at: 1 }).lean().exec();
   if (!inv?.revoked_at) return;
   const ended = await setQuizExpiry(inv._id, inv.revoked_at, { endNow: true });

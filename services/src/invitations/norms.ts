@@ -133,12 +133,19 @@ export async function rebuildNorms(): Promise<string[]> {
   await entriesIndex();
   await backfillNormEntries();
   const atoms = new Set<string>([
-    ...(await norms().find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
+    ...(
+      await norms()
+        .find({}, { projection: { _id: 1 } })
+        .toArray()
+    ).map((d) => d._id),
     ...((await entries().distinct('atom')) as string[]),
   ]);
   const rebuilt: string[] = [];
   for (const atom of [...atoms].sort()) {
-    const [doc, count] = await Promise.all([norms().findOne({ _id: atom }), entries().countDocuments({ atom })]);
+    const [doc, count] = await Promise.all([
+      norms().findOne({ _id: atom }),
+      entries().countDocuments({ atom }),
+    ]);
     if ((doc?.n ?? 0) === count) continue;
     const bins: Record<string, number> = {};
     for await (const e of entries().find({ atom }, { projection: { bin: 1 } })) {

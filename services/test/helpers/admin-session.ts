@@ -180,18 +180,21 @@ export async function startAdminStack(
   const provider = await startDevProvider({ PUBLIC_URL: publicUrl, DATA_DIR: dataDir, ...client });
   let stack: Stack;
   try {
-    stack = await startStack({
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: provider.issuer,
-      ...client,
-      ADMIN_EMAILS: provider.admin.email,
-      // The dev recruiters' companies, as `npm start` configures them (auth/dev-accounts.ts).
-      COMPANY_GROUP_PREFIX: 'company:',
-      COMPANY_EMAIL_DOMAINS: 'initech.example=initech',
-      SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
-      ...env,
-    }, options);
+    stack = await startStack(
+      {
+        PORT: String(port),
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: provider.issuer,
+        ...client,
+        ADMIN_EMAILS: provider.admin.email,
+        // The dev recruiters' companies, as `npm start` configures them (auth/dev-accounts.ts).
+        COMPANY_GROUP_PREFIX: 'company:',
+        COMPANY_EMAIL_DOMAINS: 'initech.example=initech',
+        SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
+        ...env,
+      },
+      options,
+    );
   } catch (err) {
     await provider.stop();
     throw err;
