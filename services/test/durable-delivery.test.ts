@@ -107,12 +107,15 @@ describe('a kill -9 in the middle of invitation and quiz bursts', () => {
 
     let killedInFlight = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      // Candidates who are one answer from the end (3) and one who will abandon, of this round.
+      // Candidates who are one answer from the end (3), one who will abandon, and one whose
+      // recruiter revokes the invitation mid-quiz, of this round.
       const ready: string[] = [];
-      for (let i = 0; i < 4; i++) {
+      const invitationIds: string[] = [];
+      for (let i = 0; i < 5; i++) {
         const created = await invite(`ready-${round}-${i}@example.com`);
         expect(created.status).toBe(201);
         ready.push(tokenOf(created.body.link));
+        invitationIds.push(created.body.invitation.id);
       }
       const last = new Map<string, number>();
       for (const token of ready.slice(0, 3)) {
@@ -122,6 +125,7 @@ describe('a kill -9 in the middle of invitation and quiz bursts', () => {
         last.set(token, total);
       }
       await answer(base, ready[3], 1);
+      await answer(base, ready[4], 1);
 
       // The burst: new invitations with emails, the last answers and finish calls, an abandon; the
       // process is killed a moment after it starts, with most of it in flight.
@@ -135,7 +139,9 @@ describe('a kill -9 in the middle of invitation and quiz bursts', () => {
           }),
         );
       burst.push(attempt(() => fetch(quizApi(base, ready[3], 'abandon'), { method: 'POST' })));
-      await new Promise((r) => setTimeout(r, 30 + Math.floor(Math.random() * 200)));
+      burst.push(attempt(() => call('POST', `/api/hiring/invitations/${invitationIds[4]}/revoke`)));
+      // Early in the first rounds (most of the burst cut off), later in the last (most of it written).
+      await new Promise((r) => setTimeout(r, 40 + 50 * round + Math.floor(Math.random() * 40)));
       await stack.services.kill();
       killedInFlight += (await Promise.all(burst)).filter((r) => r === null).length;
       await stack.restartServices(); // same port, same database: the recruiter's session holds
@@ -175,7 +181,9 @@ describe('a kill -9 in the middle of invitation and quiz bursts', () => {
         return status ? `evt_${String(q._id)}_${status}` : null;
       })
       .filter((e): e is string => e !== null);
-    expect(ended.length).toBeGreaterThan(0);
+    // Quizzes ended in each way: finished (the last answer), abandoned, expired (revoked).
+    for (const way of ['finished', 'abandoned', 'expired'])
+      expect([way, ended.some((e) => e.endsWith(`_${way}`))]).toEqual([way, true]);
     await until(
       () => ended.every((id) => receiver!.requests.some((r) => eventOf(r) === id && r.answered === 200)),
       'every ended quiz to have its webhook event delivered',

@@ -29,9 +29,9 @@ import {
   type InvitationEmail,
   type MailPolicy,
 } from './lifecycle';
+import { summarizeInvitation } from './summary';
 
 export type { InvitationEmail } from './lifecycle';
-import { summarizeInvitation } from './summary';
 
 export {
   findOrCreateCompany,
