@@ -168,7 +168,13 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
   };
   // Its summary as it will stand with its quizzes issued and none started (summary.ts).
   const summary = summarizeInvitation(fields, [], new Map(), { now, abandonGraceMinutes: 0 });
-  const email = invitationEmail(fields.candidate_email, input.mail ?? mailPolicyFromEnv());
+  // The environment is read only when it matters (a CLI run given no mail settings).
+  const email = invitationEmail(
+    fields.candidate_email,
+    fields.candidate_email
+      ? (input.mail ?? mailPolicyFromEnv())
+      : { smtpUrl: undefined, isProduction: false },
+  );
   // The quizzes first, the invitation last: its insert is the one write that makes the invitation
   // exist, and it carries what must follow (the email) in the same document (models/pending-event.ts).
   // A crash before it leaves only quizzes no one has a link to.
