@@ -1,6 +1,6 @@
 // Putting jobs on the queue. Every enqueue is idempotent: a job that must exist once carries a
-// unique key (agenda's unique(), an upsert that only inserts), so the hooks, the expiry sweep and a
-// retried request may all enqueue the same thing safely.
+// unique key (agenda's unique(), an upsert that only inserts), so an event dispatched again (after a
+// crash, by the reconciliation pass, by two processes) enqueues the same job only once.
 import mongoose from 'mongoose';
 import { JOBS_COLLECTION, queue } from './queue';
 import {

@@ -2,7 +2,8 @@
 // @agendajs/mongo-backend on mongoose's connection. Every services process polls it
 // (JOBS_PROCESS_EVERY_MS); a job is locked with one atomic findOneAndUpdate before it runs, so two
 // processes never run it at once, and a job whose process died keeps its lock until its lock
-// lifetime has passed, then runs again elsewhere (see docs/DECISIONS.md, issue 20).
+// lifetime has passed, then runs again elsewhere, or at once when the services restart on the same
+// host (worker.ts releaseDeadLocks; see docs/DECISIONS.md).
 //
 // agenda is an ES module; Node 24 loads it through require(). Only the jobs modules import this file,
 // so the rest of the services (and their jest tests) never load it.
