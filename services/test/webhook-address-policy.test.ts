@@ -7,6 +7,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { ADDRESS_FORMS } from './fixtures/address-forms';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { startReceiver, type TestReceiver } from './helpers/jobs';
 
 jest.setTimeout(180_000);
 
@@ -14,6 +15,7 @@ let env: AdminStack;
 let client: MongoClient;
 let db: Db;
 let recruiter: Browser;
+let receiver: TestReceiver;
 
 /** The table's literal addresses as a URL's host is written (IPv6 in brackets). */
 const literalForms = ADDRESS_FORMS.filter(
@@ -33,10 +35,12 @@ const companies = async () =>
 
 beforeAll(async () => {
   env = await startAdminStack();
+  receiver = await startReceiver();
   client = await MongoClient.connect(env.stack.mongoUri);
   db = client.db();
 });
 afterAll(async () => {
+  await receiver?.stop();
   await client?.close();
   await env?.stop();
 });
@@ -82,5 +86,29 @@ describe.each([
       expect([host, res.status]).toEqual([host, 200]);
       expect(res.body.webhook.url).toBe(new URL(`https://${host}/hook`).href);
     }
+  });
+});
+
+describe('at delivery', () => {
+  it('a URL saved while private addresses were allowed, in an IPv6 form carrying loopback, is refused and never called', async () => {
+    // Development (allowed): the receiver on loopback, named by its IPv4-mapped address.
+    await env.stack.restartServices(env.stack.env);
+    recruiter = new Browser();
+    await signIn(recruiter, env.baseUrl, env.provider.recruiter);
+    const mapped = receiver.url.replace('127.0.0.1', '[::ffff:127.0.0.1]');
+    const current = await call('GET', '/api/hiring/settings');
+    const saved = await call('PUT', '/api/hiring/settings/webhook', {
+      url: mapped,
+      version: current.body.webhook.version,
+    });
+    expect(saved.status).toBe(200);
+    const sent = receiver.requests.length;
+
+    // The rule on: the same saved URL is refused when the event is delivered, and nothing is sent.
+    await env.stack.restartServices({ ...env.stack.env, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' });
+    const refused = await call('POST', '/api/hiring/settings/webhook/test');
+    expect(refused.body.attempt).toMatchObject({ ok: false, status: null });
+    expect(refused.body.attempt.error).toMatch(/^refused: .*a loopback or private address \(.*IPv4-mapped/);
+    expect(receiver.requests.length).toBe(sent);
   });
 });
