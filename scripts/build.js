@@ -183,11 +183,6 @@ function outputState(root) {
   return state;
 }
 
-const sameState = (a, b) => {
-  const ka = Object.keys(a);
-  return ka.length > 0 && ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-};
-
 function readRecorded() {
   try {
     return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')).projects ?? {};
@@ -216,14 +211,24 @@ function main() {
   const built = [...prints.keys()].sort();
   let stale = built;
   if (!extra.length) {
-    stale = built.filter((name) => {
+    const why = new Map();
+    for (const name of built) {
       const was = recorded[name];
-      return (
-        !was ||
-        was.fingerprint !== prints.get(name) ||
-        !sameState(was.outputs, outputState(projects.get(name).root))
-      );
-    });
+      if (!was) why.set(name, 'not built by this script yet');
+      else if (was.fingerprint !== prints.get(name)) why.set(name, 'its inputs changed');
+      else {
+        const now = outputState(projects.get(name).root);
+        const differ = [...new Set([...Object.keys(was.outputs), ...Object.keys(now)])].filter(
+          (f) => was.outputs[f] !== now[f],
+        );
+        if (differ.length || !Object.keys(now).length)
+          why.set(
+            name,
+            `its outputs changed since the last build (${differ.slice(0, 2).join(', ') || 'none left'}${differ.length > 2 ? ', ...' : ''})`,
+          );
+      }
+    }
+    stale = built.filter((name) => why.has(name));
     if (stale.length === 0) {
       log(
         `nothing changed since the last build: the outputs of all ${built.length} packages left as they are`,
@@ -232,6 +237,7 @@ function main() {
     }
     if (stale.length < built.length)
       log(`${built.length - stale.length} of ${built.length} packages unchanged, left as they are`);
+    for (const name of stale) log(`${name}: ${why.get(name)}`);
   }
   const code = runNx(extra.length ? extra : ['--projects', stale.join(','), '--exclude-task-dependencies']);
   const next = {};
