@@ -14,8 +14,9 @@
 // least what nx hashes (nx.json: the "production" files of the package and of every workspace
 // package it depends on, transitively, the shared globals), plus the lockfile, the root
 // package.json and .gitignore, and the Node version: files as git lists them (tracked and untracked,
-// not ignored), contents hashed. The outputs' state is every output file's size, mtime and inode (a
-// rewrite changes them). A package is built (by nx, from its cache or not) when either differs, or
+// not ignored), contents hashed. The outputs' state is every output file's size, mtime, inode and
+// content hash: a file whose stat changed but whose bytes did not (`tsc -b` touches timestamps)
+// still counts as unchanged. A package is built (by nx, from its cache or not) when either differs, or
 // nothing is recorded; the others are left alone (`--exclude-task-dependencies`: their outputs are
 // already what nx would restore). Nothing to build: nx is not run at all.
 //
@@ -165,8 +166,8 @@ function outputPaths(root) {
   return outputs.map((o) => o.replace('{projectRoot}', root).replace('{workspaceRoot}/', ''));
 }
 
-/** Every output file's size, mtime and inode: what a rewrite changes. */
-function outputState(root) {
+/** Every output file's size, mtime and inode (what a rewrite changes) and content hash. */
+function outputState(root, hashes = true) {
   const state = {};
   const visit = (rel) => {
     let st;
@@ -177,10 +178,30 @@ function outputState(root) {
     }
     if (st.isDirectory()) {
       for (const name of fs.readdirSync(path.join(ROOT, rel)).sort()) visit(`${rel}/${name}`);
-    } else state[rel] = `${st.size}:${st.mtimeMs}:${st.ino}`;
+    } else
+      state[rel] = {
+        stat: `${st.size}:${st.mtimeMs}:${st.ino}`,
+        hash: hashes ? fileHash(path.join(ROOT, rel)) : null,
+      };
   };
   for (const out of outputPaths(root)) visit(out);
   return state;
+}
+
+const fileHash = (file) => createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+
+/**
+ * The output files that differ from what was recorded: added, removed, or of other content. A file
+ * only touched (a new mtime, the same bytes: `tsc -b` updates timestamps) does not count.
+ */
+function changedOutputs(root, recorded) {
+  const now = outputState(root, false);
+  return [...new Set([...Object.keys(recorded), ...Object.keys(now)])].filter((f) => {
+    const was = recorded[f];
+    if (!was || !now[f]) return true;
+    if (was.stat === now[f].stat) return false;
+    return fileHash(path.join(ROOT, f)) !== was.hash;
+  });
 }
 
 function readRecorded() {
@@ -217,11 +238,8 @@ function main() {
       if (!was) why.set(name, 'not built by this script yet');
       else if (was.fingerprint !== prints.get(name)) why.set(name, 'its inputs changed');
       else {
-        const now = outputState(projects.get(name).root);
-        const differ = [...new Set([...Object.keys(was.outputs), ...Object.keys(now)])].filter(
-          (f) => was.outputs[f] !== now[f],
-        );
-        if (differ.length || !Object.keys(now).length)
+        const differ = changedOutputs(projects.get(name).root, was.outputs);
+        if (differ.length || !Object.keys(was.outputs).length)
           why.set(
             name,
             `its outputs changed since the last build (${differ.slice(0, 2).join(', ') || 'none left'}${differ.length > 2 ? ', ...' : ''})`,

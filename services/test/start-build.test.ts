@@ -2,7 +2,8 @@
 // checkout: run again with nothing changed, it changes no file under any dist/ (not its content,
 // not its modification time, not its inode: nx's restore from its cache rewrote them all on every
 // start, and a second start or `npm run invite` in the same checkout could read a half-written
-// file); and when one package's output was damaged, only that package is restored.
+// file); when one package's output was damaged, only that package is restored; an output only
+// touched (same bytes) is not restored.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -90,4 +91,15 @@ it("a package whose output was damaged is restored alone; the others' outputs ar
   const settled = snapshot();
   expect(build().output).toMatch(/nothing changed since the last build/);
   expect(changed(settled, snapshot())).toEqual([]);
+});
+
+it('an output only touched (a new modification time, the same bytes, as `tsc -b` does) is left alone', () => {
+  const victim = [...snapshot().keys()].filter((f) => f.startsWith(`${DAMAGED_PACKAGE}/dist/`)).sort()[0];
+  const later = new Date(Date.now() + 60_000);
+  fs.utimesSync(path.join(ROOT, victim), later, later);
+  const before = snapshot();
+  const run = build();
+  expect(run.status).toBe(0);
+  expect(run.output).toMatch(/\[build\] nothing changed since the last build/);
+  expect(changed(before, snapshot())).toEqual([]);
 });
