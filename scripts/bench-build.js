@@ -5,7 +5,7 @@
 //      (target <= 10 s on the 2-core machines), median of --runs starts after one untimed start that
 //      seeds a throw-away DATA_DIR (PORT=0, SEED_DEMO_CANDIDATES=0);
 //   2. `npm test`'s build and type-check steps after a one-line change in one remote (--remote,
-//      default mfe-quiz): `npm run build` (only that remote rebuilds; the rest comes from .nx/cache)
+//      default mfe-quiz): `npm run build` (only that remote rebuilds; the rest is left as it is)
 //      and `npm run typecheck` (tsc -b re-checks that remote's project only), against the same two
 //      steps done the way they were before build caching: every package built (--skip-nx-cache) and
 //      every project checked cold (no tsc build info).

@@ -1,9 +1,11 @@
 // The CSV form (issue 22): one question per row, atoms separated by ';', answers in numbered column
 // groups (answer_N, correct_N, position_N, hash_id_N) as many as the longest question needs. Atoms
 // are named by slug only: they must exist in the product (or be defined by a JSON or QTI import).
+// Written by the product's one CSV writer (http/csv.ts: no cell a spreadsheet would run as a
+// formula); read back through its inverse, so an exported file imports as it was exported.
 import type { InterchangeQuestion } from '@skillquiz/contracts';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { csvText, readCsvCell } from '../http/csv';
 import type { ParsedFile, ParsedItem } from './interchange';
 
 const FIXED = [
@@ -25,7 +27,7 @@ export function writeCsv(questions: InterchangeQuestion[]): Buffer {
   for (let n = 1; n <= answers; n++)
     header.push(`answer_${n}`, `correct_${n}`, `position_${n}`, `hash_id_${n}`);
   const rows = questions.map((q) => {
-    const row: string[] = [
+    const row: (string | number)[] = [
       q.uid ?? '',
       q.question_text,
       q.code_block,
@@ -33,8 +35,8 @@ export function writeCsv(questions: InterchangeQuestion[]): Buffer {
       q.language ?? '',
       q.claim ?? '',
       q.atoms.join(';'),
-      String(q.difficulty_params.a),
-      String(q.difficulty_params.d),
+      q.difficulty_params.a,
+      q.difficulty_params.d,
       q.original_uid ?? '',
     ];
     for (let n = 0; n < answers; n++) {
@@ -48,7 +50,7 @@ export function writeCsv(questions: InterchangeQuestion[]): Buffer {
     }
     return row;
   });
-  return Buffer.from(stringify([header, ...rows]), 'utf8');
+  return Buffer.from(csvText([header, ...rows]), 'utf8');
 }
 
 function numberOrText(v: string, field: string, item: ParsedItem): number | string | undefined {
@@ -65,6 +67,7 @@ export function parseCsv(bytes: Buffer): ParsedFile {
     records = parse(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
       relax_column_count: true,
       skip_empty_lines: true,
+      cast: (value) => readCsvCell(value),
     }) as string[][];
   } catch (err) {
     return {

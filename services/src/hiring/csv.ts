@@ -1,11 +1,11 @@
 // The CSV export (GET /api/hiring/invitations.csv): the list's filters and order, one row per
 // invitation and atom (INVITATION_CSV_COLUMNS), streamed from a cursor through csv-stringify, so a
-// company with 100,000 invitations is never held in memory. Cells that a spreadsheet would run as
-// a formula (=, +, -, @, tab, CR) are escaped (csv-stringify escape_formulas), since names and
+// company with 100,000 invitations is never held in memory. Written by the product's one CSV writer
+// (http/csv.ts), which escapes every cell a spreadsheet would run as a formula, since names and
 // emails come from outside; a byte-order mark lets spreadsheet programs read UTF-8 names.
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { INVITATION_CSV_COLUMNS, type CompanyRef } from '@skillquiz/contracts';
+import { csvStream } from '../http/csv';
 import { Atom, Company, Invitation, type InvitationDoc } from '../models';
 import { companyRef } from '../invitations/companies';
 import { effectiveStatus } from '../invitations/summary';
@@ -78,12 +78,7 @@ export async function exportInvitationsCsv(
     for await (const inv of cursor as AsyncIterable<InvitationDoc>)
       yield* csvRows(inv, scope.company ?? companyById.get(String(inv.company)), names, now);
   }
-  const stringifier = stringify({
-    header: true,
-    columns: [...INVITATION_CSV_COLUMNS],
-    bom: true,
-    escape_formulas: true,
-  });
+  const stringifier = csvStream({ header: true, columns: [...INVITATION_CSV_COLUMNS], bom: true });
   const source = Readable.from(rows());
   source.on('error', (err) => stringifier.destroy(err));
   return source.pipe(stringifier);

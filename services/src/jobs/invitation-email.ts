@@ -106,6 +106,7 @@ async function sendOnce(kind: EmailKind, inv: InvitationWithLifecycle, ctx: JobC
     text: mail.text,
     html: mail.html,
     messageId,
+    companyId: String(inv.company),
   });
   await EmailDelivery.updateOne(
     { _id: id },

@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { COMPANY_HEADER } from './mailer';
 import { newOutboxId, writeOutboxMessage, type OutboxMessage } from './outbox';
 
 export interface DevMailCatcher {
@@ -32,6 +33,11 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
   return list.flatMap((a) => a.value.map((v) => v.address ?? '').filter(Boolean));
+}
+
+/** A header's value as text (mailparser gives structured values for some headers), or null. */
+function headerText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 export async function startDevMailCatcher(options: DevMailCatcherOptions): Promise<DevMailCatcher> {
@@ -59,6 +65,7 @@ export async function startDevMailCatcher(options: DevMailCatcherOptions): Promi
             message_id: parsed.messageId ?? null,
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
+            company_id: headerText(parsed.headers.get(COMPANY_HEADER.toLowerCase())),
           };
           writeOutboxMessage(options.outboxDir, message);
           received.push(message);

@@ -11,8 +11,13 @@ export interface OutgoingMail {
   html: string;
   /** Stable per message (e.g. `invitation.<id>@skillquiz`): a retried send carries the same id. */
   messageId: string;
+  /** The company the message is sent for, as the COMPANY_HEADER (the dev outbox shows it to that company's recruiters). */
+  companyId?: string;
   headers?: Record<string, string>;
 }
+
+/** The header naming the company an email is sent for (an id, nothing a candidate could use). */
+export const COMPANY_HEADER = 'X-SkillQuiz-Company';
 
 export interface SentMail {
   messageId: string;
@@ -53,7 +58,7 @@ export async function sendMail(
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.messageId}>`,
-    headers: mail.headers,
+    headers: { ...mail.headers, ...(mail.companyId ? { [COMPANY_HEADER]: mail.companyId } : {}) },
   });
   return { messageId: info.messageId, response: String(info.response ?? '') };
 }

@@ -2,11 +2,15 @@
 // (JSON, also how the admin frame learns to link it). Development only: it answers only when
 // DEV_OUTBOX_DIR is set, which `npm start` does outside production and the config refuses in
 // production; otherwise these paths fall through (the shell's 404, the API's JSON 404). The
-// messages hold candidates' links, so only a signed-in user sees them.
+// messages hold candidates' links, so they are scoped like the hiring API: an admin sees every
+// message; a recruiter only those sent for their own company (the mailer names it in a header, the
+// catcher keeps it as company_id); anyone else, signed in without a role or signed out, gets 404 on
+// every path, as if there were no outbox. Another company's message is 404 as if it did not exist.
 import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
+import { resolvePrincipal } from '../auth/roles';
 import { signedInUser } from '../auth/session';
-import { notFound, unauthorized } from '../http/errors';
+import { notFound } from '../http/errors';
 import { listOutbox, readOutboxMessage, summaryOf, type OutboxMessage } from './outbox';
 
 export const OUTBOX_PAGE = '/dev/outbox';
@@ -66,15 +70,22 @@ ${html}<h2>Text</h2><pre>${e(m.text)}</pre>`,
   );
 }
 
-/** Answers only with a dev outbox configured; pages send the signed-out to the login page. */
+/** Which messages this request may see (set by the guard). */
+type Visible = (m: OutboxMessage) => boolean;
+
+/**
+ * Answers only with a dev outbox configured, and only to an admin or a recruiter (404 for everyone
+ * else); puts what the caller may see in ctx.state.outboxVisible.
+ */
 function outboxGuard(): Middleware {
   return async (ctx: Context, next: Next) => {
     if (!ctx.config.devOutboxDir || ctx.config.isProduction) throw notFound('Not found');
-    if (!signedInUser(ctx)) {
-      if (ctx.path.startsWith('/api/')) throw unauthorized('Not signed in: sign in at /admin');
-      ctx.redirect('/admin');
-      return;
-    }
+    const user = signedInUser(ctx);
+    const principal = user ? await resolvePrincipal(user, ctx.config) : null;
+    if (!principal || 'none' in principal) throw notFound('Not found');
+    const company = principal.role === 'recruiter' ? principal.company.id : null;
+    const visible: Visible = company === null ? () => true : (m) => m.company_id === company;
+    ctx.state.outboxVisible = visible;
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
@@ -84,21 +95,23 @@ export function devOutboxRouter(): Router {
   const router = new Router();
   const guard = outboxGuard();
   const dir = (ctx: Context) => ctx.config.devOutboxDir!;
+  const visible = (ctx: Context) => ctx.state.outboxVisible as Visible;
   const message = (ctx: Context) => {
     const m = readOutboxMessage(dir(ctx), ctx.params.id);
-    if (!m) throw notFound('No such message in the dev outbox');
+    if (!m || !visible(ctx)(m)) throw notFound('No such message in the dev outbox');
     return m;
   };
+  const list = (ctx: Context) => listOutbox(dir(ctx), 200, visible(ctx));
 
   router.get('/api/dev/outbox', guard, (ctx) => {
-    ctx.body = { page: OUTBOX_PAGE, messages: listOutbox(dir(ctx)).map(summaryOf) };
+    ctx.body = { page: OUTBOX_PAGE, messages: list(ctx).map(summaryOf) };
   });
   router.get('/api/dev/outbox/:id', guard, (ctx) => {
     ctx.body = message(ctx);
   });
   router.get(OUTBOX_PAGE, guard, (ctx) => {
     ctx.type = 'html';
-    ctx.body = listPage(listOutbox(dir(ctx)));
+    ctx.body = listPage(list(ctx));
   });
   router.get(`${OUTBOX_PAGE}/:id`, guard, (ctx) => {
     ctx.type = 'html';

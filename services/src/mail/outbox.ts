@@ -16,6 +16,8 @@ export interface OutboxMessage {
   message_id: string | null;
   text: string;
   html: string | null;
+  /** The company it was sent for (the mailer's X-SkillQuiz-Company header); null: none named, admins only. */
+  company_id?: string | null;
 }
 
 export type OutboxSummary = Pick<OutboxMessage, 'id' | 'received_at' | 'to' | 'subject'>;
@@ -35,8 +37,12 @@ export function writeOutboxMessage(dir: string, message: OutboxMessage): void {
   fs.renameSync(`${file}.tmp`, file);
 }
 
-/** Newest first. */
-export function listOutbox(dir: string, limit = 200): OutboxMessage[] {
+/** Newest first: the `limit` newest of those `visible` accepts (default: every message). */
+export function listOutbox(
+  dir: string,
+  limit = 200,
+  visible: (m: OutboxMessage) => boolean = () => true,
+): OutboxMessage[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -47,9 +53,9 @@ export function listOutbox(dir: string, limit = 200): OutboxMessage[] {
     .filter((n) => n.endsWith('.json') && ID_RE.test(n.slice(0, -5)))
     .sort()
     .reverse()
-    .slice(0, limit)
     .map((n) => readOutboxMessage(dir, n.slice(0, -5)))
-    .filter((m): m is OutboxMessage => m !== null);
+    .filter((m): m is OutboxMessage => m !== null && visible(m))
+    .slice(0, limit);
 }
 
 export function readOutboxMessage(dir: string, id: string): OutboxMessage | null {

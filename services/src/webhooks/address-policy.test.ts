@@ -1,6 +1,20 @@
 // The webhook URL rule (no server-side request forgery): which addresses are private, and how a URL
 // is judged with private addresses refused (production) or allowed (development).
-import { checkWebhookUrl, isPrivateAddress, publicOnlyLookup, WebhookUrlError } from './address-policy';
+import {
+  addressRefusal,
+  checkWebhookUrl,
+  isPrivateAddress,
+  publicOnlyLookup,
+  WebhookUrlError,
+} from './address-policy';
+import { ADDRESS_FORMS } from '../../test/fixtures/address-forms';
+
+it.each(ADDRESS_FORMS)('%s: %s', (address, refusal) => {
+  const why = addressRefusal(address);
+  if (refusal === null) expect(why).toBeNull();
+  else expect(why).toMatch(refusal);
+  expect(isPrivateAddress(address)).toBe(refusal !== null);
+});
 
 it('knows the loopback, private, link-local and other non-public ranges, in both IP versions', () => {
   for (const ip of [
@@ -70,8 +84,24 @@ it('in production: refuses private literals, names that resolve to private addre
   expect(
     await refused('https://intranet.example.com/x', production(resolvesTo('93.184.216.34', '10.0.0.7'))),
   ).toBe(
-    'The webhook URL points at intranet.example.com (10.0.0.7), a loopback or private address; only public internet addresses are allowed',
+    'The webhook URL points at intranet.example.com (10.0.0.7), a loopback or private address (10.0.0.7 is private (RFC 1918)); only public internet addresses are allowed',
   );
+  // Every resolved address counts, in any form: one embedded loopback among public ones is refused.
+  expect(
+    await refused(
+      'https://dual.example.com/x',
+      production(resolvesTo('2606:4700:4700::1111', '93.184.216.34', '::ffff:0:7f00:1')),
+    ),
+  ).toMatch(/dual\.example\.com \(::ffff:0:7f00:1\), a loopback or private address \(.*IPv4-translated/);
+  // The forms the URL parser accepts in brackets, each refused as a literal host.
+  for (const [address, refusal] of ADDRESS_FORMS)
+    if (refusal && /^\[?[0-9a-f:.]+\]?$/i.test(address) && address.includes(':')) {
+      const host = address.startsWith('[') ? address : `[${address}]`;
+      expect([host, await refused(`https://${host}/hook`)]).toEqual([
+        host,
+        expect.stringMatching(/a loopback or private address/),
+      ]);
+    }
   expect(
     await refused(
       'https://nowhere.example/x',
