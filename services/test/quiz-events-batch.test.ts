@@ -107,6 +107,22 @@ describe('a batch of queued events', () => {
     }
   });
 
+  it("keeps when each event happened by the page's clock (client_at) beside when it arrived (at)", async () => {
+    const token = await startedQuiz();
+    const happened = Date.UTC(2026, 10, 26, 1, 0, 0);
+    const before = Date.now();
+    const res = await post(token, {
+      events: [{ ...track(2), at: happened }, { ...log(1), at: happened + 1500 }, track(3)],
+    });
+    expect(res.status).toBe(201);
+    const s = await stored(token);
+    expect(s.tracking.map((t) => t.client_at?.getTime() ?? null)).toEqual([happened, null]);
+    expect(s.logs.map((l) => l.client_at?.getTime())).toEqual([happened + 1500]);
+    for (const e of [...s.tracking, ...s.logs]) expect(e.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await post(token, { events: [{ ...track(4), at: -1 }] })).status).toBe(400);
+    expect((await post(token, { events: [{ ...track(4), at: 'yesterday' }] })).status).toBe(400);
+  });
+
   it('is taken as sendBeacon sends it: JSON in a text/plain body', async () => {
     const token = await startedQuiz();
     const events = [track(4), log(1)];

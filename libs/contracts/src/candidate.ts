@@ -259,10 +259,18 @@ export const ClientEventIdSchema = z
   .max(64, 'id is too long')
   .regex(/^[A-Za-z0-9_-]+$/, 'id must be URL-safe');
 
+/**
+ * When the event happened by the page's clock (epoch ms), as the tab-switch and offline details
+ * already say it: a batch arrives later than its events (after a second, or after an offline
+ * period), and the report times the developer tools and clipboard use by it.
+ */
+const ClientTimeSchema = z.number().int().min(0).max(8_640_000_000_000_000);
+
 /** A per-question log event (as POST …/question/{number}/log/ takes it) and its question's number. */
 export const BatchLogEventSchema = z.strictObject({
   id: ClientEventIdSchema,
   kind: z.literal('log'),
+  at: ClientTimeSchema.optional(),
   number: z.number().int().min(1).max(10_000),
   ...LogEventRequestSchema.shape,
 });
@@ -271,6 +279,7 @@ export const BatchLogEventSchema = z.strictObject({
 export const BatchTrackingEventSchema = z.strictObject({
   id: ClientEventIdSchema,
   kind: z.literal('tracking'),
+  at: ClientTimeSchema.optional(),
   questionId: TrackingEventSchema.shape.questionId,
   event: TrackingEventTypeSchema,
   eventDetails: TrackingEventDetailsSchema.optional(),

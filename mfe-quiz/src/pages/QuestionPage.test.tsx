@@ -522,6 +522,7 @@ it('the per-question log goes through the queue to the QuizApi, in batches: ques
       {
         id: expect.stringMatching(uuid),
         kind: 'log',
+        at: expect.any(Number),
         number: 1,
         eventName: 'question_shown',
         eventDetails: { at: expect.any(Number) },
@@ -529,6 +530,7 @@ it('the per-question log goes through the queue to the QuizApi, in batches: ques
       {
         id: expect.stringMatching(uuid),
         kind: 'log',
+        at: expect.any(Number),
         number: 1,
         eventName: 'answer_selected',
         eventDetails: { answer_position: 1 },

@@ -10,9 +10,14 @@ import type { BatchOutcome, BatchTask, QueueWorker } from './jobQueue';
  * is sent (a retried batch, the flush as the page is hidden or closed). Jobs an older page stored
  * have none: their task id stands in.
  */
-export type QueueJob =
-  | { kind: 'log'; id?: string; token: string; questionNumber: number; body: LogEventRequest }
-  | { kind: 'track'; id?: string; event: TrackingEvent };
+export type QueueJob = (
+  | { kind: 'log'; token: string; questionNumber: number; body: LogEventRequest }
+  | { kind: 'track'; event: TrackingEvent }
+) & {
+  id?: string;
+  /** When it happened (epoch ms, the page's clock); older jobs have none. */
+  at?: number;
+};
 
 /** The calls a job is sent with. */
 export type JobSender = Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
@@ -29,17 +34,19 @@ function eventId(raw: string): string {
 /** The job as one event of a batch (POST /api/quiz/{token}/events). */
 export function batchEventOf(job: QueueJob, taskId: string): BatchEvent {
   const id = eventId(job.id ?? taskId);
+  const at = typeof job.at === 'number' ? { at: job.at } : {};
   if (job.kind === 'log') {
     return {
       id,
       kind: 'log',
+      ...at,
       number: job.questionNumber,
       eventName: job.body.eventName,
       ...(job.body.eventDetails !== undefined ? { eventDetails: job.body.eventDetails } : {}),
     };
   }
   const { questionId, event, eventDetails } = job.event;
-  return { id, kind: 'tracking', questionId, event, ...(eventDetails ? { eventDetails } : {}) };
+  return { id, kind: 'tracking', ...at, questionId, event, ...(eventDetails ? { eventDetails } : {}) };
 }
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

@@ -65,11 +65,12 @@ it('the page hidden: events still in memory (the queue not open yet) go at once,
           {
             id: 'event-id-1',
             kind: 'log',
+            at: expect.any(Number),
             number: 3,
             eventName: 'answer_selected',
             eventDetails: { answer_position: 1 },
           },
-          { id: 'event-id-2', kind: 'tracking', questionId: 3, event: 4 },
+          { id: 'event-id-2', kind: 'tracking', at: expect.any(Number), questionId: 3, event: 4 },
         ],
         on: 'leave',
       },
@@ -129,7 +130,7 @@ it('stored jobs go too (not frozen ones); once the server has them they leave th
   expect(up.sent[0].body).toEqual({
     events: [
       { id: 'task-earlier-1', kind: 'tracking', questionId: 1, event: 4 },
-      { id: 'event-id-1', kind: 'log', number: 2, eventName: 'question_shown' },
+      { id: 'event-id-1', kind: 'log', at: expect.any(Number), number: 2, eventName: 'question_shown' },
     ],
   });
   expect(stored().map((t) => t.args.id)).toEqual(['frozen-event']);

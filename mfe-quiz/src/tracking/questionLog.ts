@@ -161,10 +161,17 @@ export function createQuestionLog(api: JobSender, options: QuestionLogOptions = 
 
   return {
     logEvent(token, questionNumber, eventName, eventDetails) {
-      void enqueue({ kind: 'log', id: newId(), token, questionNumber, body: { eventName, eventDetails } });
+      void enqueue({
+        kind: 'log',
+        id: newId(),
+        at: Date.now(),
+        token,
+        questionNumber,
+        body: { eventName, eventDetails },
+      });
     },
     track(event) {
-      void enqueue({ kind: 'track', id: newId(), event });
+      void enqueue({ kind: 'track', id: newId(), at: Date.now(), event });
     },
     start() {
       void channel().catch(() => undefined);

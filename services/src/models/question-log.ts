@@ -11,6 +11,8 @@ export interface QuestionLogDoc {
   at: Date;
   /** The id the page gave the event (batches only): a batch sent again stores it once. */
   client_id?: string;
+  /** When it happened by the page's clock (batches that say so); `at` is when it arrived. */
+  client_at?: Date;
 }
 
 const questionLogSchema = new Schema<QuestionLogDoc>(
@@ -22,6 +24,7 @@ const questionLogSchema = new Schema<QuestionLogDoc>(
     eventDetails: { type: Schema.Types.Mixed, default: null },
     at: { type: Date, required: true, default: () => new Date() },
     client_id: { type: String },
+    client_at: { type: Date },
   },
   { collection: 'question_logs', versionKey: false },
 );

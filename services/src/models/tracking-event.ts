@@ -15,6 +15,8 @@ export interface TrackingEventDoc {
   at: Date;
   /** The id the page gave the event (batches only): a batch sent again stores it once. */
   client_id?: string;
+  /** When it happened by the page's clock (batches that say so); `at` is when it arrived. */
+  client_at?: Date;
 }
 
 const trackingEventSchema = new Schema<TrackingEventDoc>(
@@ -29,6 +31,7 @@ const trackingEventSchema = new Schema<TrackingEventDoc>(
     },
     at: { type: Date, required: true, default: () => new Date() },
     client_id: { type: String },
+    client_at: { type: Date },
   },
   { collection: 'tracking_events', versionKey: false },
 );

@@ -470,13 +470,17 @@ export async function recordEventBatch(
   }
   const kept = fresh.slice(0, room);
   const base = { quiz_id: state.id, token, at };
+  const stamp = (e: (typeof kept)[number]) => ({
+    client_id: e.id,
+    ...(e.at !== undefined ? { client_at: new Date(e.at) } : {}),
+  });
   const stored = await deps.store.insertEventBatch({
     logs: kept.flatMap((e) =>
       e.kind === 'log'
         ? [
             {
               ...base,
-              client_id: e.id,
+              ...stamp(e),
               number: e.number,
               eventName: e.eventName,
               eventDetails: e.eventDetails ?? null,
@@ -489,7 +493,7 @@ export async function recordEventBatch(
         ? [
             {
               ...base,
-              client_id: e.id,
+              ...stamp(e),
               questionId: e.questionId,
               event: e.event,
               eventDetails: e.eventDetails,

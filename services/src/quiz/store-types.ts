@@ -90,9 +90,15 @@ export interface QuizStore {
    * stored meanwhile (same quiz and id) is skipped, not an error. Returns how many were stored.
    */
   insertEventBatch(batch: {
-    logs: readonly (QuestionLogEntry & { client_id: string })[];
-    tracking: readonly (TrackingEventEntry & { client_id: string })[];
+    logs: readonly (QuestionLogEntry & ClientStamp)[];
+    tracking: readonly (TrackingEventEntry & ClientStamp)[];
   }): Promise<number>;
+}
+
+/** What a batch's event adds: the page's id for it, and when it happened by the page's clock. */
+export interface ClientStamp {
+  client_id: string;
+  client_at?: Date;
 }
 
 /** A per-question log event as stored. */

@@ -312,6 +312,7 @@ export function mongooseQuizStore(): QuizStore {
             eventDetails: e.eventDetails ?? null,
             at: e.at,
             client_id: e.client_id,
+            ...(e.client_at ? { client_at: e.client_at } : {}),
           })),
         ),
         insertSkippingDuplicates(
@@ -324,6 +325,7 @@ export function mongooseQuizStore(): QuizStore {
             eventDetails: e.eventDetails ?? {},
             at: e.at,
             client_id: e.client_id,
+            ...(e.client_at ? { client_at: e.client_at } : {}),
           })),
         ),
       ]);
