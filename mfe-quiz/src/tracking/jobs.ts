@@ -26,7 +26,7 @@ export type JobSender = Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
 export const tokenOf = (job: QueueJob): string => (job.kind === 'log' ? job.token : job.event.token);
 
 /** An id the server takes (URL-safe, 8 to 64 characters), the same for the same input. */
-function eventId(raw: string): string {
+export function eventId(raw: string): string {
   const safe = raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
   return safe.length >= 8 ? safe : safe.padEnd(8, '_');
 }

@@ -143,3 +143,20 @@ it('nothing waiting: no request', async () => {
   await log.flush({ leaving: true });
   expect(sent).toEqual([]);
 });
+
+it('an event flushed while still in memory and stored meanwhile leaves the queue when the reply comes', async () => {
+  const { api, sent, release } = fakeApi('hold');
+  let ready!: () => void;
+  const log = createQuestionLog(api, { whenReady: () => new Promise<void>((r) => (ready = r)), newId });
+  log.track({ token: TOKEN, questionId: 1, event: 4 });
+  const flushed = log.flush();
+  expect(sent).toHaveLength(1);
+  ready(); // the queue opens and stores the job while the flush is on its way
+  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => setTimeout(r, 0));
+  expect(stored().map((t) => t.args.id)).toEqual(['event-id-1']);
+  release();
+  await flushed;
+  expect(stored()).toEqual([]);
+  log.close();
+});

@@ -14,7 +14,7 @@ import type { TrackingEvent } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { nextIdle } from '../hooks/idle';
 import type { Channel, StoredTask, TaskStorage } from './jobQueue';
-import { LOG_WORKER, batchesOf, questionLogWorker, type JobSender, type QueueJob } from './jobs';
+import { LOG_WORKER, batchesOf, eventId, questionLogWorker, type JobSender, type QueueJob } from './jobs';
 
 export interface QuestionLog {
   /** A per-question log event (POST …/question/{n}/log/). Never throws. */
@@ -135,7 +135,6 @@ export function createQuestionLog(api: JobSender, options: QuestionLogOptions = 
     try {
       const jobs = waiting();
       if (jobs.length === 0) return;
-      const taskIdOf = new Map(jobs.map((w) => [w.job.id ?? w.taskId, w.taskId]));
       const batches = batchesOf(jobs, LEAVE_BUDGET_BYTES);
       const sent = batches.map(async ({ token, events }) => {
         for (const e of events) flushing.add(e.id);
@@ -146,8 +145,15 @@ export function createQuestionLog(api: JobSender, options: QuestionLogOptions = 
             { keepalive: true },
           );
           // The page is still there and the server has them (or will never take them): done.
-          if (r.success) {
-            openChannel?.discard(events.map((e) => taskIdOf.get(e.id)!).filter(Boolean));
+          // (A job that was still in memory may have been stored meanwhile: found by its event id.)
+          if (r.success && openChannel) {
+            const sent = new Set(events.map((e) => e.id));
+            openChannel.discard(
+              openChannel
+                .tasks()
+                .filter((t) => sent.has(eventId((t.args as QueueJob).id ?? t._id)))
+                .map((t) => t._id),
+            );
           }
         } finally {
           for (const e of events) flushing.delete(e.id);
