@@ -142,8 +142,23 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
  */
 export async function invite(
   product: Pick<RunningProduct, 'dataDir'>,
-  { company = 'Acme Robotics', atoms = ['javascript'], optional = [] as string[], demo = false } = {},
+  options: InviteOptions = {},
 ): Promise<string[]> {
+  return (await inviteWithId(product, options)).links;
+}
+
+export interface InviteOptions {
+  company?: string;
+  atoms?: string[];
+  optional?: string[];
+  demo?: boolean;
+}
+
+/** invite(), with the invitation's id (what the hiring report is read by). */
+export async function inviteWithId(
+  product: Pick<RunningProduct, 'dataDir'>,
+  { company = 'Acme Robotics', atoms = ['javascript'], optional = [], demo = false }: InviteOptions = {},
+): Promise<{ id: string; links: string[] }> {
   const args = [
     path.join(REPO_ROOT, 'services', 'dist', 'cli', 'invite.js'),
     '--company',
@@ -165,5 +180,7 @@ export async function invite(
   // The first link is printed twice (the candidate link, then in the per-atom list).
   const unique = [...new Set(links)];
   if (!unique.length) throw new Error(`invite printed no candidate link:\n${stdout}`);
-  return unique;
+  const id = /^\s*id ([0-9a-f]{24})\b/m.exec(stdout)?.[1];
+  if (!id) throw new Error(`invite printed no invitation id:\n${stdout}`);
+  return { id, links: unique };
 }

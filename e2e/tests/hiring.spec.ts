@@ -160,7 +160,13 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   // The offline period is sent when the page is back online; the page moves on only once the server
   // has it (on CI the report was read before it arrived: 0 times).
   const offlineSent = candidate.waitForResponse(
-    (r) => new URL(r.url()).pathname.endsWith('/tracking') && r.request().method() === 'POST' && r.ok(),
+    (r) =>
+      new URL(r.url()).pathname.endsWith('/events') &&
+      r.request().method() === 'POST' &&
+      r.ok() &&
+      (r.request().postDataJSON() as { events: { kind: string; event?: number }[] }).events.some(
+        (e) => e.kind === 'tracking' && e.event === 1,
+      ),
   );
   await candidateContext.setOffline(false);
   await offlineSent;

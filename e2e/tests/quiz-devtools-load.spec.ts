@@ -83,13 +83,16 @@ test('under CPU load, a candidate who never opens the developer tools records no
   }[];
   const cdp = await connect(targets.find((t) => t.type === 'page')!.webSocketDebuggerUrl);
 
-  // The page's tracking posts, seen on the network (Network.enable leaves the console alone).
+  // The page's tracking events, seen on the network in its event batches (Network.enable leaves the
+  // console alone).
   const tracked: number[] = [];
   cdp.on((method, params) => {
     const request = params.request as { url: string; method: string; postData?: string } | undefined;
     if (method === 'Network.requestWillBeSent' && request?.method === 'POST')
-      if (request.url.endsWith(`/api/quiz/${token}/tracking`) && request.postData)
-        tracked.push((JSON.parse(request.postData) as { event: number }).event);
+      if (request.url.endsWith(`/api/quiz/${token}/events`) && request.postData) {
+        const { events } = JSON.parse(request.postData) as { events: { kind: string; event: number }[] };
+        tracked.push(...events.filter((e) => e.kind === 'tracking').map((e) => e.event));
+      }
   });
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });

@@ -154,9 +154,12 @@ test('integrity events go through the queue, wait while offline and are replayed
   await page.addInitScript(() => localStorage.setItem('demoModeEnabled', 'true'));
   await page.setViewportSize({ width: 1000, height: 420 });
   const tracked: { event: number; eventDetails?: { l: number; r: number; t: number } }[] = [];
+  // The queue sends what is waiting as one batch (POST …/events); its tracking events are these.
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/api/quiz/${token}/tracking`))
-      tracked.push(r.postDataJSON());
+    if (r.method() === 'POST' && r.url().endsWith(`/api/quiz/${token}/events`)) {
+      const { events } = r.postDataJSON() as { events: { kind: string; event: number }[] };
+      tracked.push(...events.filter((e) => e.kind === 'tracking'));
+    }
   });
   await page.goto(`/quiz/${token}`);
   await expect(page).toHaveURL(/\/question\/2$/);

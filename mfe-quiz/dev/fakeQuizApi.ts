@@ -222,6 +222,11 @@ export function createFakeQuizApi(options: FakeQuizOptions = {}): QuizApi & { lo
         logged.push(event);
         return ok({});
       }),
+    sendEvents: (token, body) =>
+      call(() => {
+        for (const e of body.events) logged.push({ token, ...e });
+        return ok({ success: true as const, stored: body.events.length, duplicates: 0, refused: [] });
+      }),
     survey: (token) =>
       call(() => {
         const quiz = quizOf(token);

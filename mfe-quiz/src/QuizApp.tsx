@@ -36,7 +36,14 @@ export default function QuizApp({
     () => ({ log: createQuestionLog(api), watchDevtools }),
     [api, watchDevtools],
   );
-  useEffect(() => () => tracking.log.close(), [tracking]);
+  useEffect(() => {
+    // What is waiting goes out at once when the page is hidden or closed.
+    const stopFlushing = tracking.log.flushOnLeave();
+    return () => {
+      stopFlushing();
+      tracking.log.close();
+    };
+  }, [tracking]);
   const routes = useRoutes(appRoutes(DemoSidebar as DemoSidebarSlot | undefined));
   return (
     <QuizApiProvider api={api}>

@@ -246,6 +246,83 @@ export const TrackingEventSchema = z.strictObject({
 });
 export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Event batches (POST /api/quiz/{token}/events): what the page's queue has waiting, in one request,
+// beside the one-event routes above. Each event carries an id the page made when it queued it, so
+// a batch sent again (a retry, or the page-close flush of events already on their way) is stored
+// once.
+
+/** A client-made event id (a UUID, or any URL-safe string of 8 to 64 characters). */
+export const ClientEventIdSchema = z
+  .string()
+  .min(8, 'id is too short')
+  .max(64, 'id is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'id must be URL-safe');
+
+/**
+ * When the event happened by the page's clock (epoch ms), as the tab-switch and offline details
+ * already say it: a batch arrives later than its events (after a second, or after an offline
+ * period), and the report times the developer tools and clipboard use by it.
+ */
+const ClientTimeSchema = z.number().int().min(0).max(8_640_000_000_000_000);
+
+/** A per-question log event (as POST …/question/{number}/log/ takes it) and its question's number. */
+export const BatchLogEventSchema = z.strictObject({
+  id: ClientEventIdSchema,
+  kind: z.literal('log'),
+  at: ClientTimeSchema.optional(),
+  number: z.number().int().min(1).max(10_000),
+  ...LogEventRequestSchema.shape,
+});
+
+/** An integrity event (as POST …/tracking takes it; the token is the path's). */
+export const BatchTrackingEventSchema = z.strictObject({
+  id: ClientEventIdSchema,
+  kind: z.literal('tracking'),
+  at: ClientTimeSchema.optional(),
+  questionId: TrackingEventSchema.shape.questionId,
+  event: TrackingEventTypeSchema,
+  eventDetails: TrackingEventDetailsSchema.optional(),
+});
+
+export const BatchEventSchema = z.discriminatedUnion('kind', [BatchLogEventSchema, BatchTrackingEventSchema]);
+export type BatchEvent = z.infer<typeof BatchEventSchema>;
+
+export const EventBatchRequestSchema = z.strictObject({
+  events: z
+    .array(BatchEventSchema)
+    .min(1, 'events must hold at least one event')
+    .max(
+      CONSTANTS.EVENT_BATCH.MAX_EVENTS,
+      `events must hold at most ${CONSTANTS.EVENT_BATCH.MAX_EVENTS} events per batch`,
+    )
+    .superRefine((events, ctx) => {
+      const seen = new Set<string>();
+      for (const e of events) {
+        if (seen.has(e.id)) ctx.addIssue({ code: 'custom', message: `event id ${e.id} appears twice` });
+        seen.add(e.id);
+      }
+    }),
+  /**
+   * 'leave': sent as the page is hidden or closed. Any other event shows the candidate is back
+   * (a pending page-close is forgotten); these do not, since they were sent on the way out.
+   */
+  on: z.literal('leave', { message: "on must be 'leave' or absent" }).optional(),
+});
+export type EventBatchRequest = z.infer<typeof EventBatchRequestSchema>;
+
+/**
+ * The reply: `stored` events are new, `duplicates` were stored before (same id), `refused` were
+ * not stored and never will be (a question not served, the per-quiz cap): the page drops them.
+ */
+export const EventBatchResponseSchema = z.strictObject({
+  success: z.literal(true),
+  stored: z.number().int().min(0),
+  duplicates: z.number().int().min(0),
+  refused: z.array(z.strictObject({ id: z.string(), message: z.string() })),
+});
+export type EventBatchResponse = z.infer<typeof EventBatchResponseSchema>;
+
 export const EnvVarsResponseSchema = z.object({ demoModeAllowed: z.boolean() });
 export type EnvVarsResponse = z.infer<typeof EnvVarsResponseSchema>;
 

@@ -54,6 +54,11 @@ export const CONSTANTS = {
   LOG_JOB_RETRIES: 25,
   LOG_WORKER_TIMEOUT_MS: 4_000,
   QUEUE: { STORAGE: 'localstorage', PREFIX: 'jobs', TIMEOUT_MS: 1_000, LIMIT: -1, PRINCIPLE: 'fifo' },
+  /**
+   * One batch of queued events (POST /api/quiz/{token}/events): at most this many events and bytes
+   * of body. 64 KiB is also what a browser lets a closing page's keepalive requests carry in all.
+   */
+  EVENT_BATCH: { MAX_EVENTS: 100, MAX_BYTES: 65_536 },
   HIGHLIGHT_POLL_MS: 1_000,
   STICKY_TIMER: { TOP_PX: 10, RIGHT_PX: 20 },
   DEVTOOLS: { POLL_MS: 250, MAX_ACK_DELAY_MS: 10_000 },

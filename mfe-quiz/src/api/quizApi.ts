@@ -10,6 +10,8 @@ import type {
   AnswerResponse,
   CandidateQuestion,
   EnvVarsResponse,
+  EventBatchRequest,
+  EventBatchResponse,
   LogEventRequest,
   QuizResult,
   SurveyRequest,
@@ -23,6 +25,11 @@ export interface CallInit {
   signal?: AbortSignal;
 }
 
+/** `keepalive`: the request outlives the page (sent as it is hidden or closed; body <= 64 KiB). */
+export interface EventsInit extends CallInit {
+  keepalive?: boolean;
+}
+
 export interface QuizApi {
   /** GET /api/quiz/{token}/: the quiz result. */
   getQuiz(token: string): Promise<ApiResult<QuizResult>>;
@@ -34,6 +41,15 @@ export interface QuizApi {
   log(token: string, n: number, body: LogEventRequest, init?: CallInit): Promise<ApiResult<unknown>>;
   /** POST /api/quiz/{token}/tracking: one integrity event (through the log queue too). */
   track(event: TrackingEvent, init?: CallInit): Promise<ApiResult<unknown>>;
+  /**
+   * POST /api/quiz/{token}/events: the queued log and tracking events in one request (what the log
+   * queue's worker sends, and what is left when the page is hidden or closed, with `keepalive`).
+   */
+  sendEvents(
+    token: string,
+    body: EventBatchRequest,
+    init?: EventsInit,
+  ): Promise<ApiResult<EventBatchResponse>>;
   survey(token: string, body: SurveyRequest): Promise<ApiResult<unknown>>;
   pass243(token: string): Promise<ApiResult<unknown>>;
   finish(token: string): Promise<ApiResult<unknown>>;
@@ -58,6 +74,7 @@ export const httpQuizApi: QuizApi = {
     apiFetch<unknown>(`${questionPath(token, n)}log/`, { method: 'POST', body, ...init }),
   track: (event, init = {}) =>
     apiFetch<unknown>(`${quizPath(event.token)}/tracking`, { method: 'POST', body: event, ...init }),
+  sendEvents: sendEventsOverHttp,
   survey: (token, body) => apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
   pass243: (token) => apiFetch<unknown>(`${quizPath(token)}/pass_243`, { method: 'POST' }),
   finish: (token) => apiFetch<unknown>(`${quizPath(token)}/finish`, { method: 'POST' }),
@@ -73,4 +90,30 @@ export function abandonBeacon(token: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   const body = new Blob([JSON.stringify({ on: 'unload' })], { type: 'application/json' });
   return navigator.sendBeacon(`${quizPath(token)}/abandon`, body);
+}
+
+/** Whether this browser's fetch can outlive the page (keepalive); older ones have sendBeacon only. */
+function fetchKeepsAlive(): boolean {
+  return typeof Request !== 'undefined' && 'keepalive' in Request.prototype;
+}
+
+/**
+ * The batch over fetch; with `keepalive` where fetch cannot keep a request alive, a beacon (a JSON
+ * string: text/plain, which the route takes), whose outcome is unknown: the events stay queued and
+ * the server stores them once when they come again.
+ */
+function sendEventsOverHttp(
+  token: string,
+  body: EventBatchRequest,
+  init: EventsInit = {},
+): Promise<ApiResult<EventBatchResponse>> {
+  const path = `${quizPath(token)}/events`;
+  if (init.keepalive && !fetchKeepsAlive()) {
+    const queued =
+      typeof navigator !== 'undefined' &&
+      typeof navigator.sendBeacon === 'function' &&
+      navigator.sendBeacon(path, JSON.stringify(body));
+    return Promise.resolve({ success: false, status: 0, message: queued ? 'Sent as a beacon' : 'Not sent' });
+  }
+  return apiFetch<EventBatchResponse>(path, { method: 'POST', body, ...init });
 }

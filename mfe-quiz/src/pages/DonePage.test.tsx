@@ -6,6 +6,9 @@ import { quizResult } from '@skillquiz/contracts/testing';
 import { QuizApiProvider } from '../api/context';
 import type { QuizApi } from '../api/quizApi';
 import { QuizContext, type QuizContextValue } from '../hooks/useQuiz';
+import { TrackingContext, type QuizTracking } from '../tracking/context';
+import { watchNoDevtools } from '../tracking/devtools';
+import type { QuestionLog } from '../tracking/questionLog';
 import { DonePage } from './DonePage';
 import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 
@@ -21,6 +24,7 @@ const api: QuizApi = {
   answer: notUsed,
   log: notUsed,
   track: notUsed,
+  sendEvents: notUsed,
   pass243: notUsed,
   finish: notUsed,
   envVars: notUsed,
@@ -31,11 +35,20 @@ const api: QuizApi = {
 let current: QuizResult | undefined;
 const reload = jest.fn(async () => current);
 
+/** The log queue's flush: the done page sends what is waiting as it opens. */
+const flush = jest.fn(async () => {});
+const tracking: QuizTracking = {
+  log: { flush } as unknown as QuestionLog,
+  watchDevtools: watchNoDevtools,
+};
+
 function Providers({ children }: { children: ReactNode }) {
   const quiz = { token: 'tok_0123456789abcdefghij', result: current, reload } as unknown as QuizContextValue;
   return (
     <QuizApiProvider api={api}>
-      <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
+      <TrackingContext.Provider value={tracking}>
+        <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
+      </TrackingContext.Provider>
     </QuizApiProvider>
   );
 }
@@ -113,6 +126,15 @@ describe('done page texts (SPEC §2)', () => {
     expect(screen.getByText("We've shared your results with Acme.")).toBeInTheDocument();
     expect(screen.queryByText(/more of your skills/)).not.toBeInTheDocument();
   });
+});
+
+it("sends the queued events as it opens, not at the queue's next turn (the candidate may close the tab)", async () => {
+  flush.mockClear();
+  current = quizResult({ started_at: 's', finished_at: 'f' });
+  renderPage();
+  await waitFor(() => expect(flush).toHaveBeenCalledTimes(1));
+  expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  expect(flush).toHaveBeenCalledTimes(1);
 });
 
 describe('reload on arrival', () => {

@@ -5,6 +5,7 @@ import { useQuizApi } from '../api/context';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
 import { useQuiz } from '../hooks/useQuiz';
+import { useTracking } from '../tracking/context';
 import {
   COME_BACK_NOTE,
   completedText,
@@ -39,6 +40,12 @@ export function DonePage() {
   // Until a newer result than the one on arrival is in, nothing is said: the old counts would
   // flash 'You have 1 more quiz to complete.' before 'We've shared your results...'. A failed
   // reload keeps waiting (the provider shows its Retry); any later result is the server's new one.
+  // The last question's events go now, not at the queue's next turn: a candidate who is done may
+  // close the tab at once.
+  const { log } = useTracking();
+  useEffect(() => {
+    void log.flush();
+  }, [log]);
   const [resultOnArrival] = useState(result);
   const [reloaded, setReloaded] = useState(false);
   const loadedOnArrival = resultOnArrival !== undefined;

@@ -135,6 +135,9 @@ export function QuestionPage() {
   const moveOn = useEffectEvent(async (outcome: Outcome) => {
     if (outcome.kind === 'next') navigate(href(`question/${outcome.number}`));
     if (outcome.kind === 'done') {
+      // The last question's events leave now, beside the finish call (the done page sends whatever
+      // follows): a candidate who is done may close the tab at once.
+      void log.flush();
       await api.finish(token);
       navigate(href('done'));
     }

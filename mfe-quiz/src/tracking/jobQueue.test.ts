@@ -1,6 +1,6 @@
 // The SPEC §4/§8/§9 queue rules, on jsdom's real localStorage with jest's fake clock (each task waits
 // the channel timeout before it runs, so the tests move the clock instead of waiting).
-import { JobQueue, type QueueConfig, type QueueWorker, type StoredTask } from './jobQueue';
+import { JobQueue, type BatchOutcome, type QueueConfig, type QueueWorker, type StoredTask } from './jobQueue';
 import { LOG_WORKER, questionLogWorker } from './jobs';
 import type { QuizApi } from '../api/quizApi';
 
@@ -91,45 +91,204 @@ it('a task the worker cannot do yet is tried again, and frozen (kept, never run)
   expect(ch.tasks()).toHaveLength(1);
 });
 
+const unavailable = { success: false as const, status: 503, message: 'down' };
+const logJob = (eventName: string, token = 'tok_0123456789abcdef', id?: string) => ({
+  handler: LOG_WORKER,
+  args: { kind: 'log', ...(id ? { id } : {}), token, questionNumber: 1, body: { eventName } },
+});
+
 it('the log worker: retried 25 times, then frozen', async () => {
   const api = {
-    log: jest.fn(async () => ({ success: false as const, status: 503, message: 'down' })),
+    log: jest.fn(),
     track: jest.fn(),
-  } as unknown as Pick<QuizApi, 'log' | 'track'>;
+    sendEvents: jest.fn(async () => unavailable),
+  } as unknown as Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
   const ch = new JobQueue(config(), { [LOG_WORKER]: questionLogWorker(api) }).create('question-log');
-  await ch.add({
-    handler: LOG_WORKER,
-    args: { kind: 'log', token: 't', questionNumber: 1, body: { eventName: 'question_shown' } },
-  });
+  await ch.add(logJob('question_shown'));
   ch.start();
   await runTasks(30);
-  expect(api.log).toHaveBeenCalledTimes(25);
+  expect(api.sendEvents).toHaveBeenCalledTimes(25);
   expect(stored()[0]).toMatchObject({ tried: 25, retry: 25, freezed: true });
 });
 
 it('the log worker gives a send up after its 4000 ms timeout; that try counts as failed', async () => {
   const api = {
+    log: jest.fn(),
+    track: jest.fn(),
     // Never answers until aborted, like a server that hangs.
-    log: jest.fn(
-      (_t: string, _n: number, _b: unknown, init?: { signal?: AbortSignal }) =>
+    sendEvents: jest.fn(
+      (_t: string, _b: unknown, init?: { signal?: AbortSignal }) =>
         new Promise((_resolve, reject) =>
           init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
         ),
     ),
-    track: jest.fn(),
-  } as unknown as Pick<QuizApi, 'log' | 'track'>;
+  } as unknown as Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
   const ch = new JobQueue(config(), { [LOG_WORKER]: questionLogWorker(api) }).create('question-log');
-  await ch.add({
-    handler: LOG_WORKER,
-    args: { kind: 'log', token: 't', questionNumber: 1, body: { eventName: 'x' } },
-  });
+  await ch.add(logJob('x'));
   ch.start();
   await jest.advanceTimersByTimeAsync(1000);
-  expect(api.log).toHaveBeenCalledTimes(1);
+  expect(api.sendEvents).toHaveBeenCalledTimes(1);
   await jest.advanceTimersByTimeAsync(3999);
   expect(stored()[0].tried).toBeUndefined();
   await jest.advanceTimersByTimeAsync(1);
   expect(stored()[0]).toMatchObject({ tried: 1, freezed: false });
+});
+
+describe('batches: what is waiting goes in one run', () => {
+  /** A batch handler answering from a script, per task by its args, recording each batch. */
+  function batchWorker(outcome: (args: string) => BatchOutcome, retry?: number, max = Infinity) {
+    const batches: string[][] = [];
+    const worker: QueueWorker<string> = {
+      retry,
+      handle: async () => {
+        throw new Error('a batch worker is handed batches');
+      },
+      batch: {
+        key: (args) => args.split(':')[0],
+        fits: (taken) => taken.length < max,
+        handle: async (tasks) => {
+          batches.push(tasks.map((t) => t.args));
+          return tasks.map((t) => outcome(t.args));
+        },
+      },
+    };
+    return { worker, batches };
+  }
+
+  it('every waiting task of one key, first in first out, after the queue timeout; each with its own outcome, tries and freeze', async () => {
+    const { worker, batches } = batchWorker(
+      (a) => (a.endsWith('retry') ? 'retry' : a.endsWith('bad') ? 'refused' : 'done'),
+      2,
+    );
+    const ch = new JobQueue(config(), { W: worker }).create('question-log');
+    for (const [i, args] of ['q1:a', 'q2:other', 'q1:retry', 'q1:bad', 'q1:b'].entries()) {
+      jest.setSystemTime(1_000_000 + i);
+      await ch.add({ handler: 'W', args });
+    }
+    ch.start();
+    await jest.advanceTimersByTimeAsync(999);
+    expect(batches).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['q1:a', 'q1:retry', 'q1:bad', 'q1:b']]);
+    expect(stored().map((t) => [t.args, t.tried ?? 0, t.freezed ?? false])).toEqual([
+      ['q2:other', 0, false],
+      ['q1:retry', 1, false],
+    ]);
+    await runTasks(1);
+    expect(batches[1]).toEqual(['q2:other']);
+    await runTasks(1);
+    expect(batches[2]).toEqual(['q1:retry']);
+    // Frozen after its 2 tries, kept, never run again.
+    expect(stored()).toEqual([expect.objectContaining({ args: 'q1:retry', tried: 2, freezed: true })]);
+    await runTasks(3);
+    expect(batches).toHaveLength(3);
+  });
+
+  it('a batch holds what `fits` allows; the rest goes at the next turn', async () => {
+    const { worker, batches } = batchWorker(() => 'done', 1, 2);
+    const ch = new JobQueue(config(), { W: worker }).create('c');
+    for (const args of ['k:1', 'k:2', 'k:3']) await ch.add({ handler: 'W', args });
+    ch.start();
+    await runTasks(2);
+    expect(batches).toEqual([['k:1', 'k:2'], ['k:3']]);
+  });
+
+  it('a unique task and the channel limit are decided when added, as without batches', async () => {
+    const warn = jest.fn();
+    const { worker, batches } = batchWorker(() => 'done');
+    const ch = new JobQueue(config({ limit: 2, warn }), { W: worker }).create('c');
+    expect(await ch.add({ handler: 'W', args: 'k:1', tag: 't', unique: true })).toEqual(expect.any(String));
+    expect(await ch.add({ handler: 'W', args: 'k:2', tag: 't', unique: true })).toBe(false);
+    await ch.add({ handler: 'W', args: 'k:3' });
+    expect(await ch.add({ handler: 'W', args: 'k:4' })).toBe(false);
+    expect(warn).toHaveBeenCalledWith("Task limit exceeded: The 'c' channel limit is 2");
+    ch.start();
+    await runTasks(1);
+    expect(batches).toEqual([['k:1', 'k:3']]);
+  });
+
+  it('the log worker sends one request per quiz with every waiting event and its stable id', async () => {
+    const sent: { token: string; body: { events: { id: string; eventName?: string }[] } }[] = [];
+    const api = {
+      log: jest.fn(),
+      track: jest.fn(),
+      sendEvents: jest.fn(async (token: string, body: { events: { id: string }[] }) => {
+        sent.push({ token, body } as never);
+        return {
+          success: true as const,
+          data: { success: true, stored: body.events.length, duplicates: 0, refused: [] },
+        };
+      }),
+    } as unknown as Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
+    const ch = new JobQueue(config(), { [LOG_WORKER]: questionLogWorker(api) }).create('question-log');
+    await ch.add(logJob('shown', 'tok_a_0123456789ab', 'id-shown-0001'));
+    await ch.add(logJob('other quiz', 'tok_b_0123456789ab', 'id-other-0001'));
+    await ch.add(logJob('selected', 'tok_a_0123456789ab', 'id-selected-01'));
+    await ch.add({
+      handler: LOG_WORKER,
+      args: {
+        kind: 'track',
+        id: 'id-copy-00001',
+        event: { token: 'tok_a_0123456789ab', questionId: 1, event: 4 },
+      },
+    });
+    ch.start();
+    await runTasks(2);
+    expect(sent).toEqual([
+      {
+        token: 'tok_a_0123456789ab',
+        body: {
+          events: [
+            { id: 'id-shown-0001', kind: 'log', number: 1, eventName: 'shown' },
+            { id: 'id-selected-01', kind: 'log', number: 1, eventName: 'selected' },
+            { id: 'id-copy-00001', kind: 'tracking', questionId: 1, event: 4 },
+          ],
+        },
+      },
+      {
+        token: 'tok_b_0123456789ab',
+        body: { events: [{ id: 'id-other-0001', kind: 'log', number: 1, eventName: 'other quiz' }] },
+      },
+    ]);
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('the log worker: events the server refuses are dropped; a batch refused whole is sent again one event at a time', async () => {
+    const calls: string[][] = [];
+    const api = {
+      log: jest.fn(),
+      track: jest.fn(),
+      sendEvents: jest.fn(async (_t: string, body: { events: { id: string; eventName: string }[] }) => {
+        calls.push(body.events.map((e) => e.id));
+        if (body.events.length > 1) return { success: false as const, status: 400, message: 'bad event' };
+        const [e] = body.events;
+        if (e.eventName === 'bad') return { success: false as const, status: 400, message: 'bad event' };
+        if (e.eventName === 'unserved')
+          return {
+            success: true as const,
+            data: { success: true, stored: 0, duplicates: 0, refused: [{ id: e.id, message: 'not served' }] },
+          };
+        if (e.eventName === 'flaky') return unavailable;
+        return { success: true as const, data: { success: true, stored: 1, duplicates: 0, refused: [] } };
+      }),
+    } as unknown as Pick<QuizApi, 'log' | 'track' | 'sendEvents'>;
+    const ch = new JobQueue(config(), { [LOG_WORKER]: questionLogWorker(api) }).create('question-log');
+    for (const name of ['good', 'bad', 'unserved', 'flaky'])
+      await ch.add(logJob(name, 'tok_a_0123456789ab', `id-${name}-000`));
+    ch.start();
+    await runTasks(1);
+    expect(calls).toEqual([
+      ['id-good-000', 'id-bad-000', 'id-unserved-000', 'id-flaky-000'],
+      ['id-good-000'],
+      ['id-bad-000'],
+      ['id-unserved-000'],
+      ['id-flaky-000'],
+    ]);
+    // Only the transient failure stays, to be tried again.
+    expect(stored()).toEqual([
+      expect.objectContaining({ args: expect.objectContaining({ id: 'id-flaky-000' }), tried: 1 }),
+    ]);
+  });
 });
 
 it('a task the worker refuses is removed; so is a task whose handler has no worker', async () => {

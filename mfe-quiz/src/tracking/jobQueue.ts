@@ -15,6 +15,9 @@
 //   'Task limit exceeded: …'.
 // One change from the library: a task that was running when its page went away (locked) is free
 // again once its lock is older than `staleLockMs`, rather than locked for ever.
+// One addition: a worker with `batch` is handed every waiting task of its handler and key at once
+// (in queue order, as many as its `fits` allows), one run instead of one per task; each task still
+// has its own outcome, tries and freeze, exactly as if it had run alone.
 
 /** What is stored per task (the library's field names, `freezed` included, for stored compatibility). */
 export interface StoredTask<Args = unknown> {
@@ -50,6 +53,26 @@ export interface NewTask<Args = unknown> {
 export interface QueueWorker<Args = unknown> {
   retry?: number;
   handle(args: Args): Promise<boolean>;
+  /** Runs the waiting tasks of this worker together (see BatchHandling); absent: one at a time. */
+  batch?: BatchHandling<Args>;
+}
+
+/** A task as a batch handler sees it: its stored id and its arguments. */
+export interface BatchTask<Args = unknown> {
+  id: string;
+  args: Args;
+}
+
+/** What came of one task of a batch: as `handle` resolving true, resolving false, or rejecting. */
+export type BatchOutcome = 'done' | 'retry' | 'refused';
+
+export interface BatchHandling<Args = unknown> {
+  /** Only tasks of one key go together (e.g. the quiz they belong to). */
+  key(args: Args): string;
+  /** Whether `next` may join the tasks already taken (a bound on count or size); the first always goes. */
+  fits(taken: readonly Args[], next: Args): boolean;
+  /** One outcome per task, in the order given (a rejection: every task refused). */
+  handle(tasks: readonly BatchTask<Args>[]): Promise<BatchOutcome[]>;
 }
 
 /** The slice of the Web Storage API the queue uses (localStorage in the browser). */
@@ -170,6 +193,13 @@ export class Channel {
     return this.read();
   }
 
+  /** Removes these tasks (done some other way, e.g. sent as the page was hidden). */
+  discard(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    const gone = new Set(ids);
+    this.write(this.read().filter((t) => !gone.has(t._id)));
+  }
+
   private now(): number {
     return (this.config.now ?? Date.now)();
   }
@@ -185,11 +215,12 @@ export class Channel {
     return tasks.filter((t) => !t.freezed && !this.isLocked(t));
   }
 
-  private next(): StoredTask | undefined {
+  /** The waiting tasks in the order they run: highest priority first, then first (or last) in. */
+  private ordered(): StoredTask[] {
     const order = this.config.principle === 'lifo' ? -1 : 1;
     return this.waiting(this.read()).sort(
       (a, b) => b.priority - a.priority || order * (a.createdAt - b.createdAt),
-    )[0];
+    );
   }
 
   private schedule(): void {
@@ -202,13 +233,18 @@ export class Channel {
 
   private async runNext(): Promise<void> {
     if (!this.running || this.busy) return;
-    const task = this.next();
+    const waiting = this.ordered();
+    const task = waiting[0];
     if (!task) return; // idle until add() or start()
     this.busy = true;
     try {
       const worker = this.workers[task.handler] as QueueWorker<unknown> | undefined;
       if (!worker) {
         this.remove(task._id); // SPEC §4: a failed job with no worker is removed
+        return;
+      }
+      if (worker.batch) {
+        await this.runBatch(worker, worker.batch, waiting);
         return;
       }
       this.update(task._id, { locked: true, lockedAt: this.now() });
@@ -236,6 +272,57 @@ export class Channel {
       this.busy = false;
       if (this.running) this.schedule();
     }
+  }
+
+  /** The first waiting task and those after it with its handler and key, as many as fit, in one run. */
+  private async runBatch(
+    worker: QueueWorker<unknown>,
+    batch: BatchHandling<unknown>,
+    waiting: StoredTask[],
+  ): Promise<void> {
+    const [first] = waiting;
+    const key = batch.key(first.args);
+    const taken: StoredTask[] = [first];
+    for (const t of waiting.slice(1)) {
+      if (t.handler !== first.handler || batch.key(t.args) !== key) continue;
+      if (
+        !batch.fits(
+          taken.map((x) => x.args),
+          t.args,
+        )
+      )
+        break;
+      taken.push(t);
+    }
+    const ids = new Set(taken.map((t) => t._id));
+    const lockedAt = this.now();
+    this.write(this.read().map((t) => (ids.has(t._id) ? { ...t, locked: true, lockedAt } : t)));
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await batch.handle(taken.map((t) => ({ id: t._id, args: t.args })));
+    } catch {
+      outcomes = taken.map(() => 'refused');
+    }
+    const outcomeOf = new Map(taken.map((t, i) => [t._id, outcomes[i] ?? 'retry']));
+    const retry = worker.retry ?? 1;
+    const next: StoredTask[] = [];
+    for (const t of this.read()) {
+      const outcome = outcomeOf.get(t._id);
+      if (outcome === undefined) next.push(t);
+      else if (outcome === 'retry') {
+        const tried = (t.tried ?? 0) + 1;
+        next.push({
+          ...t,
+          tried,
+          retry: t.retry ?? retry,
+          freezed: tried >= retry,
+          locked: false,
+          lockedAt: undefined,
+        });
+      }
+      // done and refused: removed
+    }
+    this.write(next);
   }
 
   private read(): StoredTask[] {

@@ -57,4 +57,23 @@ describe('integrityReport', () => {
     expect(report.counts.tab_switches).toBe(3);
     expect(report.time_away_seconds).toBe(5);
   });
+
+  it("times the developer tools and clipboard use by the page's clock when a batch brought them together", () => {
+    // Opened, a copy, closed 5 s later: all three arrived in one batch at second 9.
+    const report = integrityReport(
+      [
+        { token: 'tok', questionId: 2, event: TRACKING_EVENTS.devToolsClosed, at: at(9), client_at: at(5) },
+        { token: 'tok', questionId: 2, event: TRACKING_EVENTS.usedClipboard, at: at(9), client_at: at(3) },
+        { token: 'tok', questionId: 2, event: TRACKING_EVENTS.devToolsOpened, at: at(9), client_at: at(0) },
+        // One without the page's time (a one-event route): its arrival.
+        { token: 'tok', questionId: 3, event: TRACKING_EVENTS.usedClipboard, at: at(12) },
+      ],
+      atoms,
+    );
+    expect(report.events).toEqual([
+      expect.objectContaining({ kind: 'devtools', at: at(0).toISOString(), duration_seconds: 5 }),
+      expect.objectContaining({ kind: 'clipboard', question_number: 2, at: at(3).toISOString() }),
+      expect.objectContaining({ kind: 'clipboard', question_number: 3, at: at(12).toISOString() }),
+    ]);
+  });
 });

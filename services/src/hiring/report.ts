@@ -59,7 +59,12 @@ interface TrackingLean {
   event: number;
   eventDetails?: { l?: number; r?: number; t?: number };
   at: Date;
+  /** When it happened by the page's clock (events sent in a batch); `at` is when it arrived. */
+  client_at?: Date | null;
 }
+
+/** When an event happened: the page's own time when it sent one, else its arrival. */
+const happened = (e: TrackingLean): Date => e.client_at ?? e.at;
 
 /**
  * The integrity signals of the quizzes, in time order: tab switches and offline periods with their
@@ -78,7 +83,7 @@ export function integrityReport(
   // timed out, and a try that timed out may still have been stored (seen under load). Its start
   // (`l`, the page's clock) names it.
   const absences = new Set<string>();
-  const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const sorted = [...events].sort((a, b) => happened(a).getTime() - happened(b).getTime());
   for (const e of sorted) {
     const atom = atomOfToken.get(e.token) ?? '';
     const question = e.questionId > 0 ? e.questionId : null;
@@ -91,7 +96,7 @@ export function integrityReport(
       if (absences.has(key)) continue;
       absences.add(key);
     }
-    const when = typeof d.l === 'number' && d.l > 0 ? new Date(d.l) : e.at;
+    const when = typeof d.l === 'number' && d.l > 0 ? new Date(d.l) : happened(e);
     const duration = typeof d.t === 'number' ? seconds(d.t) : null;
     switch (e.event) {
       case TRACKING_EVENTS.switchedTabs:
@@ -119,7 +124,7 @@ export function integrityReport(
           kind: 'devtools',
           atom_id: atom,
           question_number: question,
-          at: e.at.toISOString(),
+          at: happened(e).toISOString(),
           duration_seconds: null,
         };
         out.push(ev);
@@ -128,7 +133,7 @@ export function integrityReport(
       }
       case TRACKING_EVENTS.devToolsClosed: {
         const open = openTools.get(e.token);
-        if (open) open.duration_seconds = seconds(e.at.getTime() - Date.parse(open.at));
+        if (open) open.duration_seconds = seconds(happened(e).getTime() - Date.parse(open.at));
         openTools.delete(e.token);
         break;
       }
@@ -137,7 +142,7 @@ export function integrityReport(
           kind: 'clipboard',
           atom_id: atom,
           question_number: question,
-          at: e.at.toISOString(),
+          at: happened(e).toISOString(),
           duration_seconds: null,
         });
         break;
@@ -225,7 +230,7 @@ export async function invitationReport(
   const [events, percentiles, company] = await Promise.all([
     quizzes.length
       ? TrackingEvent.find({ token: { $in: quizzes.map((q) => q.token) } })
-          .select({ token: 1, questionId: 1, event: 1, eventDetails: 1, at: 1 })
+          .select({ token: 1, questionId: 1, event: 1, eventDetails: 1, at: 1, client_at: 1 })
           .lean<TrackingLean[]>()
           .exec()
       : Promise.resolve([] as TrackingLean[]),

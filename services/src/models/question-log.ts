@@ -9,6 +9,10 @@ export interface QuestionLogDoc {
   eventName: string;
   eventDetails: unknown;
   at: Date;
+  /** The id the page gave the event (batches only): a batch sent again stores it once. */
+  client_id?: string;
+  /** When it happened by the page's clock (batches that say so); `at` is when it arrived. */
+  client_at?: Date;
 }
 
 const questionLogSchema = new Schema<QuestionLogDoc>(
@@ -19,11 +23,19 @@ const questionLogSchema = new Schema<QuestionLogDoc>(
     eventName: { type: String, required: true },
     eventDetails: { type: Schema.Types.Mixed, default: null },
     at: { type: Date, required: true, default: () => new Date() },
+    client_id: { type: String },
+    client_at: { type: Date },
   },
   { collection: 'question_logs', versionKey: false },
 );
 
 // Reading one quiz's log in time order (review, tests).
 questionLogSchema.index({ token: 1, at: 1 });
+// One event per page-made id and quiz: a resent batch, or a flush on page close of events already
+// on their way, stores nothing twice. Events without an id (the one-event routes) are not indexed.
+questionLogSchema.index(
+  { token: 1, client_id: 1 },
+  { unique: true, partialFilterExpression: { client_id: { $type: 'string' } } },
+);
 
 export const QuestionLog = model<QuestionLogDoc>('QuestionLog', questionLogSchema);

@@ -13,6 +13,10 @@ export interface TrackingEventDoc {
   /** l = left (ms), r = returned (ms), t = duration (ms) for tab switches and going offline. */
   eventDetails: { l?: number; r?: number; t?: number };
   at: Date;
+  /** The id the page gave the event (batches only): a batch sent again stores it once. */
+  client_id?: string;
+  /** When it happened by the page's clock (batches that say so); `at` is when it arrived. */
+  client_at?: Date;
 }
 
 const trackingEventSchema = new Schema<TrackingEventDoc>(
@@ -26,11 +30,19 @@ const trackingEventSchema = new Schema<TrackingEventDoc>(
       default: () => ({}),
     },
     at: { type: Date, required: true, default: () => new Date() },
+    client_id: { type: String },
+    client_at: { type: Date },
   },
   { collection: 'tracking_events', versionKey: false },
 );
 
 // A quiz's events in time order.
 trackingEventSchema.index({ token: 1, at: 1 });
+// One event per page-made id and quiz: a resent batch, or a flush on page close of events already
+// on their way, stores nothing twice. Events without an id (the one-event routes) are not indexed.
+trackingEventSchema.index(
+  { token: 1, client_id: 1 },
+  { unique: true, partialFilterExpression: { client_id: { $type: 'string' } } },
+);
 
 export const TrackingEvent = model<TrackingEventDoc>('TrackingEvent', trackingEventSchema);

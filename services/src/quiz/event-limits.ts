@@ -1,8 +1,13 @@
-// Bounds on what a token holder may write through the event routes (/log and /tracking), which
-// accept writes for as long as the quiz exists (queued offline events are replayed later, even
-// after the quiz finished: "nothing a user submitted is ever lost"), so they need their own caps.
+// Bounds on what a token holder may write through the event routes (/log, /tracking and the batch
+// route /events), which accept writes for as long as the quiz exists (queued offline events are
+// replayed later, even after the quiz finished: "nothing a user submitted is ever lost"), so they
+// need their own caps.
 
-/** Event writes (/log and /tracking together) per token per minute; beyond: 429. */
+/**
+ * Event writes (/log, /tracking and /events together) per token per minute; beyond: 429. A batch
+ * (at most CONSTANTS.EVENT_BATCH.MAX_EVENTS events) is one write: the page's queue sends what is
+ * waiting in one request, and the per-quiz cap below bounds the events themselves.
+ */
 export const EVENT_WRITES_PER_MINUTE = 120;
 export const EVENT_WRITE_WINDOW_MS = 60_000;
 

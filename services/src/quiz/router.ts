@@ -5,6 +5,7 @@ import type { Context, Middleware, Next } from 'koa';
 import {
   AbandonRequestSchema,
   AnswerRequestSchema,
+  EventBatchRequestSchema,
   LogEventRequestSchema,
   PositiveIntParamSchema,
   SurveyRequestSchema,
@@ -12,7 +13,8 @@ import {
   TrackingEventSchema,
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
-import { badRequest, notFound, tooManyRequests, validate } from '../http/errors';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
+import { badRequest, notFound, payloadTooLarge, tooManyRequests, validate } from '../http/errors';
 import { arrivedAt } from '../http/middleware';
 import type { FixedWindowLimiter } from '../http/rate-limit';
 import { EVENT_WRITES_PER_MINUTE } from './event-limits';
@@ -26,6 +28,7 @@ import {
   getQuizResult,
   logQuestionEvent,
   passQuiz,
+  recordEventBatch,
   recordTrackingEvent,
   submitSurvey,
   type QuizDeps,
@@ -45,18 +48,25 @@ export interface QuizRouterOptions {
 }
 
 /**
- * The abandon body as sent: nothing, JSON (sendBeacon with an application/json Blob), or JSON in
- * a text/plain body (sendBeacon with a string). Empty means a plain abandon.
+ * A body a closing page may send: nothing, JSON (fetch, or sendBeacon with an application/json
+ * Blob), or JSON in a text/plain body (sendBeacon with a string). Empty is `empty`.
  */
-function abandonBody(raw: unknown): unknown {
-  if (raw === undefined || raw === null) return {};
+function beaconBody(raw: unknown, empty: unknown): unknown {
+  if (raw === undefined || raw === null) return empty;
   if (typeof raw !== 'string') return raw;
-  if (raw.trim() === '') return {};
+  if (raw.trim() === '') return empty;
   try {
     return JSON.parse(raw);
   } catch {
     throw badRequest('Malformed JSON body');
   }
+}
+
+/** The body's size in bytes as received (the parser keeps the raw text of JSON and text bodies). */
+function bodyBytes(ctx: Context): number {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  if (typeof raw === 'string') return Buffer.byteLength(raw);
+  return Number(ctx.get('content-length')) || 0;
 }
 
 export function quizRouter(options: QuizRouterOptions = {}): Router {
@@ -80,7 +90,7 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       onCommitted: quizCommitHook(ctx.config, ctx.events, ctx.logger),
     };
   };
-  /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
+  /** Event writes (/log, /tracking, /events): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
   const eventDeps = (ctx: Context): QuizDeps => ({
     ...deps(ctx),
     admitEvent: async (t) => {
@@ -161,6 +171,17 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
     ok(ctx, { success: true }, 201);
   });
 
+  // What the page's event queue has waiting, in one request (and what is left when the page is
+  // hidden or closed: a keepalive fetch or a beacon, so JSON in a text/plain body is taken too).
+  router.post('/api/quiz/:token/events', tokenGuard, async (ctx) => {
+    if (bodyBytes(ctx) > CONSTANTS.EVENT_BATCH.MAX_BYTES)
+      throw payloadTooLarge(
+        `An event batch may be at most ${CONSTANTS.EVENT_BATCH.MAX_BYTES} bytes; send fewer events at a time`,
+      );
+    const body = validate(EventBatchRequestSchema, beaconBody(ctx.request.body, undefined));
+    ok(ctx, await recordEventBatch(eventDeps(ctx), token(ctx), body), 201);
+  });
+
   router.post('/api/quiz/:token/survey', tokenGuard, async (ctx) => {
     const body = validate(SurveyRequestSchema, ctx.request.body);
     ok(ctx, await submitSurvey(deps(ctx), token(ctx), body));
@@ -171,7 +192,7 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
   });
 
   router.post('/api/quiz/:token/abandon', tokenGuard, async (ctx) => {
-    const body = validate(AbandonRequestSchema, abandonBody(ctx.request.body));
+    const body = validate(AbandonRequestSchema, beaconBody(ctx.request.body, {}));
     ok(ctx, await abandonQuiz(deps(ctx), token(ctx), body));
   });
 

@@ -7,6 +7,8 @@ import type {
   AnswerRequest,
   AnswerResponse,
   CandidateQuestion,
+  EventBatchRequest,
+  EventBatchResponse,
   LogEventRequest,
   NextQuestion,
   QuizResult,
@@ -426,6 +428,89 @@ export async function recordTrackingEvent(deps: QuizDeps, token: string, body: T
     at: nowOf(deps),
   });
   await markBack(deps, state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/quiz/{token}/events: a batch of the page's queued events
+
+/**
+ * Stores a batch idempotently: an event whose page-made id is stored already (a resent batch, a
+ * page-close flush of events already on their way) counts as a duplicate and is not stored again.
+ * The batch takes one event write from the per-token budget (the queue sends one request for what
+ * is waiting); each new event counts against the per-quiz cap, and those beyond it are refused and
+ * listed, like a log of a question never served. Accepted whatever the quiz's state, as the
+ * one-event routes are. A batch sent on the way out (`on: 'leave'`) does not mark the candidate back.
+ */
+export async function recordEventBatch(
+  deps: QuizDeps,
+  token: string,
+  batch: EventBatchRequest,
+): Promise<EventBatchResponse> {
+  const state = await load(deps, token);
+  await deps.admitEvent?.(token);
+  const at = nowOf(deps);
+  const already = await deps.store.storedEventIds(
+    token,
+    batch.events.map((e) => e.id),
+  );
+  const refused: EventBatchResponse['refused'] = [];
+  const fresh = batch.events.filter((e) => {
+    if (already.has(e.id)) return false;
+    if (e.kind === 'log' && !state.served[e.number - 1]) {
+      refused.push({ id: e.id, message: `Question ${e.number} has not been served in this quiz` });
+      return false;
+    }
+    return true;
+  });
+  const room = fresh.length ? Math.max(0, MAX_EVENTS_PER_QUIZ - (await deps.store.countEvents(token))) : 0;
+  if (fresh.length > 0 && room === 0) {
+    throw tooManyRequests(
+      `This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this batch was not stored`,
+      EVENT_CAP_RETRY_AFTER_SECONDS,
+    );
+  }
+  for (const e of fresh.slice(room)) {
+    refused.push({
+      id: e.id,
+      message: `This quiz already has the most events that are kept (${MAX_EVENTS_PER_QUIZ}); this one was not stored`,
+    });
+  }
+  const kept = fresh.slice(0, room);
+  const base = { quiz_id: state.id, token, at };
+  const stamp = (e: (typeof kept)[number]) => ({
+    client_id: e.id,
+    ...(e.at !== undefined ? { client_at: new Date(e.at) } : {}),
+  });
+  const stored = await deps.store.insertEventBatch({
+    logs: kept.flatMap((e) =>
+      e.kind === 'log'
+        ? [
+            {
+              ...base,
+              ...stamp(e),
+              number: e.number,
+              eventName: e.eventName,
+              eventDetails: e.eventDetails ?? null,
+            },
+          ]
+        : [],
+    ),
+    tracking: kept.flatMap((e) =>
+      e.kind === 'tracking'
+        ? [
+            {
+              ...base,
+              ...stamp(e),
+              questionId: e.questionId,
+              event: e.event,
+              eventDetails: e.eventDetails,
+            },
+          ]
+        : [],
+    ),
+  });
+  if (batch.on !== 'leave') await markBack(deps, state);
+  return { success: true, stored, duplicates: batch.events.length - refused.length - stored, refused };
 }
 
 /** An event from a candidate who had closed the page shows they are back (see update()). */

@@ -83,22 +83,44 @@ export interface QuizStore {
   outagesBetween?(from: Date, to: Date): Promise<OutageWindow[]>;
   /** Question logs plus tracking events stored for the quiz with this token. */
   countEvents(token: string): Promise<number>;
-  insertQuestionLog(entry: {
-    quiz_id: string;
-    token: string;
-    number: number;
-    eventName: string;
-    eventDetails: unknown;
-    at: Date;
-  }): Promise<void>;
-  insertTrackingEvent(entry: {
-    quiz_id: string;
-    token: string;
-    questionId: number;
-    event: number;
-    eventDetails: { l?: number; r?: number; t?: number } | undefined;
-    at: Date;
-  }): Promise<void>;
+  insertQuestionLog(entry: QuestionLogEntry): Promise<void>;
+  insertTrackingEvent(entry: TrackingEventEntry): Promise<void>;
+  /** Of these page-made event ids, the ones already stored for the quiz (logs and tracking events). */
+  storedEventIds(token: string, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Stores a batch's events, each with its page-made id (`client_id`). One that another request
+   * stored meanwhile (same quiz and id) is skipped, not an error. Returns how many were stored.
+   */
+  insertEventBatch(batch: {
+    logs: readonly (QuestionLogEntry & ClientStamp)[];
+    tracking: readonly (TrackingEventEntry & ClientStamp)[];
+  }): Promise<number>;
+}
+
+/** What a batch's event adds: the page's id for it, and when it happened by the page's clock. */
+export interface ClientStamp {
+  client_id: string;
+  client_at?: Date;
+}
+
+/** A per-question log event as stored. */
+export interface QuestionLogEntry {
+  quiz_id: string;
+  token: string;
+  number: number;
+  eventName: string;
+  eventDetails: unknown;
+  at: Date;
+}
+
+/** An integrity event as stored. */
+export interface TrackingEventEntry {
+  quiz_id: string;
+  token: string;
+  questionId: number;
+  event: number;
+  eventDetails: { l?: number; r?: number; t?: number } | undefined;
+  at: Date;
 }
 
 /** An atom's scored bank, ready for the selector (prepared by bank-cache.ts). */

@@ -292,7 +292,72 @@ export function mongooseQuizStore(): QuizStore {
         at: e.at,
       });
     },
+
+    async storedEventIds(token, ids) {
+      if (ids.length === 0) return new Set();
+      const filter = { token, client_id: { $in: [...ids] } };
+      const [logs, tracking] = await Promise.all([
+        QuestionLog.find(filter).select({ client_id: 1 }).lean<{ client_id: string }[]>().exec(),
+        TrackingEvent.find(filter).select({ client_id: 1 }).lean<{ client_id: string }[]>().exec(),
+      ]);
+      return new Set([...logs, ...tracking].map((d) => d.client_id));
+    },
+
+    async insertEventBatch({ logs, tracking }) {
+      const [a, b] = await Promise.all([
+        insertSkippingDuplicates(
+          QuestionLog,
+          logs.map((e) => ({
+            quiz_result: new Types.ObjectId(e.quiz_id),
+            token: e.token,
+            question_number: e.number,
+            eventName: e.eventName,
+            eventDetails: e.eventDetails ?? null,
+            at: e.at,
+            client_id: e.client_id,
+            ...(e.client_at ? { client_at: e.client_at } : {}),
+          })),
+        ),
+        insertSkippingDuplicates(
+          TrackingEvent,
+          tracking.map((e) => ({
+            quiz_result: new Types.ObjectId(e.quiz_id),
+            token: e.token,
+            questionId: e.questionId,
+            event: e.event,
+            eventDetails: e.eventDetails ?? {},
+            at: e.at,
+            client_id: e.client_id,
+            ...(e.client_at ? { client_at: e.client_at } : {}),
+          })),
+        ),
+      ]);
+      return a + b;
+    },
   };
+}
+
+/**
+ * One unordered insert of `docs`; documents refused as duplicates of the unique (token, client_id)
+ * index (another request stored the same event meanwhile) are skipped. Returns how many were stored.
+ */
+async function insertSkippingDuplicates(
+  model: typeof QuestionLog | typeof TrackingEvent,
+  docs: Record<string, unknown>[],
+): Promise<number> {
+  if (docs.length === 0) return 0;
+  try {
+    const inserted = await (model as typeof QuestionLog).insertMany(docs, { ordered: false, lean: true });
+    return inserted.length;
+  } catch (err) {
+    type WriteError = { code?: number; err?: { code?: number } };
+    // The driver gives one write error as itself, several as an array.
+    const raw = (err as { writeErrors?: WriteError | WriteError[] }).writeErrors;
+    const errors = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    const onlyDuplicates = errors.length > 0 && errors.every((w) => (w.code ?? w.err?.code) === 11000);
+    if (!onlyDuplicates) throw err;
+    return docs.length - errors.length;
+  }
 }
 
 /**
