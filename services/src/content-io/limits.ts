@@ -59,6 +59,8 @@ export const limitMessages = {
     `The zip has more than ${count(IMPORT_LIMITS.ZIP_ENTRIES)} entries: nothing was imported.`,
   zipEntryBytes: (name: string) =>
     `The zip entry ${name} inflates to more than ${mib(IMPORT_LIMITS.ZIP_ENTRY_BYTES)}: nothing was imported.`,
+  zipEntryLies: (name: string, declared: number) =>
+    `The zip entry ${name} inflates to more than the ${count(declared)} bytes it declares: nothing was imported.`,
   zipTotalBytes: () =>
     `The zip's files inflate to more than ${mib(IMPORT_LIMITS.ZIP_TOTAL_BYTES)} together: nothing was imported.`,
   xmlDepth: (source: string) =>

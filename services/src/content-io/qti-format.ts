@@ -375,8 +375,8 @@ export function unzipBounded(
         return fail(new ImportLimitError(413, limitMessages.zipEntryBytes(file.name)));
       if (total > IMPORT_LIMITS.ZIP_TOTAL_BYTES)
         return fail(new ImportLimitError(413, limitMessages.zipTotalBytes()));
-      if (declared !== undefined && size > declared && file.compression !== 0)
-        return fail(new Error(`${file.name} inflates to more than the ${declared} bytes it declares`));
+      if (declared !== undefined && size > declared)
+        return fail(new ImportLimitError(413, limitMessages.zipEntryLies(file.name, declared)));
       chunks.push(data);
       if (!final) return;
       const out = new Uint8Array(size);
