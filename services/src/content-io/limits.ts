@@ -16,8 +16,11 @@ export const IMPORT_LIMITS = {
   ZIP_ENTRIES: 25_000,
   /** Bytes one zip entry inflates to, counted while inflating. 413. */
   ZIP_ENTRY_BYTES: 16 * 1024 * 1024,
-  /** Bytes all the zip's entries inflate to together, counted while inflating. 413. */
-  ZIP_TOTAL_BYTES: 96 * 1024 * 1024,
+  /**
+   * Bytes all the zip's entries inflate to together, counted while inflating (a package of 20,000
+   * items as exported here inflates to about 40 MiB). 413.
+   */
+  ZIP_TOTAL_BYTES: 64 * 1024 * 1024,
   /** Elements open at once in one XML document (QTI items nest a dozen deep). 400. */
   XML_DEPTH: 100,
   /** Elements in one XML document (a manifest of 20,000 items has about 120,000). 400. */

@@ -65,13 +65,20 @@ function checkInWorker(bytes: Uint8Array, format: ImportFormat | undefined): Pro
       () => settle(() => reject(new HttpError(413, limitMessages.time()))),
       IMPORT_LIMITS.CHECK_MS,
     );
-    worker.once('message', (reply: WorkerReply) =>
+    const items: CheckedFile['items'] = [];
+    const checked: CheckedFile['checked'] = [];
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.ok && 'slice' in reply) {
+        for (const i of reply.slice.items) items.push(i);
+        for (const q of reply.slice.checked) checked.push(q);
+        return;
+      }
       settle(() => {
-        if (reply.ok) resolve(reply.result);
+        if (reply.ok) resolve({ ...reply.done, items, checked });
         else if (reply.status === 500) reject(new Error(`import check failed: ${reply.message}`));
         else reject(new HttpError(reply.status, reply.message));
-      }),
-    );
+      });
+    });
     worker.once('error', (err: Error & { code?: string }) =>
       settle(() =>
         reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new HttpError(413, limitMessages.memory()) : err),

@@ -12,7 +12,7 @@ import { HttpError, badRequest, payloadTooLarge, validate } from '../http/errors
 import { commitImport } from './commit';
 import { exportQuestions } from './export';
 import { IMPORT_LIMITS, limitMessages } from './limits';
-import { previewImport } from './preview';
+import { previewImport, stringifyInSlices } from './preview';
 
 /** Largest file accepted (10,000 questions of JSON are about 10 MB). */
 export const IMPORT_MAX_BYTES = IMPORT_LIMITS.UPLOAD_BYTES;
@@ -49,7 +49,13 @@ export function contentIoRouter(): Router {
   router.post('/api/questions/import/preview', ...write, async (ctx) => {
     const q = validate(ImportPreviewQuerySchema, ctx.query);
     const bytes = await rawBody(ctx);
-    ctx.body = await previewImport(bytes, { format: q.format, filename: q.filename, actor: actorOf(ctx) });
+    const preview = await previewImport(bytes, {
+      format: q.format,
+      filename: q.filename,
+      actor: actorOf(ctx),
+    });
+    ctx.type = 'application/json';
+    ctx.body = await stringifyInSlices(preview, 'items');
   });
   router.post('/api/questions/import/:importId/commit', ...write, async (ctx) => {
     const { confirm_updates } = validate(ImportCommitSchema, ctx.request.body ?? {});
