@@ -9,7 +9,9 @@
 // (the peak over the RSS before it; target <= 150 MiB).
 //
 // Build first (`npm run build`, or `npx tsc -b services`). Env: BENCH_QUESTIONS (the honest files'
-// size, default 10000), BENCH_BASELINE_MS (how long the baseline samples, default 4000).
+// size, default 10000), BENCH_BASELINE_MS (how long the baseline samples, default 4000), BENCH_ONLY
+// (words of the upload labels to run, e.g. `JSON,bomb`), BENCH_SERVICES_PROF (a directory for the
+// services process's V8 CPU profile).
 'use strict';
 const { fork } = require('node:child_process');
 const fs = require('node:fs');
@@ -34,6 +36,11 @@ const { Browser, signIn, startAdminServices } = require('./admin-client');
 const N = Number(process.env.BENCH_QUESTIONS || 10_000);
 const BASELINE_MS = Number(process.env.BENCH_BASELINE_MS || 4000);
 const GAP_MS = 10;
+// a directory: the services process's whole-life V8 CPU profile, written when it stops
+const PROF = process.env.BENCH_SERVICES_PROF || null;
+// a comma-separated list of words: only the uploads whose label holds one of them
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((w) => w.trim()) : null;
+const chosen = ([label]) => !ONLY || ONLY.some((w) => label.includes(w));
 const TARGET_MAX_MS = 250;
 const TARGET_RSS = 150 * 1024 * 1024;
 const MiB = 1024 * 1024;
@@ -276,7 +283,11 @@ async function main() {
       [`${N} questions, QTI zip`, writeQti([], questions)],
     ];
 
-    services = await startAdminServices(uri, dataDir, {});
+    services = await startAdminServices(
+      uri,
+      dataDir,
+      PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF}` } : {},
+    );
     const browser = new Browser();
     await signIn(browser, services.baseUrl, services.admin);
     const base = services.baseUrl;
@@ -359,21 +370,23 @@ async function main() {
         .join(' ')}`,
     );
     row('(no import: baseline)', baseline, '');
-    for (const [label, bytes] of hostile) {
+    for (const [label, bytes] of hostile.filter(chosen)) {
       const r = await during(() => upload(bytes), 300);
       row(label, r, String(r.out.status));
       if (r.out.status < 400) throw new Error(`${label}: accepted (${r.out.status})`);
     }
     let jsonImport = null;
-    for (const [label, bytes] of honest) {
+    for (const [label, bytes] of honest.filter(chosen)) {
       const r = await during(() => upload(bytes), 300);
       row(`${label} (${(bytes.length / MiB).toFixed(1)} MiB), preview`, r, String(r.out.status));
       if (r.out.status !== 200 || !r.out.body.can_commit)
         throw new Error(`${label}: ${r.out.status} ${JSON.stringify(r.out.body).slice(0, 300)}`);
       if (label.endsWith('JSON')) jsonImport = r.out.body.import_id;
     }
-    const c = await during(() => commit(jsonImport), 300);
-    row(`${N} questions, JSON, commit`, c, String(c.out.status));
+    if (jsonImport) {
+      const c = await during(() => commit(jsonImport), 300);
+      row(`${N} questions, JSON, commit`, c, String(c.out.status));
+    }
     console.table(rows);
     console.log(
       "targets: the candidate's max <= 250 ms and p99 within 1.5x of the baseline's; RSS growth <= 150 MiB per upload",

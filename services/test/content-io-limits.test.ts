@@ -296,7 +296,7 @@ describe('candidates during an import', () => {
   });
 
   it('a quiz request made during a large honest import answers promptly', async () => {
-    const questions = Array.from({ length: IMPORT_LIMITS.ITEMS }, (_, i) => ({
+    const questions = Array.from({ length: 10_000 }, (_, i) => ({
       question_text: `Large import question ${i}: what does this print?`,
       code_block: `console.log(${i} * 2);`,
       code_language: 'javascript',
@@ -305,7 +305,7 @@ describe('candidates during an import', () => {
     }));
     const { ms, result } = await quizLatencies(upload(JSON.stringify({ questions })));
     expect(result.status).toBe(200);
-    expect(result.body.summary).toMatchObject({ items: IMPORT_LIMITS.ITEMS, create: IMPORT_LIMITS.ITEMS });
+    expect(result.body.summary).toMatchObject({ items: 10_000, create: 10_000 });
     expect(ms.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...ms)).toBeLessThan(1000);
   });
