@@ -336,31 +336,6 @@ function resourceMeta(resource: XNode): Record<string, unknown> {
 
 /** Compressed bytes handed to the inflater at a time: at most ~8 MiB come out of one step (deflate's 1032:1). */
 const UNZIP_STEP = 8 * 1024;
-/** More than a local header can be (30 bytes, a name and an extra field of up to 64 KiB each). */
-const MAX_GAP = 256 * 1024;
-
-/**
- * Where the entries of a zip end: the central directory's offset, from the end-of-central-directory
- * record (its ZIP64 form when the offset does not fit 32 bits). Only a bound on what is read: a
- * record that lies makes fewer entries readable, never more memory. Throws when there is none.
- */
-function entriesEnd(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const last = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let at = bytes.length - 22; at >= last; at--) {
-    if (view.getUint32(at, true) !== 0x06054b50) continue;
-    let offset = view.getUint32(at + 16, true);
-    if (offset === 0xffffffff && at >= 20 && view.getUint32(at - 20, true) === 0x07064b50) {
-      const zip64End = Number(view.getBigUint64(at - 12, true));
-      if (zip64End + 56 <= bytes.length && view.getUint32(zip64End, true) === 0x06064b50)
-        offset = Number(view.getBigUint64(zip64End + 48, true));
-    }
-    if (offset > at) throw new Error('its central directory is past its end');
-    return offset;
-  }
-  throw new Error('no end of central directory record');
-}
-
 /**
  * The entries of a zip that `wanted` names. fflate's streaming reader finds them: it follows the
  * local headers one after the other, so an entry the central directory lists many times (overlapping
@@ -455,17 +430,8 @@ export function unzipBounded(
     file.start();
   });
   unzip.register(BoundedInflate);
-  // Only the entries go to the reader, not the central directory after them: fflate's reader looks
-  // for the next local header byte by byte, again over everything it kept each time a chunk arrives,
-  // so 700 KB of directory (10,000 entries) took it 14 s. For the same reason, bytes that are neither
-  // an entry nor a header (kept by the reader between pushes) end the reading past MAX_GAP.
-  // (and the directory's first signature: the reader sees a header only with a byte after it)
-  const end = Math.min(bytes.length, entriesEnd(bytes) + 4);
-  for (let at = 0; at < end && !failure; at += UNZIP_STEP) {
-    unzip.push(bytes.subarray(at, Math.min(end, at + UNZIP_STEP)), at + UNZIP_STEP >= end);
-    const kept = (unzip as unknown as { p?: Uint8Array | null }).p;
-    if (kept && kept.length > MAX_GAP) fail(new Error('bytes that are not zip entries between its entries'));
-  }
+  for (let at = 0; at < bytes.length && !failure; at += UNZIP_STEP)
+    unzip.push(bytes.subarray(at, at + UNZIP_STEP), at + UNZIP_STEP >= bytes.length);
   if (failure) throw failure;
   if (entries === 0) throw new Error('no zip entry found');
   return files;
