@@ -334,8 +334,12 @@ function resourceMeta(resource: XNode): Record<string, unknown> {
   return meta;
 }
 
-/** Compressed bytes handed to the inflater at a time: at most ~8 MiB come out of one step (deflate's 1032:1). */
+/**
+ * Bytes handed to fflate's reader at a time: it calls itself again for each entry that ends inside a
+ * chunk, so a whole file of tiny entries pushed at once would overflow the stack.
+ */
 const UNZIP_STEP = 8 * 1024;
+
 /**
  * The entries of a zip that `wanted` names. fflate's streaming reader finds them: it follows the
  * local headers one after the other, so an entry the central directory lists many times (overlapping
