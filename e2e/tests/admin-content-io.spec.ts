@@ -126,6 +126,38 @@ test('a bad file: every item’s problems before anything is written, and no com
   await expectAccessible(page);
 });
 
+test('the preview names what the editor would refuse, and says refused or created as a draft', async ({}, testInfo) => {
+  await page.goto('/admin/questions/import');
+  await page.getByLabel('File to import').setInputFiles(
+    file('rules.json', [
+      question(20, { question_text: `No correct answer (${RUN})`, answers: answers(-1) }),
+      question(21, {
+        question_text: `Two correct (${RUN})`,
+        answers: answers(0).map((a) => ({ ...a, correct: true })),
+      }),
+      question(22, { question_text: `A fine one (${RUN})` }),
+    ]),
+  );
+  await press('Preview');
+  await expect(
+    page.getByText(
+      '3 items: 2 new, 0 updates, 0 unchanged, 1 invalid; 1 to fix before it can be administered.',
+    ),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: 'Items in the file' });
+  const row = (source: string) => table.getByRole('row').filter({ hasText: source });
+  await expect(row('questions[0]')).toContainText('Created as a draft, not ready to administer');
+  await expect(row('questions[0]')).toContainText(
+    'Not ready: answers: no answer is marked correct: it cannot be administered until fixed',
+  );
+  await expect(row('questions[1]')).toContainText('Refused: nothing is imported until it is fixed');
+  await expect(row('questions[1]')).toContainText('answers: only one answer can be correct');
+  await expect(row('questions[2]')).toContainText('Created as a draft');
+  await expect(page.getByRole('button', { name: 'Import 2 new' })).toBeDisabled();
+  await screenshot(page, testInfo, 'import-preview-rules');
+  await expectAccessible(page);
+});
+
 let exported: { questions: { uid: string; question_text: string }[] };
 
 test('export downloads the list as filtered', async ({}, testInfo) => {

@@ -88,10 +88,22 @@ function fileQuestionErrors(fq: FileQuestion): { path: string; message: string }
   if (typeof fq.question_text !== 'string' || !fq.question_text.trim())
     errors.push({ path: 'question_text', message: 'a question needs text' });
   const answers = fq.answers ?? [];
-  if (answers.length < 2) errors.push({ path: 'answers', message: 'at least 2 answers are needed' });
-  else if (answers.filter((a) => a.correct).length !== 1)
+  // as the services: two correct answers refuse the item; too few or none correct make a draft (notReady)
+  if (answers.filter((a) => a.correct).length > 1)
     errors.push({ path: 'answers', message: 'exactly one answer must be correct' });
   return errors;
+}
+
+function fileQuestionNotReady(fq: FileQuestion): { path: string; code: string; message: string }[] {
+  const answers = fq.answers ?? [];
+  return [
+    ...(answers.length < 2
+      ? [{ path: 'answers', code: 'fewer_than_two_answers', message: 'fewer than two answers' }]
+      : []),
+    ...(!answers.some((a) => a.correct)
+      ? [{ path: 'answers', code: 'no_correct_answer', message: 'no answer is marked correct' }]
+      : []),
+  ];
 }
 
 /** A file's text (FileReader: jsdom, where the component tests run, has no Blob.text()). */
@@ -523,23 +535,27 @@ export function createFakeQuestionsApi(
                   : []),
               ]
             : [];
+          const action: ImportPreviewItem['action'] = errors.length
+            ? 'invalid'
+            : !existing
+              ? 'create'
+              : changes.length
+                ? 'update'
+                : 'unchanged';
           return {
             index,
             source: `questions[${index}]`,
             uid: fq.uid ?? null,
             label: String(fq.question_text ?? '').slice(0, 120),
-            action: errors.length
-              ? 'invalid'
-              : !existing
-                ? 'create'
-                : changes.length
-                  ? 'update'
-                  : 'unchanged',
+            action,
             question_id: existing?.id ?? null,
             version: existing?.version ?? null,
             changes,
             errors,
             warnings: [],
+            outcome: action === 'invalid' ? 'refused' : action === 'create' ? 'draft' : action,
+            // the services name every rule (the contracts' questionRuleFindings); the fake, the usual one
+            not_ready: errors.length ? [] : fileQuestionNotReady(fq),
           };
         });
         const count = (a: ImportPreviewItem['action']) => items.filter((i) => i.action === a).length;
@@ -567,6 +583,7 @@ export function createFakeQuestionsApi(
             unchanged: count('unchanged'),
             invalid: count('invalid'),
             warnings: 0,
+            not_ready: items.filter((i) => i.action !== 'invalid' && i.not_ready.length).length,
           },
           atoms: { create: [], existing: [] },
           items,

@@ -128,3 +128,23 @@ it('export asks for the list as it is filtered now, in the chosen format', async
     expect(screen.getByRole('alert')).toHaveTextContent('The export failed: The dev fake exports JSON only'),
   );
 });
+
+it('an item with no correct answer is named, and said to arrive as a draft not ready to administer', async () => {
+  renderAt('/admin/questions/import');
+  const table = await previewFile(
+    jsonFile([
+      { uid: 'nokey.1', question_text: 'Which is right?', answers: answers(-1) },
+      { uid: 'fine.1', question_text: 'What is a monad?', answers: answers(0) },
+    ]),
+  );
+  expect(
+    screen.getByText(
+      '2 items: 2 new, 0 updates, 0 unchanged, 0 invalid; 1 to fix before it can be administered.',
+    ),
+  ).toBeInTheDocument();
+  const row = within(table).getByText('Which is right?').closest('tr')!;
+  expect(within(row).getByText('Created as a draft, not ready to administer')).toBeInTheDocument();
+  expect(row).toHaveTextContent('Not ready: answers: no answer is marked correct');
+  const fine = within(table).getByText('What is a monad?').closest('tr')!;
+  expect(within(fine).getByText('Created as a draft')).toBeInTheDocument();
+});

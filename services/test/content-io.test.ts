@@ -232,6 +232,107 @@ describe('a bad file', () => {
   });
 });
 
+describe("the editor's rules, per item", () => {
+  it('names each problem and says whether the item is refused or created as a draft', async () => {
+    await wipe(b);
+    expect((await call(b, 'POST', '/api/atoms', { id: 'rules', name: 'Rules' })).status).toBe(201);
+    const ok = [{ text: 'yes', correct: true }, { text: 'no' }];
+    const file = {
+      questions: [
+        { uid: 'no-key', question_text: 'No correct answer', answers: [{ text: 'a' }, { text: 'b' }] },
+        { uid: 'one', question_text: 'One answer', answers: [{ text: 'a', correct: true }] },
+        {
+          uid: 'two-keys',
+          question_text: 'Two correct',
+          answers: [
+            { text: 'a', correct: true },
+            { text: 'b', correct: true },
+          ],
+        },
+        { uid: 'no-text', question_text: '  ', answers: ok },
+        { uid: 'klingon', question_text: 'Unknown language', language: 'tlh', answers: ok },
+        { uid: 'new-claim', question_text: 'A claim nobody uses yet', claim: 'Brand New', answers: ok },
+        { uid: 'fine', question_text: 'Fine', answers: ok, atoms: ['rules'] },
+      ],
+    };
+    const preview = await upload(b, JSON.stringify(file));
+    expect(preview.status).toBe(200);
+    const byUid = Object.fromEntries(preview.body.items.map((i: any) => [i.uid, i]));
+    const codes = (ps: any[]) => ps.map((p) => p.code);
+
+    // What the editor saves as a draft but never administers: created as a draft, the problem named.
+    expect(byUid['no-key']).toMatchObject({ action: 'create', outcome: 'draft', errors: [] });
+    expect(byUid['no-key'].not_ready).toEqual([
+      {
+        path: 'answers',
+        code: 'no_correct_answer',
+        message: 'no answer is marked correct: it cannot be administered until fixed',
+      },
+    ]);
+    expect(byUid.one).toMatchObject({ outcome: 'draft', errors: [] });
+    expect(codes(byUid.one.not_ready)).toEqual(['fewer_than_two_answers']);
+    expect(byUid.one.not_ready[0].message).toMatch(/^fewer than two answers \(it has 1\)/);
+
+    // What no question may be: refused, the problem named.
+    expect(byUid['two-keys']).toMatchObject({ action: 'invalid', outcome: 'refused' });
+    expect(byUid['two-keys'].errors).toEqual([
+      { path: 'answers', code: 'two_correct', message: 'only one answer can be correct' },
+    ]);
+    expect(byUid['no-text']).toMatchObject({ action: 'invalid', outcome: 'refused' });
+    expect(codes(byUid['no-text'].errors)).toEqual(['empty_text']);
+    expect(byUid.klingon).toMatchObject({ action: 'invalid', outcome: 'refused' });
+    expect(byUid.klingon.errors[0]).toMatchObject({ path: 'language', code: 'unknown_language' });
+    expect(byUid.klingon.errors[0].message).toMatch(/^unknown language 'tlh'/);
+
+    // A claim the product does not have yet: created (as the editor's '+ Create New Claim'), said so.
+    expect(byUid['new-claim']).toMatchObject({ outcome: 'draft', errors: [], not_ready: [] });
+    expect(byUid['new-claim'].warnings).toEqual([
+      expect.objectContaining({
+        path: 'claim',
+        code: 'new_claim',
+        message: expect.stringMatching(/'brand_new' is new/),
+      }),
+    ]);
+    expect(byUid.fine).toMatchObject({ outcome: 'draft', errors: [], warnings: [], not_ready: [] });
+    expect(preview.body.summary).toMatchObject({ items: 7, create: 4, invalid: 3, not_ready: 2 });
+    expect(preview.body.can_commit).toBe(false);
+
+    // Without the refused ones the file goes in: the incomplete items as drafts, not administered.
+    const keep = new Set(['no-key', 'one', 'fine']);
+    const good = await upload(
+      b,
+      JSON.stringify({ questions: file.questions.filter((q) => keep.has(q.uid)) }),
+    );
+    expect(good.body.can_commit).toBe(true);
+    const commit = await call(b, 'POST', `/api/questions/import/${good.body.import_id}/commit`, {});
+    expect(commit.status).toBe(200);
+    const rows = await b.db
+      .collection('questions')
+      .find({ uid: { $in: [...keep] } })
+      .toArray();
+    expect(rows.map((r) => [r.uid, r.status, r.administered]).sort()).toEqual([
+      ['fine', 'draft', false],
+      ['no-key', 'draft', false],
+      ['one', 'draft', false],
+    ]);
+    // ...and the editor refuses to administer the one with no correct answer, with its own words.
+    const noKey = rows.find((r) => r.uid === 'no-key')!;
+    const question = (await call(b, 'GET', `/api/questions/${noKey._id}`)).body.question;
+    const b64 = (t: string) => Buffer.from(t, 'utf8').toString('base64');
+    const save = await call(b, 'POST', `/api/question/${noKey._id}`, {
+      ...question,
+      question_text: b64(question.question_text),
+      code_block: b64(question.code_block),
+      administered: true,
+      answers: question.answers.map((a: any) => ({ ...a, text: b64(a.text) })),
+    });
+    expect(save.status).toBe(400);
+    expect(save.body.message).toMatch(
+      /an administered question needs at least two answers and exactly one correct/,
+    );
+  });
+});
+
 describe('a good JSON file', () => {
   it('stores new questions as drafts with the ids the schema would give, audited one version each', async () => {
     await wipe(b);

@@ -286,32 +286,113 @@ export const QuestionWritePayloadSchema = z
     for (const p of questionRuleProblems(q))
       ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   });
+/** What exactly a question breaks of the stored-question rules (`questionRuleFindings`). */
+export type QuestionRuleCode =
+  | 'duplicate_hash_id'
+  | 'same_position'
+  | 'position_past_end'
+  | 'two_correct'
+  | 'empty_text'
+  | 'fewer_than_two_answers'
+  | 'no_correct_answer';
+
+export interface QuestionRuleFinding {
+  code: QuestionRuleCode;
+  field: 'answers' | 'question_text';
+  /** What is wrong, in words that name it. */
+  message: string;
+  /**
+   * 'always': no question may be stored like this. 'administered': a draft may be (it is fixed in the
+   * editor), but a question candidates can get may not.
+   */
+  scope: 'always' | 'administered';
+}
+
+/**
+ * Every rule of a stored question, each finding on its own, whether or not the question is
+ * administered: the one rule set behind the editor's save (`questionRuleProblems`, which applies the
+ * 'administered' ones only to an administered question) and the import preview (which names each).
+ */
+export function questionRuleFindings(q: {
+  question_text: string;
+  answers: ReadonlyArray<{ hash_id?: string; c: boolean; position?: number }>;
+}): QuestionRuleFinding[] {
+  const found: QuestionRuleFinding[] = [];
+  const hashIds = q.answers.flatMap((a) => (a.hash_id ? [a.hash_id] : []));
+  if (new Set(hashIds).size !== hashIds.length)
+    found.push({
+      code: 'duplicate_hash_id',
+      field: 'answers',
+      message: 'two answers share a hash_id',
+      scope: 'always',
+    });
+  const positions = q.answers.flatMap((a) => (a.position === undefined ? [] : [a.position]));
+  if (new Set(positions).size !== positions.length)
+    found.push({
+      code: 'same_position',
+      field: 'answers',
+      message: 'two answers are locked to the same position',
+      scope: 'always',
+    });
+  if (positions.some((p) => p >= q.answers.length))
+    found.push({
+      code: 'position_past_end',
+      field: 'answers',
+      message: 'a locked position is past the last answer',
+      scope: 'always',
+    });
+  const correct = q.answers.filter((a) => a.c).length;
+  if (correct > 1)
+    found.push({
+      code: 'two_correct',
+      field: 'answers',
+      message: 'only one answer can be correct',
+      scope: 'always',
+    });
+  // A question candidates can get must be answerable and scorable.
+  if (q.question_text.trim() === '')
+    found.push({
+      code: 'empty_text',
+      field: 'question_text',
+      message: 'the question has no text',
+      scope: 'administered',
+    });
+  if (q.answers.length < 2)
+    found.push({
+      code: 'fewer_than_two_answers',
+      field: 'answers',
+      message: `fewer than two answers (it has ${q.answers.length})`,
+      scope: 'administered',
+    });
+  if (correct === 0)
+    found.push({
+      code: 'no_correct_answer',
+      field: 'answers',
+      message: 'no answer is marked correct',
+      scope: 'administered',
+    });
+  return found;
+}
+
 /**
  * The rules every stored question keeps (writes and imports): answer ids unique, locked positions
  * distinct and inside the list, at most one correct answer; an administered question needs text,
- * two answers and exactly one correct.
+ * two answers and exactly one correct. The editor's words for `questionRuleFindings`.
  */
 export function questionRuleProblems(q: {
   question_text: string;
   administered: boolean;
   answers: ReadonlyArray<{ hash_id?: string; c: boolean; position?: number }>;
 }): { field: 'answers' | 'question_text'; message: string }[] {
-  const problems: { field: 'answers' | 'question_text'; message: string }[] = [];
-  const hashIds = q.answers.flatMap((a) => (a.hash_id ? [a.hash_id] : []));
-  if (new Set(hashIds).size !== hashIds.length)
-    problems.push({ field: 'answers', message: 'two answers share a hash_id' });
-  const positions = q.answers.flatMap((a) => (a.position === undefined ? [] : [a.position]));
-  if (new Set(positions).size !== positions.length)
-    problems.push({ field: 'answers', message: 'two answers are locked to the same position' });
-  if (positions.some((p) => p >= q.answers.length))
-    problems.push({ field: 'answers', message: 'a locked position is past the last answer' });
-  const correct = q.answers.filter((a) => a.c).length;
-  if (correct > 1) problems.push({ field: 'answers', message: 'only one answer can be correct' });
-  // A question candidates can get must be answerable and scorable.
+  const found = questionRuleFindings(q);
+  const problems: { field: 'answers' | 'question_text'; message: string }[] = found
+    .filter((f) => f.scope === 'always')
+    .map((f) => ({ field: f.field, message: f.message }));
   if (q.administered) {
-    if (q.question_text.trim() === '')
+    const has = (code: QuestionRuleCode) => found.some((f) => f.code === code);
+    if (has('empty_text'))
       problems.push({ field: 'question_text', message: 'an administered question needs question text' });
-    if (q.answers.length < 2 || correct !== 1)
+    if (has('fewer_than_two_answers') || has('no_correct_answer') || has('two_correct'))
       problems.push({
         field: 'answers',
         message: 'an administered question needs at least two answers and exactly one correct',

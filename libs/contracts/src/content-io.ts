@@ -128,9 +128,22 @@ export interface ImportProblem {
   /** Where, e.g. `answers.1.text`, `atoms`, `xml`; '' for the item as a whole. */
   path: string;
   message: string;
+  /**
+   * What it is, for the problems the editor's rules name (`QuestionRuleCode`: `no_correct_answer`,
+   * `fewer_than_two_answers`, `two_correct`, `empty_text`, ...) and `unknown_language`,
+   * `unknown_code_language`, `new_claim`. Absent for the others (shape, references, XML).
+   */
+  code?: string;
 }
 
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'invalid';
+
+/**
+ * What the commit would do with an item, in the editor's terms: `refused` (an error: nothing of the
+ * file is imported until it is fixed), `draft` (created as a draft, not administered), `update` (an
+ * existing question overwritten once confirmed) or `unchanged`.
+ */
+export type ImportOutcome = 'refused' | 'draft' | 'update' | 'unchanged';
 
 export interface ImportPreviewItem {
   /** 0-based position in the file. */
@@ -149,6 +162,14 @@ export interface ImportPreviewItem {
   changes: string[];
   errors: ImportProblem[];
   warnings: ImportProblem[];
+  /** `action` in the editor's terms (refused, created as a draft, update, unchanged). */
+  outcome: ImportOutcome;
+  /**
+   * What keeps the question from being administered once imported (the editor's rules for an
+   * administered question: no correct answer, fewer than two answers, no text): not a reason to
+   * refuse the file (the item arrives as a draft, fixed in the editor), but named, each with its code.
+   */
+  not_ready: ImportProblem[];
 }
 
 export interface ImportPreviewResponse {
@@ -164,6 +185,8 @@ export interface ImportPreviewResponse {
     unchanged: number;
     invalid: number;
     warnings: number;
+    /** Items that would be imported but cannot be administered until fixed (`not_ready`). */
+    not_ready: number;
   };
   atoms: { create: string[]; existing: string[] };
   items: ImportPreviewItem[];

@@ -6,6 +6,7 @@ import {
   confirmPayload,
   exportQueryString,
   previewRows,
+  outcomeText,
   previewSummary,
   resultSummary,
 } from './importPlan';
@@ -26,6 +27,8 @@ const item = (
   changes: action === 'update' ? ['question_text'] : [],
   errors: action === 'invalid' ? [{ path: 'answers', message: 'exactly one answer must be correct' }] : [],
   warnings: [],
+  outcome: action === 'invalid' ? 'refused' : action === 'create' ? 'draft' : action,
+  not_ready: [],
 });
 
 function preview(items: ImportPreviewItem[], fileErrors = 0): ImportPreviewResponse {
@@ -42,6 +45,7 @@ function preview(items: ImportPreviewItem[], fileErrors = 0): ImportPreviewRespo
       unchanged: count('unchanged'),
       invalid: count('invalid'),
       warnings: 0,
+      not_ready: items.filter((i) => i.action !== 'invalid' && i.not_ready.length).length,
     },
     atoms: { create: [], existing: [] },
     items,
@@ -105,5 +109,19 @@ test('the result in words', () => {
     }),
   ).toBe(
     'Created 1 question (as drafts), updated 0, 2 unchanged, 1 skipped (not confirmed). New atoms: graphs.',
+  );
+});
+
+test('each item says what the commit would do with it, and the summary counts what is not ready', () => {
+  const noKey: ImportPreviewItem = {
+    ...item(0, 'create'),
+    not_ready: [{ path: 'answers', code: 'no_correct_answer', message: 'no answer is marked correct' }],
+  };
+  expect(outcomeText(noKey)).toBe('Created as a draft, not ready to administer');
+  expect(outcomeText(item(1, 'create'))).toBe('Created as a draft');
+  expect(outcomeText(item(2, 'invalid'))).toBe('Refused: nothing is imported until it is fixed');
+  expect(outcomeText(item(3, 'unchanged'))).toBe('Left as it is');
+  expect(previewSummary(preview([noKey, item(1, 'create')]))).toBe(
+    '2 items: 2 new, 0 updates, 0 unchanged, 0 invalid; 1 to fix before it can be administered.',
   );
 });

@@ -23,11 +23,33 @@ export function exportQueryString(query: ListQuery, format: ImportFormat): strin
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "12 items: 10 new, 1 update, 0 unchanged, 1 invalid; 2 warnings." */
+/**
+ * "12 items: 10 new, 1 update, 0 unchanged, 1 invalid; 2 warnings; 3 to fix before they can be
+ * administered."
+ */
 export function previewSummary(preview: ImportPreviewResponse): string {
   const s = preview.summary;
   const warnings = s.warnings ? `; ${plural(s.warnings, 'warning')}` : '';
-  return `${plural(s.items, 'item')}: ${s.create} new, ${plural(s.update, 'update')}, ${s.unchanged} unchanged, ${s.invalid} invalid${warnings}.`;
+  const notReady = s.not_ready
+    ? `; ${s.not_ready} to fix before ${s.not_ready === 1 ? 'it' : 'they'} can be administered`
+    : '';
+  return `${plural(s.items, 'item')}: ${s.create} new, ${plural(s.update, 'update')}, ${s.unchanged} unchanged, ${s.invalid} invalid${warnings}${notReady}.`;
+}
+
+/** What the commit would do with one item, in the editor's words. */
+export function outcomeText(item: ImportPreviewItem): string {
+  switch (item.outcome) {
+    case 'refused':
+      return 'Refused: nothing is imported until it is fixed';
+    case 'draft':
+      return item.not_ready.length ? 'Created as a draft, not ready to administer' : 'Created as a draft';
+    case 'update':
+      return item.not_ready.length
+        ? 'Overwritten once confirmed, not ready to administer'
+        : 'Overwritten once confirmed';
+    default:
+      return 'Left as it is';
+  }
 }
 
 const ACTION_ORDER: Record<ImportPreviewItem['action'], number> = {

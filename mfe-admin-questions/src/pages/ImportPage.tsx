@@ -11,6 +11,7 @@ import {
   commitBlocker,
   commitLabel,
   confirmPayload,
+  outcomeText,
   previewRows,
   previewSummary,
   resultSummary,
@@ -161,6 +162,7 @@ function PreviewSection({
             </>
           )}
           {i.changes.length > 0 && <div className="qa-sub">Changes: {i.changes.join(', ')}</div>}
+          <div className={`qa-import-outcome qa-import-outcome--${i.outcome}`}>{outcomeText(i)}</div>
         </>
       ),
     },
@@ -168,13 +170,19 @@ function PreviewSection({
       key: 'problems',
       header: 'Problems',
       cell: (i) =>
-        i.errors.length + i.warnings.length === 0 ? (
+        i.errors.length + i.warnings.length + i.not_ready.length === 0 ? (
           'None'
         ) : (
           <ul className="qa-import-problems">
             {i.errors.map((p, n) => (
               <li key={`e${n}`} className="qa-import-error">
                 {p.path ? `${p.path}: ` : ''}
+                {p.message}
+              </li>
+            ))}
+            {i.not_ready.map((p, n) => (
+              <li key={`r${n}`} className="qa-import-not-ready">
+                Not ready: {p.path ? `${p.path}: ` : ''}
                 {p.message}
               </li>
             ))}

@@ -7,6 +7,7 @@ import type { InterchangeQuestion } from '@skillquiz/contracts';
 import { parse } from 'csv-parse/sync';
 import { csvText, readCsvCell } from '../http/csv';
 import type { ParsedFile, ParsedItem } from './interchange';
+import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
 
 const FIXED = [
   'uid',
@@ -68,6 +69,8 @@ export function parseCsv(bytes: Buffer): ParsedFile {
       relax_column_count: true,
       skip_empty_lines: true,
       cast: (value) => readCsvCell(value),
+      // one record past the limit is enough to refuse the file: the parser stops there
+      to: IMPORT_LIMITS.CSV_ROWS + 1,
     }) as string[][];
   } catch (err) {
     return {
@@ -76,8 +79,11 @@ export function parseCsv(bytes: Buffer): ParsedFile {
       fileErrors: [{ path: '', message: `not valid CSV: ${(err as Error).message}` }],
     };
   }
+  if (records.length > IMPORT_LIMITS.CSV_ROWS) throw new ImportLimitError(413, limitMessages.csvRows());
   if (records.length === 0)
     return { items: [], atoms: [], fileErrors: [{ path: '', message: 'the file is empty' }] };
+  if (records.some((r) => r.length > IMPORT_LIMITS.CSV_COLUMNS))
+    throw new ImportLimitError(400, limitMessages.csvColumns());
   const header = records[0].map((h) => h.trim());
   const missing = ['question_text'].filter((h) => !header.includes(h));
   if (missing.length)
@@ -88,14 +94,18 @@ export function parseCsv(bytes: Buffer): ParsedFile {
         { path: 'header', message: `missing column ${missing.join(', ')} (first row must be the header)` },
       ],
     };
+  const columnOf = new Map<string, number>();
+  header.forEach((h, i) => {
+    if (!columnOf.has(h)) columnOf.set(h, i);
+  });
   const col = (row: string[], name: string) => {
-    const i = header.indexOf(name);
-    return i < 0 ? '' : (row[i] ?? '');
+    const i = columnOf.get(name);
+    return i === undefined ? '' : (row[i] ?? '');
   };
   const items = records.slice(1).map((row, r): ParsedItem => {
     const item: ParsedItem = { source: `row ${r + 2}`, raw: {}, errors: [], warnings: [] };
     const answers: Record<string, unknown>[] = [];
-    for (let n = 1; header.includes(`answer_${n}`); n++) {
+    for (let n = 1; columnOf.has(`answer_${n}`); n++) {
       const text = col(row, `answer_${n}`);
       const correct = col(row, `correct_${n}`).trim().toLowerCase();
       if (text === '' && correct === '') continue;

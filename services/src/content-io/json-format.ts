@@ -8,8 +8,35 @@ import {
   type QuestionsJsonFile,
 } from '@skillquiz/contracts';
 import type { ParsedFile } from './interchange';
+import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
+
+/**
+ * How deep arrays and objects nest, outside strings, with one pass over the bytes: checked before
+ * JSON.parse, so nothing that walks the value recursively afterwards meets a 100,000-deep one.
+ */
+export function jsonDepth(bytes: Uint8Array, stopAt: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped byte
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAt) return deepest;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return deepest;
+}
 
 export function parseJson(bytes: Buffer): ParsedFile {
+  if (jsonDepth(bytes, IMPORT_LIMITS.JSON_DEPTH) > IMPORT_LIMITS.JSON_DEPTH)
+    throw new ImportLimitError(400, limitMessages.jsonDepth());
   let data: unknown;
   try {
     data = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
@@ -41,6 +68,8 @@ export function parseJson(bytes: Buffer): ParsedFile {
       path: 'format_version',
       message: `unsupported format_version ${String(file.format_version)}`,
     });
+  if ((file.questions as unknown[]).length > IMPORT_LIMITS.ITEMS)
+    throw new ImportLimitError(413, limitMessages.items());
   const atoms = file.atoms === undefined ? [] : file.atoms;
   if (!Array.isArray(atoms)) fileErrors.push({ path: 'atoms', message: 'atoms must be an array' });
   return {

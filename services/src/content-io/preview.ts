@@ -5,27 +5,24 @@
 // a QTI item's is the manifest's sq:question/@uid, else the item identifier). A matched item whose
 // content equals the question's is `unchanged`; otherwise an `update` that the commit applies only
 // when confirmed. An item without uid is new (it gets a fresh uid here, so a re-import matches it).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
-  CODE_LANGUAGES,
-  InterchangeAtomSchema,
-  InterchangeQuestionSchema,
-  LANGUAGES,
-  normalizeClaim,
-  questionRuleProblems,
+  questionRuleFindings,
   type ImportFormat,
   type ImportPreviewItem,
   type ImportPreviewResponse,
-  type ImportProblem,
   type InterchangeAtom,
   type InterchangeQuestion,
 } from '@skillquiz/contracts';
-import { Atom, ContentImport, findQuestionsIn, type QuestionDoc } from '../models';
-import { contentFields, questionToInterchange, type ParsedFile } from './interchange';
-import { parseCsv } from './csv-format';
-import { parseJson } from './json-format';
-import { parseQti } from './qti-format';
+import { Atom, ContentImport, Question, findQuestionsIn, type QuestionDoc } from '../models';
+import { contentFields, questionToInterchange } from './interchange';
+import { checkOffThread } from './off-thread';
+
+export { guessFormat, parseFile } from './check';
+
+const gzipAsync = promisify(gzip);
 
 /** A preview stays committable this long. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
@@ -45,53 +42,24 @@ export interface StagedImport {
   atoms: InterchangeAtom[];
 }
 
-export function guessFormat(bytes: Buffer): ImportFormat {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'qti';
-  const head = bytes
-    .subarray(0, 200)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (head.startsWith('<')) return 'qti';
-  if (head.startsWith('{') || head.startsWith('[')) return 'json';
-  return 'csv';
-}
+/** Lets the candidates' requests in between two slices of a long loop over the items. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLICE = 500;
 
-export function parseFile(format: ImportFormat, bytes: Buffer): ParsedFile {
-  if (format === 'json') return parseJson(bytes);
-  if (format === 'csv') return parseCsv(bytes);
-  return parseQti(bytes);
-}
-
-const oneLine = (s: string) => {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
-
-const codeLanguages = new Set<string>(CODE_LANGUAGES);
-const languages = new Set<string>(LANGUAGES);
-
-/** Problems of one parsed item beyond its shape: the rules stored questions keep. */
-function itemProblems(q: InterchangeQuestion): ImportProblem[] {
-  const problems: ImportProblem[] = [];
-  if (q.code_language && !codeLanguages.has(q.code_language))
-    problems.push({ path: 'code_language', message: `unknown code language '${q.code_language}'` });
-  if (q.language && !languages.has(q.language))
-    problems.push({
-      path: 'language',
-      message: `unknown language '${q.language}' (ISO 639-1 codes: ${[...languages].join(', ')})`,
-    });
-  if (new Set(q.atoms).size !== q.atoms.length)
-    problems.push({ path: 'atoms', message: 'an atom is listed twice' });
-  for (const p of questionRuleProblems({
-    question_text: q.question_text,
-    administered: false,
-    answers: q.answers.map((a) => ({ hash_id: a.hash_id, c: a.correct, position: a.position })),
-  }))
-    problems.push({ path: p.field, message: p.message });
-  if (q.question_text.trim() === '')
-    problems.push({ path: 'question_text', message: 'the question has no text' });
-  return problems;
+/**
+ * The JSON of `value`, whose `key` holds a long list: the list is written a slice at a time with a
+ * breather in between, so 10,000 items are not one block of the event loop.
+ */
+export async function stringifyInSlices(value: object, key: string): Promise<string> {
+  const list = (value as Record<string, unknown>)[key] as unknown[];
+  const parts: string[] = [];
+  for (let at = 0; at < list.length; at += SLICE) {
+    if (at) await breather();
+    parts.push(JSON.stringify(list.slice(at, at + SLICE)).slice(1, -1));
+  }
+  const marker = `\u0000${randomBytes(8).toString('hex')}\u0000`;
+  const rest = JSON.stringify({ ...value, [key]: marker });
+  return rest.replace(JSON.stringify(marker), () => `[${parts.join(',')}]`);
 }
 
 /** An existing question keeps its answer ids where an item's answer has none but the same text. */
@@ -113,62 +81,28 @@ function withExistingHashIds(
   };
 }
 
+function outcomeOf(action: ImportPreviewItem['action']): ImportPreviewItem['outcome'] {
+  if (action === 'invalid') return 'refused';
+  if (action === 'create') return 'draft';
+  return action;
+}
+
 export async function previewImport(
-  bytes: Buffer,
+  bytes: Uint8Array,
   options: { format?: ImportFormat; filename?: string; actor: string },
 ): Promise<ImportPreviewResponse> {
-  const format = options.format ?? guessFormat(bytes);
-  const parsed = parseFile(format, bytes);
-  const fileErrors: ImportProblem[] = [...parsed.fileErrors];
-
-  // Atoms the file defines (JSON, QTI manifest).
-  const fileAtoms = new Map<string, InterchangeAtom>();
-  parsed.atoms.forEach((raw, i) => {
-    const r = InterchangeAtomSchema.safeParse(raw);
-    if (!r.success) {
-      for (const issue of r.error.issues)
-        fileErrors.push({ path: `atoms[${i}].${issue.path.join('.')}`, message: issue.message });
-    } else fileAtoms.set(r.data.id, r.data);
-  });
-
-  // Shape and rules per item.
-  const items: ImportPreviewItem[] = [];
-  const checked: (InterchangeQuestion | null)[] = [];
+  // Parsing and per-item checks in a worker thread (limits: ImportLimitError → 413/400, nothing stored).
+  const {
+    format,
+    fileErrors,
+    fileAtoms: definedAtoms,
+    items,
+    checked,
+  } = await checkOffThread(bytes, options.format);
+  const fileAtoms = new Map(definedAtoms.map((a) => [a.id, a]));
   const seenUids = new Map<string, number>();
-  parsed.items.forEach((p, index) => {
-    const preview: ImportPreviewItem = {
-      index,
-      source: p.source,
-      uid: typeof p.raw.uid === 'string' ? p.raw.uid : null,
-      label: oneLine(typeof p.raw.question_text === 'string' ? p.raw.question_text : ''),
-      action: 'create',
-      question_id: null,
-      version: null,
-      changes: [],
-      errors: [...p.errors],
-      warnings: [...p.warnings],
-    };
-    items.push(preview);
-    let q: InterchangeQuestion | null = null;
-    if (!p.errors.length) {
-      const r = InterchangeQuestionSchema.safeParse(p.raw);
-      if (!r.success)
-        for (const i of r.error.issues) preview.errors.push({ path: i.path.join('.'), message: i.message });
-      else {
-        q = {
-          ...r.data,
-          claim: r.data.claim === null ? null : normalizeClaim(r.data.claim),
-          uid: r.data.uid ?? randomUUID(),
-        };
-        preview.errors.push(...itemProblems(q));
-        preview.uid = q.uid!;
-        const first = seenUids.get(q.uid!);
-        if (first !== undefined)
-          preview.errors.push({ path: 'uid', message: `uid '${q.uid}' is also item ${first + 1}'s` });
-        else seenUids.set(q.uid!, index);
-      }
-    }
-    checked.push(q);
+  checked.forEach((q, index) => {
+    if (q && !seenUids.has(q.uid!)) seenUids.set(q.uid!, index);
   });
 
   // References: atoms and variation links.
@@ -198,11 +132,22 @@ export async function previewImport(
     ]),
   );
 
+  // Claims: the editor creates a new one on save ('+ Create New Claim'); the preview says so.
+  const claims = new Set(valid.flatMap((q) => (q.claim ? [q.claim] : [])));
+  const knownClaims = new Set(
+    claims.size
+      ? ((await Question.distinct('claim').exec()) as unknown[]).filter((c) => typeof c === 'string')
+      : [],
+  );
+
   const staged: StagedItem[] = [];
-  checked.forEach((q0, index) => {
+  for (let index = 0; index < checked.length; index++) {
+    if (index % SLICE === SLICE - 1) await breather();
+    const q0 = checked[index];
     const preview = items[index];
     if (!q0) {
       preview.action = 'invalid';
+      preview.outcome = 'refused';
       staged.push({
         index,
         uid: preview.uid ?? '',
@@ -211,7 +156,7 @@ export async function previewImport(
         version: null,
         item: null,
       });
-      return;
+      continue;
     }
     const match = existing.get(q0.uid!);
     const q = withExistingHashIds(q0, match);
@@ -240,18 +185,28 @@ export async function previewImport(
       preview.changes = Object.keys(after).filter((k) => after[k] !== before[k]);
       preview.action = preview.changes.length ? 'update' : 'unchanged';
       if (match.administered) {
-        for (const p of questionRuleProblems({
+        // what a draft may lack, a live question may not: the editor refuses the same save
+        for (const f of questionRuleFindings({
           question_text: q.question_text,
-          administered: true,
           answers: q.answers.map((a) => ({ c: a.correct, position: a.position })),
         }))
-          preview.errors.push({
-            path: p.field,
-            message: `question ${match._id} is administered: ${p.message}`,
-          });
+          if (f.scope === 'administered')
+            preview.errors.push({
+              path: f.field,
+              message: `question ${match._id} is administered: ${f.message}`,
+              code: f.code,
+            });
+        preview.not_ready = [];
       }
     }
+    if (q.claim && !knownClaims.has(q.claim))
+      preview.warnings.push({
+        path: 'claim',
+        message: `claim '${q.claim}' is new in this product: it is added to the claims, as the editor's '+ Create New Claim' does`,
+        code: 'new_claim',
+      });
     if (preview.errors.length) preview.action = 'invalid';
+    preview.outcome = outcomeOf(preview.action);
     staged.push({
       index,
       uid: q.uid!,
@@ -260,7 +215,7 @@ export async function previewImport(
       version: preview.version,
       item: q,
     });
-  });
+  }
 
   const count = (a: ImportPreviewItem['action']) => items.filter((i) => i.action === a).length;
   const canCommit = fileErrors.length === 0 && items.length > 0 && count('invalid') === 0;
@@ -282,7 +237,7 @@ export async function previewImport(
     filename: options.filename ?? null,
     committed_at: null,
     can_commit: canCommit,
-    payload: gzipSync(JSON.stringify(payload)),
+    payload: await gzipAsync(await stringifyInSlices(payload, 'items')),
   });
   return {
     import_id: id,
@@ -296,6 +251,7 @@ export async function previewImport(
       unchanged: count('unchanged'),
       invalid: count('invalid'),
       warnings: items.reduce((n, i) => n + i.warnings.length, 0),
+      not_ready: items.filter((i) => i.action !== 'invalid' && i.not_ready.length > 0).length,
     },
     atoms: {
       create: atomsToCreate.map((a) => a.id),

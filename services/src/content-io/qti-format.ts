@@ -16,10 +16,11 @@
 // and keep their text verbatim in <prompt> and <simpleChoice> (no whitespace folding on read).
 import type { InterchangeAtom, InterchangeQuestion } from '@skillquiz/contracts';
 import { HASH_ID_RE } from '@skillquiz/contracts';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
-import { Zip, strFromU8, unzipSync, type ZipInputFile } from 'fflate';
+import { Unzip, Zip, strFromU8, type UnzipDecoder, type ZipInputFile } from 'fflate';
 import type { ParsedFile, ParsedItem } from './interchange';
+import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
 
 export const SQ_NS = 'urn:skillquiz:qti-extension:1';
 const QTI_NS = 'http://www.imsglobal.org/xsd/imsqti_v2p2';
@@ -82,14 +83,30 @@ function allText(nodes: XNode[]): string {
   return nodes.map((n) => (isText(n) ? n.text : allText(n.children))).join('');
 }
 
-/** Parses a whole document; throws on malformed XML (saxes' message: line:column: what). */
-function parseXml(xml: string): XNode[] {
+/** Elements read so far over every document of one file (IMPORT_LIMITS.XML_ELEMENTS_TOTAL). */
+export interface XmlBudget {
+  elements: number;
+}
+
+/**
+ * Parses a whole document; throws on malformed XML (saxes' message: line:column: what), and an
+ * ImportLimitError as soon as it nests deeper or holds more elements than IMPORT_LIMITS allow: the
+ * tree is walked recursively afterwards, so its depth is bounded here, while it is read.
+ */
+function parseXml(xml: string, source = 'the file', budget: XmlBudget = { elements: 0 }): XNode[] {
   const parser = new SaxesParser();
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
   const top: XNode[] = [];
   const open: XNode[][] = [top];
+  let elements = 0;
   const text = (t: string) => open[open.length - 1].push({ text: t });
   parser.on('opentag', (tag) => {
+    if (open.length > IMPORT_LIMITS.XML_DEPTH)
+      throw new ImportLimitError(400, limitMessages.xmlDepth(source));
+    if (++elements > IMPORT_LIMITS.XML_ELEMENTS)
+      throw new ImportLimitError(400, limitMessages.xmlElements(source));
+    if (++budget.elements > IMPORT_LIMITS.XML_ELEMENTS_TOTAL)
+      throw new ImportLimitError(413, limitMessages.xmlElementsTotal());
     const node: XElement = { name: tag.name, attributes: tag.attributes, children: [] };
     open[open.length - 1].push(node);
     open.push(node.children);
@@ -173,12 +190,18 @@ function contentText(n: XNode, ours: boolean, f: Flatten): string {
 }
 
 /** One assessmentItem → an interchange item's raw fields (checked later by the preview). */
-export function readItem(xml: string, source: string, meta: Record<string, unknown> = {}): ParsedItem {
+export function readItem(
+  xml: string,
+  source: string,
+  meta: Record<string, unknown> = {},
+  budget: XmlBudget = { elements: 0 },
+): ParsedItem {
   const item: ParsedItem = { source, raw: {}, errors: [], warnings: [] };
   let doc: XNode[];
   try {
-    doc = parseXml(xml);
+    doc = parseXml(xml, source, budget);
   } catch (err) {
+    if (err instanceof ImportLimitError) throw err;
     item.errors.push({ path: 'xml', message: `not well-formed XML: ${(err as Error).message}` });
     return item;
   }
@@ -311,8 +334,116 @@ function resourceMeta(resource: XNode): Record<string, unknown> {
   return meta;
 }
 
+/**
+ * Bytes handed to fflate's reader at a time: it calls itself again for each entry that ends inside a
+ * chunk, so a whole file of tiny entries pushed at once would overflow the stack.
+ */
+const UNZIP_STEP = 8 * 1024;
+
+/**
+ * The entries of a zip that `wanted` names. fflate's streaming reader finds them: it follows the
+ * local headers one after the other, so an entry the central directory lists many times (overlapping
+ * entries) is read once. Each wanted entry is inflated by Node's zlib with `maxOutputLength` (what
+ * the entry may still hold under IMPORT_LIMITS.ZIP_ENTRY_BYTES and ZIP_TOTAL_BYTES, plus one), so
+ * zlib stops as soon as the bytes coming out pass the limit: sizes are counted while inflating, never
+ * taken from the headers. A header that declares more than an entry may hold is refused at once, and
+ * an entry that inflates to more than it declares is refused too. Entries not wanted are skipped.
+ * (fflate's own streaming inflater took 9 s of allocations for 10,000 small entries; zlib 0.1 s.)
+ */
+export function unzipBounded(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  let entries = 0;
+  let total = 0;
+  let failure: Error | null = null;
+  const fail = (err: Error) => {
+    failure ??= err;
+  };
+  /** What the entry being inflated may still come to, under both limits. */
+  const room = () => Math.min(IMPORT_LIMITS.ZIP_ENTRY_BYTES, IMPORT_LIMITS.ZIP_TOTAL_BYTES - total);
+  class BoundedInflate implements UnzipDecoder {
+    static readonly compression = 8;
+    ondata: UnzipDecoder['ondata'] = () => undefined;
+    private readonly chunks: Uint8Array[] = [];
+    constructor(
+      private readonly name: string,
+      _size?: number,
+      private readonly declared?: number,
+    ) {}
+    push(chunk: Uint8Array, final: boolean): void {
+      // views into the upload: nothing is copied until the entry is complete
+      if (chunk.length) this.chunks.push(chunk);
+      if (!final) return;
+      const limit = room();
+      const lies = this.declared !== undefined && this.declared < limit;
+      let out: Buffer;
+      try {
+        out = inflateRawSync(Buffer.concat(this.chunks), {
+          maxOutputLength: (lies ? this.declared! : limit) + 1,
+        });
+      } catch (err) {
+        const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+        if (!tooLarge) return this.ondata(Object.assign(err as Error, { code: 0 }), new Uint8Array(0), true);
+        return fail(
+          new ImportLimitError(
+            413,
+            lies
+              ? limitMessages.zipEntryLies(this.name, this.declared!)
+              : limit < IMPORT_LIMITS.ZIP_ENTRY_BYTES
+                ? limitMessages.zipTotalBytes()
+                : limitMessages.zipEntryBytes(this.name),
+          ),
+        );
+      }
+      this.ondata(null, new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.length), true);
+    }
+  }
+  const unzip = new Unzip((file) => {
+    if (failure) return;
+    if (++entries > IMPORT_LIMITS.ZIP_ENTRIES)
+      return fail(new ImportLimitError(413, limitMessages.zipEntries()));
+    if (file.name.endsWith('/') || !wanted(file.name) || Object.hasOwn(files, file.name)) return;
+    const declared = file.originalSize;
+    if (declared !== undefined && declared > IMPORT_LIMITS.ZIP_ENTRY_BYTES)
+      return fail(new ImportLimitError(413, limitMessages.zipEntryBytes(file.name)));
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (err, data, final) => {
+      if (failure) return;
+      if (err) return fail(err);
+      size += data.length;
+      total += data.length;
+      if (size > IMPORT_LIMITS.ZIP_ENTRY_BYTES)
+        return fail(new ImportLimitError(413, limitMessages.zipEntryBytes(file.name)));
+      if (total > IMPORT_LIMITS.ZIP_TOTAL_BYTES)
+        return fail(new ImportLimitError(413, limitMessages.zipTotalBytes()));
+      if (declared !== undefined && size > declared)
+        return fail(new ImportLimitError(413, limitMessages.zipEntryLies(file.name, declared)));
+      chunks.push(data);
+      if (!final) return;
+      const out = new Uint8Array(size);
+      let at = 0;
+      for (const c of chunks) {
+        out.set(c, at);
+        at += c.length;
+      }
+      files[file.name] = out;
+    };
+    file.start();
+  });
+  unzip.register(BoundedInflate);
+  for (let at = 0; at < bytes.length && !failure; at += UNZIP_STEP)
+    unzip.push(bytes.subarray(at, at + UNZIP_STEP), at + UNZIP_STEP >= bytes.length);
+  if (failure) throw failure;
+  if (entries === 0) throw new Error('no zip entry found');
+  return files;
+}
+
 /** A package (zip) or a single item XML. */
 export function parseQti(bytes: Buffer): ParsedFile {
+  const budget: XmlBudget = { elements: 0 };
   const isZip = bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!isZip) {
     const xml = bytes.toString('utf8').replace(/^\uFEFF/, '');
@@ -322,12 +453,16 @@ export function parseQti(bytes: Buffer): ParsedFile {
         atoms: [],
         fileErrors: [{ path: '', message: 'this is a manifest alone: upload the whole package (zip)' }],
       };
-    return { items: [readItem(xml, 'item')], atoms: [], fileErrors: [] };
+    return { items: [readItem(xml, 'item', {}, budget)], atoms: [], fileErrors: [] };
   }
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+    files = unzipBounded(
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+      (name) => name.toLowerCase().endsWith('.xml') && !name.startsWith('__MACOSX/'),
+    );
   } catch (err) {
+    if (err instanceof ImportLimitError) throw err;
     return {
       items: [],
       atoms: [],
@@ -340,8 +475,9 @@ export function parseQti(bytes: Buffer): ParsedFile {
     .sort((x, y) => x.length - y.length)[0];
   if (!manifestName) {
     const xmls = names.filter((n) => n.toLowerCase().endsWith('.xml')).sort();
+    if (xmls.length > IMPORT_LIMITS.ITEMS) throw new ImportLimitError(413, limitMessages.items());
     const items = xmls
-      .map((n) => readItem(strFromU8(files[n]), n))
+      .map((n) => readItem(strFromU8(files[n]), n, {}, budget))
       .filter((i) => !i.errors.some((e) => e.message === 'not a QTI assessmentItem'));
     for (const i of items)
       i.warnings.push({
@@ -359,8 +495,9 @@ export function parseQti(bytes: Buffer): ParsedFile {
   const base = manifestName.slice(0, manifestName.length - 'imsmanifest.xml'.length);
   let manifest: XNode[];
   try {
-    manifest = parseXml(strFromU8(files[manifestName]));
+    manifest = parseXml(strFromU8(files[manifestName]), manifestName, budget);
   } catch (err) {
+    if (err instanceof ImportLimitError) throw err;
     return {
       items: [],
       atoms: [],
@@ -370,6 +507,7 @@ export function parseQti(bytes: Buffer): ParsedFile {
   const root = named(manifest, 'manifest')[0];
   const resources = root ? findDeep(kids(root), 'resource') : [];
   const itemResources = resources.filter((r) => /^imsqti_item_xmlv2p[12]/.test(attr(r, 'type') ?? ''));
+  if (itemResources.length > IMPORT_LIMITS.ITEMS) throw new ImportLimitError(413, limitMessages.items());
   const atoms: unknown[] = [];
   const rootMeta = root ? named(kids(root), 'metadata')[0] : undefined;
   for (const a of rootMeta ? findDeep(kids(rootMeta), 'atom') : []) {
@@ -390,7 +528,7 @@ export function parseQti(bytes: Buffer): ParsedFile {
         errors: [{ path: 'href', message: `the manifest names ${href}, which is not in the zip` }],
         warnings: [],
       };
-    return readItem(strFromU8(file), href, resourceMeta(r));
+    return readItem(strFromU8(file), href, resourceMeta(r), budget);
   });
   const fileErrors = items.length
     ? []

@@ -1,6 +1,7 @@
 // Import and export API (issue 22; admin only, CSRF on writes). Thin over preview.ts, commit.ts and
 // export.ts. The preview takes the file's bytes as the request body (application/octet-stream, up to
-// IMPORT_MAX_BYTES), so no multipart parsing and no base64 inflation.
+// IMPORT_LIMITS.UPLOAD_BYTES), so no multipart parsing and no base64 inflation. The bytes are read into
+// one buffer of their own and handed to the check's worker thread (off-thread.ts).
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ExportQuerySchema, ImportCommitSchema, ImportPreviewQuerySchema } from '@skillquiz/contracts';
@@ -10,23 +11,22 @@ import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
 import { HttpError, badRequest, payloadTooLarge, validate } from '../http/errors';
 import { commitImport } from './commit';
 import { exportQuestions } from './export';
-import { previewImport } from './preview';
+import { IMPORT_LIMITS, limitMessages } from './limits';
+import { previewImport, stringifyInSlices } from './preview';
 
 /** Largest file accepted (10,000 questions of JSON are about 10 MB). */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = IMPORT_LIMITS.UPLOAD_BYTES;
 
 async function rawBody(ctx: Context): Promise<Buffer> {
   if (!ctx.is('application/octet-stream', 'application/zip', 'application/x-zip-compressed'))
     throw new HttpError(415, 'Send the file as the request body with Content-Type: application/octet-stream');
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > IMPORT_MAX_BYTES)
-    throw payloadTooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+  if (declared > IMPORT_MAX_BYTES) throw payloadTooLarge(limitMessages.uploadBytes());
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > IMPORT_MAX_BYTES)
-      throw payloadTooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+    if (size > IMPORT_MAX_BYTES) throw payloadTooLarge(limitMessages.uploadBytes());
     chunks.push(chunk as Buffer);
   }
   if (size === 0) throw badRequest('The file is empty');
@@ -49,7 +49,13 @@ export function contentIoRouter(): Router {
   router.post('/api/questions/import/preview', ...write, async (ctx) => {
     const q = validate(ImportPreviewQuerySchema, ctx.query);
     const bytes = await rawBody(ctx);
-    ctx.body = await previewImport(bytes, { format: q.format, filename: q.filename, actor: actorOf(ctx) });
+    const preview = await previewImport(bytes, {
+      format: q.format,
+      filename: q.filename,
+      actor: actorOf(ctx),
+    });
+    ctx.type = 'application/json';
+    ctx.body = await stringifyInSlices(preview, 'items');
   });
   router.post('/api/questions/import/:importId/commit', ...write, async (ctx) => {
     const { confirm_updates } = validate(ImportCommitSchema, ctx.request.body ?? {});

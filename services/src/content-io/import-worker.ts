@@ -1,0 +1,40 @@
+// The worker thread of an import's check (off-thread.ts starts one per file): reads the file handed
+// over in workerData, checks it (check.ts) and posts back the result in slices of items, then the
+// rest, or the limit it went past.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ImportFormat } from '@skillquiz/contracts';
+import { checkFile, type CheckedFile } from './check';
+import { ImportLimitError, limitMessages } from './limits';
+
+/** Items per message: each message is read on the services' main thread in one go, so a few ms each. */
+export const REPLY_SLICE = 500;
+
+export type WorkerReply =
+  | { ok: true; slice: Pick<CheckedFile, 'items' | 'checked'> }
+  | { ok: true; done: Omit<CheckedFile, 'items' | 'checked'> }
+  | { ok: false; status: 400 | 413; message: string }
+  | { ok: false; status: 500; message: string };
+
+function run(): WorkerReply {
+  const { bytes, format } = workerData as { bytes: Uint8Array; format?: ImportFormat };
+  try {
+    const { items, checked, ...rest } = checkFile(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+      format,
+    );
+    for (let at = 0; at < items.length; at += REPLY_SLICE)
+      parentPort!.postMessage({
+        ok: true,
+        slice: { items: items.slice(at, at + REPLY_SLICE), checked: checked.slice(at, at + REPLY_SLICE) },
+      } satisfies WorkerReply);
+    return { ok: true, done: rest };
+  } catch (err) {
+    if (err instanceof ImportLimitError) return { ok: false, status: err.status, message: err.message };
+    // a last guard: whatever recursion a limit missed is a refused file, not a crash
+    if (err instanceof RangeError && /call stack/i.test(err.message))
+      return { ok: false, status: 400, message: limitMessages.xmlDepth('the file') };
+    return { ok: false, status: 500, message: (err as Error).stack ?? String(err) };
+  }
+}
+
+parentPort!.postMessage(run());
