@@ -83,7 +83,10 @@ async function takeQuiz(token: string, survey: number): Promise<void> {
 
 /** Any key or text that would carry one candidate's survey answer. */
 function assertNoRating(what: string, text: string) {
-  expect([what, /survey_rating|content_relevant_rating|candidate answered/i.test(text)]).toEqual([what, false]);
+  expect([what, /survey_rating|content_relevant_rating|candidate answered/i.test(text)]).toEqual([
+    what,
+    false,
+  ]);
 }
 
 let finished: InvitationResponse; // a real candidate who answered the survey
@@ -138,11 +141,16 @@ describe('the survey is private', () => {
       expect([path, r.status]).toEqual([path, 200]);
       assertNoRating(path, r.text);
     }
-    const report = InvitationReportSchema.parse((await call(acme, 'GET', `/api/hiring/invitations/${id}`)).body);
+    const report = InvitationReportSchema.parse(
+      (await call(acme, 'GET', `/api/hiring/invitations/${id}`)).body,
+    );
     expect(report.atoms[0]).not.toHaveProperty('survey_rating');
     expect(report.atoms[0].status).toBe('finished');
     const writes: [string, unknown][] = [
-      [`/api/hiring/invitations/${other.invitation.id}/extend`, { expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }],
+      [
+        `/api/hiring/invitations/${other.invitation.id}/extend`,
+        { expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+      ],
       [`/api/hiring/invitations/${other.invitation.id}/revoke`, undefined],
       ['/api/hiring/invitations/bulk', { csv: 'Ann,ann@example.com,javascript', dry_run: true }],
       ['/api/hiring/settings/webhook/test', undefined],
@@ -182,14 +190,30 @@ describe('the survey is private', () => {
       content_relevant_rating: rating,
     }));
     const fakes = [
-      { ...real, _id: new ObjectId(), token: `survey-demo-${Date.now()}`, demo: true, content_relevant_rating: 0 },
-      { ...real, _id: new ObjectId(), token: `survey-sim-${Date.now()}`, simulated: true, content_relevant_rating: 0 },
+      {
+        ...real,
+        _id: new ObjectId(),
+        token: `survey-demo-${Date.now()}`,
+        demo: true,
+        content_relevant_rating: 0,
+      },
+      {
+        ...real,
+        _id: new ObjectId(),
+        token: `survey-sim-${Date.now()}`,
+        simulated: true,
+        content_relevant_rating: 0,
+      },
     ];
     await db.collection('quiz_results').insertMany([...copies, ...fakes]);
     const enough = SurveyResponseSchema.parse((await call(acme, 'GET', '/api/hiring/survey')).body);
     const period = enough.periods.find((p) => p.atom_id === 'javascript')!;
     expect(period.period).toBe((real.finished_at as Date).toISOString().slice(0, 7));
-    expect(period).toMatchObject({ enough: true, message: null, distribution: { sad: 2, neutral: 2, happy: 6 } });
+    expect(period).toMatchObject({
+      enough: true,
+      message: null,
+      distribution: { sad: 2, neutral: 2, happy: 6 },
+    });
     // Another company sees nothing of Acme's; an admin sees Acme's when choosing it.
     const initech = new Browser();
     await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
@@ -208,7 +232,9 @@ describe('the survey is private', () => {
 
 describe('honest labels', () => {
   it('a demo quiz finished through the skip: labelled, hidden by default, not in the percentile', async () => {
-    const demoQuiz = await db.collection('quiz_results').findOne({ invitation: new ObjectId(demoInvitationId) });
+    const demoQuiz = await db
+      .collection('quiz_results')
+      .findOne({ invitation: new ObjectId(demoInvitationId) });
     const before = InvitationReportSchema.parse(
       (await call(acme, 'GET', `/api/hiring/invitations/${finished.invitation.id}`)).body,
     ).atoms[0].percentile!.among;
@@ -221,7 +247,9 @@ describe('honest labels', () => {
       return inv?.simulated === true && inv.status === 'finished';
     }, 'the demo invitation summarised as finished and simulated');
 
-    const plain = InvitationListResponseSchema.parse((await call(acme, 'GET', '/api/hiring/invitations')).body);
+    const plain = InvitationListResponseSchema.parse(
+      (await call(acme, 'GET', '/api/hiring/invitations')).body,
+    );
     expect(plain.items.map((r) => r.id)).not.toContain(demoInvitationId);
     expect(plain.items.every((r) => !r.demo && !r.simulated)).toBe(true);
     const all = InvitationListResponseSchema.parse(
@@ -288,25 +316,35 @@ describe('only tests that can be taken', () => {
 
   it('once it has enough it is offered; emptied again, its candidate is told it is not available yet', async () => {
     for (const q of tinyQuestions) {
-      const r = await call(admin, 'POST', '/api/atoms/tiny/questions/attach', { question_id: q.id, version: q.version });
+      const r = await call(admin, 'POST', '/api/atoms/tiny/questions/attach', {
+        question_id: q.id,
+        version: q.version,
+      });
       expect(r.status).toBe(200);
       q.version = r.body.question.version;
     }
     expect((await call(acme, 'GET', '/api/hiring/atoms')).body.atoms.map((a: any) => a.id)).toContain('tiny');
     const inv = await invite({ required_atoms: ['tiny'] });
     const token = tokenOf(inv.link);
-    const open = await (await quiz(token, '/')).json();
+    const open = (await (await quiz(token, '/')).json()) as any;
     expect(open.unavailable).toBeUndefined();
     expect(open.quiz.atoms[0].num_questions).toBeGreaterThan(0);
 
     for (const q of tinyQuestions) {
-      const r = await call(admin, 'POST', '/api/atoms/tiny/questions/detach', { question_id: q.id, version: q.version });
+      const r = await call(admin, 'POST', '/api/atoms/tiny/questions/detach', {
+        question_id: q.id,
+        version: q.version,
+      });
       expect(r.status).toBe(200);
     }
     const res = await quiz(token, '/');
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ unavailable: true, started_at: null, quiz: { company_name: 'Acme Robotics' } });
+    const body = (await res.json()) as any;
+    expect(body).toMatchObject({
+      unavailable: true,
+      started_at: null,
+      quiz: { company_name: 'Acme Robotics' },
+    });
     expect(body.quiz.atoms[0].num_questions).toBe(0);
   });
 });
@@ -319,28 +357,31 @@ describe('beta questions belong to their atom', () => {
     const foreign = await db.collection('questions').findOne({ atoms: ['sql'], administered: false });
     const foreignId =
       foreign?._id ??
-      (
-        await db.collection('questions').findOneAndUpdate(
+      (await db
+        .collection('questions')
+        .findOneAndUpdate(
           { atoms: ['sql'], administered: true },
           { $set: { administered: false } },
           { returnDocument: 'after' },
-        )
-      )!._id;
+        ))!._id;
     const before = await db.collection('atoms').findOne({ _id: 'javascript' as any });
     const refused = await call(admin, 'PUT', '/api/atoms/javascript/', {
       beta_question_ordering: [...(before!.beta_question_ordering ?? []), foreignId],
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain(`question ${foreignId} is not a question of the atom javascript`);
-    expect((await db.collection('atoms').findOne({ _id: 'javascript' as any }))!.beta_question_ordering).toEqual(
-      before!.beta_question_ordering,
-    );
+    expect(
+      (await db.collection('atoms').findOne({ _id: 'javascript' as any }))!.beta_question_ordering,
+    ).toEqual(before!.beta_question_ordering);
     expect(version).toBeGreaterThan(0);
 
     // Stored around the check (straight into the database): a quiz never serves it for javascript.
     await db
       .collection('atoms')
-      .updateOne({ _id: 'javascript' as any }, { $set: { beta_question_ordering: [foreignId] }, $inc: { version: 1 } });
+      .updateOne(
+        { _id: 'javascript' as any },
+        { $set: { beta_question_ordering: [foreignId] }, $inc: { version: 1 } },
+      );
     const inv = await invite({ candidate_name: 'Beta Planner' });
     const token = tokenOf(inv.link);
     expect((await quiz(token, '/question/1/')).status).toBe(200);
@@ -348,7 +389,10 @@ describe('beta questions belong to their atom', () => {
     expect(doc!.plan[0].beta_question_id).toBeNull();
     await db
       .collection('atoms')
-      .updateOne({ _id: 'javascript' as any }, { $set: { beta_question_ordering: before!.beta_question_ordering } });
+      .updateOne(
+        { _id: 'javascript' as any },
+        { $set: { beta_question_ordering: before!.beta_question_ordering } },
+      );
   });
 });
 

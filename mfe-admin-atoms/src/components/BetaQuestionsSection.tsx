@@ -7,7 +7,7 @@
 // Focus follows the row a button moved, and stays in the picker after an add, so keyboard users keep
 // their place.
 import { useEffect, useId, useRef, useState, type Dispatch, type SyntheticEvent } from 'react';
-import { DataTable, QuestionPicker, TextField, type Column } from '@skillquiz/admin-ui';
+import { DataTable, QuestionPicker, type Column } from '@skillquiz/admin-ui';
 import type { QuestionExcerpt } from '@skillquiz/contracts';
 import { useAtomsApi } from '../api/context';
 import { canMoveDown, canMoveUp, parseQuestionId, type AtomFormAction } from '../hooks/atomForm';
@@ -94,6 +94,7 @@ export function BetaQuestionsSection({
     setAnnouncement(`Question ${id} added at position ${ordering.length + 1}.`);
     setIdText('');
   };
+  const idBox = useId();
   const pickerHint = useId();
 
   const columns: Column<Row>[] = [
@@ -169,30 +170,36 @@ export function BetaQuestionsSection({
         </p>
       )}
       {/* Inside the atom's form: a group, not a nested form; Enter in the box adds, as Add does. */}
-      <div
-        className="beta-add beta-add--id"
-        role="group"
-        aria-label="Add a beta question by ID"
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') addById(e);
-        }}
-      >
-        <TextField
-          label="Question ID"
-          name="beta_question_id"
-          inputMode="numeric"
-          value={idText}
-          onChange={setIdText}
-          hint="A question of this atom that is not administered. It is added at the end of the list."
-        />
+      <div className="beta-add beta-add--id" role="group" aria-label="Add a beta question by ID">
+        <div className="sq-field">
+          <label className="sq-field__label" htmlFor={`${idBox}-input`}>
+            Question ID
+          </label>
+          <input
+            id={`${idBox}-input`}
+            name="beta_question_id"
+            className="sq-field__input"
+            type="text"
+            inputMode="numeric"
+            value={idText}
+            aria-describedby={`${idBox}-hint`}
+            onChange={(e) => setIdText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') addById(e);
+            }}
+          />
+          <p className="sq-field__hint" id={`${idBox}-hint`}>
+            A question of this atom that is not administered. It is added at the end of the list.
+          </p>
+        </div>
         <button type="button" className="sq-button" onClick={addById}>
           Add
         </button>
       </div>
       <div className="beta-add">
         <p className="sq-field__hint" id={pickerHint}>
-          Or find one: only this atom’s questions that are not administered are offered, each with its
-          atoms and language.
+          Or find one: only this atom’s questions that are not administered are offered, each with its atoms
+          and language.
         </p>
         <QuestionPicker<Candidate>
           label="Add a beta question"

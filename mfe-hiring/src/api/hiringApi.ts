@@ -132,7 +132,8 @@ export const httpHiringApi: HiringApi = {
       body: input,
     }),
   report: (id, signal) => apiCall<InvitationReport>(idPath(id), { signal }),
-  survey: (company, signal) => apiCall<SurveyResponse>(`/api/hiring/survey${companyQuery(company)}`, { signal }),
+  survey: (company, signal) =>
+    apiCall<SurveyResponse>(`/api/hiring/survey${companyQuery(company)}`, { signal }),
   revoke: (id) => apiCall<InvitationReport>(`${idPath(id)}/revoke`, { method: 'POST' }),
   extend: (id, expiresAt) =>
     apiCall<InvitationReport>(`${idPath(id)}/extend`, { method: 'POST', body: { expires_at: expiresAt } }),

@@ -116,8 +116,8 @@ export function ReportPage() {
 
       {(inv.demo || inv.simulated) && (
         <p className="hr-notice">
-          {inv.demo ? 'A demo invitation' : 'A simulated candidate'}: not a real candidate. It is left out
-          of percentiles, norms and statistics, and hidden from the candidates list unless “Show demo and
+          {inv.demo ? 'A demo invitation' : 'A simulated candidate'}: not a real candidate. It is left out of
+          percentiles, norms and statistics, and hidden from the candidates list unless “Show demo and
           simulated” is ticked.
         </p>
       )}

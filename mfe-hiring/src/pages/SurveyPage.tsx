@@ -46,10 +46,10 @@ export function SurveyPage() {
       <h1 id="hr-survey-heading">Survey results</h1>
       <p>
         After a quiz, candidates may answer “Do you feel the content you were just tested on is relevant to
-        the role you are interviewing for?”. They are told their feedback is used internally and not
-        shared individually, so it is shown here only in aggregate: per atom and month, once at least{' '}
-        {data?.min_answers ?? 10} candidates have answered. Demo invitations and simulated candidates are
-        not counted.
+        the role you are interviewing for?”. They are told their feedback is used internally and not shared
+        individually, so it is shown here only in aggregate: per atom and month, once at least{' '}
+        {data?.min_answers ?? 10} candidates have answered. Demo invitations and simulated candidates are not
+        counted.
       </p>
       {isAdmin && me.data && (
         <CompanySwitcher

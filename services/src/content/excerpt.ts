@@ -28,7 +28,7 @@ export function excerptText(text: string, max = EXCERPT_CHARS): string {
 
 export type ExcerptFields = Pick<
   QuestionDoc,
-    | '_id'
+  | '_id'
   | 'question_text'
   | 'code_block'
   | 'code_language'

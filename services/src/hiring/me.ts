@@ -24,10 +24,10 @@ export async function hiringMe(p: Principal): Promise<HiringMeResponse> {
 export async function hiringAtoms(): Promise<HiringAtomsResponse> {
   const [docs, availability] = await Promise.all([
     Atom.find({})
-    .select({ name: 1, beta: 1, client_description: 1, num_questions: 1, eta_minutes: 1 })
-    .sort({ name: 1 })
-    .lean()
-    .exec(),
+      .select({ name: 1, beta: 1, client_description: 1, num_questions: 1, eta_minutes: 1 })
+      .sort({ name: 1 })
+      .lean()
+      .exec(),
     atomAvailability(),
   ]);
   const atoms = docs.filter((a) => availability.get(a._id)?.takeable === true);
