@@ -277,6 +277,40 @@ describe('honest labels', () => {
     const plainCsv = (await call(acme, 'GET', '/api/hiring/invitations.csv')).text;
     expect(plainCsv).not.toContain(demoInvitationId);
   });
+
+  it('the content statistics do not count a demo invitation’s answers (staff trying the product)', async () => {
+    const inv = await invite({ candidate_name: 'Staff Trying' });
+    const token = tokenOf(inv.link);
+    // Made a demo invitation (as `npm run invite -- --demo` would) before it is taken.
+    await db
+      .collection('invitations')
+      .updateOne({ _id: new ObjectId(inv.invitation.id) }, { $set: { demo: true } });
+    await db.collection('quiz_results').updateOne({ token }, { $set: { demo: true } });
+    expect((await quiz(token, '/question/1/')).status).toBe(200);
+    const served = (await db.collection('quiz_results').findOne({ token }))!.served[0];
+    const stats = async () =>
+      (await call(admin, 'GET', `/api/questions/${served.question_id}/statistics`)).body.answers
+        .real as number;
+    const before = await stats();
+    const answers = served.snapshot.answers as { hash_id: string; c: boolean }[];
+    const answered = await quiz(token, '/question/1/', 'POST', {
+      answer: answers[0].hash_id,
+      answer_position: 0,
+    });
+    expect(answered.status).toBe(200);
+    expect(await stats()).toBe(before);
+    // The same answer from a real candidate counts (the statistic is live, not cached).
+    const other = tokenOf((await invite({ candidate_name: 'Real One' })).link);
+    expect((await quiz(other, '/question/1/')).status).toBe(200);
+    const theirs = (await db.collection('quiz_results').findOne({ token: other }))!.served[0];
+    if (theirs.question_id === served.question_id) {
+      const a = theirs.snapshot.answers as { hash_id: string }[];
+      expect(
+        (await quiz(other, '/question/1/', 'POST', { answer: a[0].hash_id, answer_position: 0 })).status,
+      ).toBe(200);
+      expect(await stats()).toBe(before + 1);
+    }
+  });
 });
 
 describe('only tests that can be taken', () => {
