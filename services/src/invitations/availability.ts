@@ -33,12 +33,13 @@ export async function atomAvailability(ids?: readonly string[]): Promise<Map<str
     .exec();
   const out = new Map<string, AtomAvailability>();
   if (!atoms.length) return out;
+  // Only what the count needs: atoms, family and each answer's correct flag (not texts).
   const questions = await Question.find({
     atoms: { $in: atoms.map((a) => a._id) },
     administered: true,
     ...READY_FILTER,
   })
-    .select({ atoms: 1, original_question_id: 1, answers: 1 })
+    .select({ atoms: 1, original_question_id: 1, 'answers.c': 1 })
     .lean<BankLean[]>()
     .exec();
   for (const atom of atoms) {
