@@ -155,6 +155,20 @@ describe('the survey is private', () => {
       ['/api/hiring/invitations/bulk', { csv: 'Ann,ann@example.com,javascript', dry_run: true }],
       ['/api/hiring/settings/webhook/test', undefined],
     ];
+    const created = await call(acme, 'POST', '/api/hiring/invitations', {
+      candidate_name: 'Another One',
+      candidate_email: 'another@example.com',
+      required_atoms: ['javascript'],
+    });
+    expect(created.status).toBe(201);
+    assertNoRating('POST /api/hiring/invitations', created.text);
+    const settings = await call(acme, 'GET', '/api/hiring/settings');
+    const saved = await call(acme, 'PUT', '/api/hiring/settings/webhook', {
+      url: receiver.url,
+      version: settings.body.webhook.version,
+    });
+    expect(saved.status).toBe(200);
+    assertNoRating('PUT /api/hiring/settings/webhook', saved.text);
     for (const [path, body] of writes) {
       const r = await call(acme, 'POST', path, body);
       expect([path, r.status < 300]).toEqual([path, true]);
