@@ -444,6 +444,46 @@ describe('beta questions belong to their atom', () => {
   });
 });
 
+describe('beta questions on revert', () => {
+  it('restoring a version leaves out a beta question that is no longer the atom’s, and says so', async () => {
+    const b64 = (t: string) => Buffer.from(t, 'utf8').toString('base64');
+    const created = await call(admin, 'POST', '/api/question/', {
+      question_text: b64('A beta question of javascript?'),
+      administered: false,
+      answers: [
+        { text: b64('Yes'), c: true },
+        { text: b64('No'), c: false },
+      ],
+      all_atoms: ['javascript'],
+    });
+    expect(created.status).toBe(201);
+    const q = created.body.question;
+    const atom = (await call(admin, 'GET', '/api/atoms/javascript')).body.atom;
+    const withIt = await call(admin, 'PUT', '/api/atoms/javascript/', {
+      beta_question_ordering: [...atom.beta_question_ordering, q.id],
+      version: atom.version,
+    });
+    expect(withIt.status).toBe(200);
+    const without = await call(admin, 'PUT', '/api/atoms/javascript/', {
+      beta_question_ordering: atom.beta_question_ordering,
+      version: withIt.body.atom.version,
+    });
+    expect(without.status).toBe(200);
+    const detached = await call(admin, 'POST', '/api/atoms/javascript/questions/detach', {
+      question_id: q.id,
+      version: q.version,
+    });
+    expect(detached.status).toBe(200);
+    const reverted = await call(admin, 'POST', '/api/atoms/javascript/revert', {
+      to_version: withIt.body.atom.version,
+      version: without.body.atom.version,
+    });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.left_out).toEqual([`beta question ${q.id} (not a question of this atom now)`]);
+    expect(reverted.body.atom.beta_question_ordering).not.toContain(q.id);
+  });
+});
+
 describe('one order for levels', () => {
   it('highest level first follows the levels shown, the estimate only between equal levels', async () => {
     // A list built to tempt it: an L2 whose estimate is below an L1's (a wide posterior can do that),
