@@ -80,16 +80,10 @@ export function BetaQuestionsSection({
   const addById = (e: SyntheticEvent) => {
     e.preventDefault();
     // SPEC §5: an empty box adds nothing; an added id is stored as an integer.
+    // SPEC §5 shows no client-side validation message: anything else adds nothing, silently (the
+    // server names a wrong id on save).
     const id = parseQuestionId(idText, ordering);
-    if (id === null) {
-      if (idText.trim())
-        setAnnouncement(
-          ordering.includes(Number(idText.trim()))
-            ? `Question ${idText.trim()} is already in the list.`
-            : `${idText.trim()} is not a question ID.`,
-        );
-      return;
-    }
+    if (id === null) return;
     dispatch({ type: 'addBeta', text: idText });
     setAnnouncement(`Question ${id} added at position ${ordering.length + 1}.`);
     setIdText('');
