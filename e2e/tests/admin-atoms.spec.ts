@@ -219,12 +219,12 @@ test('creating an atom with a slug that is taken shows the server’s message', 
   await expect(page).toHaveURL(/\/admin\/atoms$/);
 });
 
-test('the beta questions: picked by text (beta candidates only), reordered, removed, saved; a 400 in words', async () => {
+test('the beta questions: picked by text (this atom’s candidates only) or added by ID, reordered, removed, saved; 400s in words', async () => {
   const testInfo = test.info();
-  // Three new questions, not administered: beta candidates (issue 22).
+  // Three new questions of the atom, not administered: beta candidates (issue 22).
   const ids: number[] = [];
   for (const n of ['one', 'two', 'three'])
-    ids.push((await newQuestion(`Beta candidate ${n} of ${slug}?`)).id);
+    ids.push((await newQuestion(`Beta candidate ${n} of ${slug}?`, [slug])).id);
   const administered = (await (await page.request.get('/api/questions/?only_administered=true')).json())
     .questions[0].id as number;
 
@@ -278,6 +278,43 @@ test('the beta questions: picked by text (beta candidates only), reordered, remo
   ).toContainText(`question ${ids[1]} is administered`);
   await page.getByRole('button', { name: `Remove question ${ids[1]}` }).click();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled(); // back to the saved order
+
+  // SPEC §2: the question ID box and its Add button. An empty box adds nothing; an id is appended
+  // as an integer.
+  const idBox = page.getByRole('textbox', { name: 'Question ID' });
+  const add = page.getByRole('button', { name: 'Add', exact: true });
+  await add.click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  const fourth = (await newQuestion(`Beta candidate four of ${slug}?`, [slug])).id;
+  await idBox.fill(` ${fourth} `);
+  await add.click();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').nth(3).getByRole('cell').nth(1)).toHaveText(String(fourth));
+  await expect(idBox).toHaveValue('');
+  // A question that is not one of this atom's (here: of no atom) is refused on save, named.
+  const foreign = (await newQuestion(`Not a question of ${slug}?`)).id;
+  await box.fill(`Not a question of ${slug}`);
+  await expect(page.getByText(/No beta candidate matches/)).toBeVisible(); // the picker never offers it
+  await box.fill('');
+  await idBox.fill(String(foreign));
+  await idBox.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The beta questions were not saved' }),
+  ).toContainText(`question ${foreign} is not a question of the atom ${slug}`);
+  await screenshot(page, testInfo, 'admin-atom-edit-beta-id-box');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Remove question ${foreign}` }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' }).first()).toBeVisible();
+  expect((await storedAtom(page.request, slug)).beta_question_ordering).toEqual([ids[2], ids[0], fourth]);
+  // Back to two, which the keyboard test below expects.
+  await page.getByRole('button', { name: `Remove question ${fourth}` }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Atom saved' }).first()).toBeVisible();
+  expect((await storedAtom(page.request, slug)).beta_question_ordering).toEqual([ids[2], ids[0]]);
 });
 
 test('the descriptions and questions pages', async () => {
@@ -310,7 +347,8 @@ test('the questions page attaches a question found by text and detaches it, by k
   const testInfo = test.info();
   const question = await newQuestion(`Attach me to ${slug}?`);
   await page.goto(`/admin/atoms/edit/${slug}/questions`);
-  await expect(page.getByText('No question lists this atom yet.')).toBeVisible();
+  // The beta questions above are this atom's (a beta question must be); this one is not yet.
+  await expect(page.getByRole('link', { name: new RegExp(`^#${question.id}\\b`) })).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Attach a question' });
   await box.focus();
   await page.keyboard.type(`Attach me to ${slug}`);
@@ -465,8 +503,23 @@ test('delete: refused while an invitation lists the atom, then confirmed and bac
   expect(created.status()).toBe(201);
   const listedIn = `${slug}-inv`;
   expect(
-    (await apiWrite(page.request, 'POST', '/api/atoms', { id: listedIn, name: 'Invited atom' })).status(),
+    (
+      await apiWrite(page.request, 'POST', '/api/atoms', {
+        id: listedIn,
+        name: 'Invited atom',
+        num_questions: 1,
+      })
+    ).status(),
   ).toBe(201);
+  // Only an atom a quiz can be served from can be invited to: one administered question of its own.
+  const served = (await (await page.request.get('/api/atoms/javascript')).json()).questions.find(
+    (q: { administered: boolean }) => q.administered,
+  );
+  const attached = await apiWrite(page.request, 'POST', `/api/atoms/${listedIn}/questions/attach`, {
+    question_id: served.id,
+    version: served.version,
+  });
+  expect(attached.status()).toBe(200);
   await invite(sharedProduct(), { company: 'E2E Atoms Co', atoms: [listedIn] });
 
   await page.goto(`/admin/atoms/edit/${listedIn}/general`);

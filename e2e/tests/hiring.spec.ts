@@ -83,7 +83,11 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(nav.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
   await expect(nav.getByRole('link', { name: 'Atoms' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Background jobs' })).toHaveCount(0);
-  await expect(page.getByText(/^\d+ candidates?, page \d+ of \d+$|^No candidates/)).toBeVisible();
+  // The list's status line (a fresh product's list is empty: the seeded demo invitation is hidden
+  // until 'Show demo and simulated' is ticked, so the empty-list note shows beside it).
+  await expect(
+    page.getByRole('status').filter({ hasText: /^\d+ candidates?, page \d+ of \d+$/ }),
+  ).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, testInfo, 'hiring-candidates');
 
@@ -234,7 +238,8 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(
     js.getByRole('table', { name: 'JavaScript: questions as served' }).getByRole('row'),
   ).toHaveCount(total + 1);
-  await expect(js.getByText(/The candidate answered: Yes, relevant/)).toBeVisible();
+  // The candidate answered the survey and was told it is not shared individually: not here.
+  await expect(page.getByText(/The candidate answered|did not answer/)).toHaveCount(0);
   await expect(page.getByText('+50% per question')).toBeVisible();
   const integrity = page.getByRole('region', { name: 'Integrity signals' });
   await expect(integrity.getByText(/not a verdict/)).toBeVisible();

@@ -216,10 +216,10 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
         record(a, before, 'revert', { reverted_to: toVersion });
         return { atom: withCounts(a), left_out: [] };
       }),
-    betaCandidates: (search) =>
+    betaCandidates: (search, atom) =>
       answer('betaCandidates', () => ({
         candidates: matching(search)
-          .filter((q) => !q.administered)
+          .filter((q) => !q.administered && q.all_atoms.includes(atom))
           .slice(0, 10)
           .map(sampleExcerpt),
       })),

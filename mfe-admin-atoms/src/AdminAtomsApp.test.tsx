@@ -1,7 +1,7 @@
 // The atoms remote through its exposed app and real routes, on the in-memory AtomsApi of its dev page
 // (dev/fakeAtomsApi.ts) handed to the `api` prop: no module is replaced. Toasts show in a real
 // container, as the shell's.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -72,16 +72,24 @@ it('beta question previews load one by one, as the candidate sees them', async (
   expect(within(table).getByText(/Welche Methode/)).toBeInTheDocument();
 });
 
-it('issue 22: the beta picker offers only beta candidates by text and adds one with the keyboard', async () => {
+it('the beta picker offers only this atom’s beta candidates, with atoms and language, and adds one with the keyboard', async () => {
   renderAt('/admin/atoms/edit/sql/beta-questions');
-  const box = await screen.findByRole('combobox', { name: 'Add a beta question' });
+  const sqlBox = await screen.findByRole('combobox', { name: 'Add a beta question' });
   // 106 and 109 (SQL) are administered: a search for their text offers nothing.
-  await userEvent.type(box, 'GROUP BY');
+  await userEvent.type(sqlBox, 'GROUP BY');
   expect(await screen.findByText(/No beta candidate matches/)).toBeInTheDocument();
-  await userEvent.clear(box);
+  // 108 is a beta candidate of rust-async, not of SQL: never offered here.
+  await userEvent.clear(sqlBox);
+  await userEvent.type(sqlBox, 'await');
+  expect(await screen.findByText(/No beta candidate matches/)).toBeInTheDocument();
+  cleanup();
+  renderAt('/admin/atoms/edit/rust-async/beta-questions');
+  const box = await screen.findByRole('combobox', { name: 'Add a beta question' });
   await userEvent.type(box, 'await');
   const option = await screen.findByRole('option', { name: /#108/ });
   expect(option).toHaveAttribute('aria-selected', 'true');
+  expect(option).toHaveTextContent('atoms: rust-async');
+  expect(option).toHaveTextContent('language:');
   await userEvent.keyboard('{Enter}');
   const table = await screen.findByRole('table', { name: 'Beta questions in serving order' });
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('108');
@@ -90,7 +98,7 @@ it('issue 22: the beta picker offers only beta candidates by text and adds one w
 });
 
 it("issue 22: the server's 400 on the beta ordering is shown on the beta page in words", async () => {
-  const { api } = renderAt('/admin/atoms/edit/sql/beta-questions');
+  const { api } = renderAt('/admin/atoms/edit/rust-async/beta-questions');
   api.update = async () => {
     const { ApiError } = await import('@skillquiz/http-client');
     throw new ApiError(400, 'beta_question_ordering: question 108 is administered');
@@ -103,6 +111,25 @@ it("issue 22: the server's 400 on the beta ordering is shown on the beta page in
   expect(
     await screen.findByText(/The beta questions were not saved: beta_question_ordering: question 108/),
   ).toBeInTheDocument();
+});
+
+it('SPEC §2: the Question ID box with Add appends the id as an integer; an empty box adds nothing', async () => {
+  renderAt('/admin/atoms/edit/sql/beta-questions');
+  const idBox = await screen.findByRole('textbox', { name: 'Question ID' });
+  const add = screen.getByRole('button', { name: 'Add' });
+  expect(screen.getByText('No beta questions yet.')).toBeInTheDocument();
+  await userEvent.click(add); // empty: nothing added, nothing to save
+  expect(screen.getByText('No beta questions yet.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await userEvent.type(idBox, '  0042 ');
+  await userEvent.click(add);
+  const table = await screen.findByRole('table', { name: 'Beta questions in serving order' });
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('42');
+  expect(within(table).getAllByRole('row')[1]).not.toHaveTextContent('0042');
+  expect(idBox).toHaveValue('');
+  await userEvent.type(idBox, '43{Enter}');
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+  expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
 it('issue 22: the Questions page attaches a question found by text and detaches one', async () => {

@@ -184,6 +184,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
         revoked_at: status === 'revoked' ? at(invitedDaysAgo - 1) : null,
         extra_time_percent: extra,
         demo: false,
+        simulated: false,
       },
       results,
       events,
@@ -363,6 +364,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     const company = scope(filters.company);
     if (company && row.company.id !== company.id) return false;
     if (filters.status && row.status !== filters.status) return false;
+    if (!filters.include_demo && (row.demo || row.simulated)) return false;
     if (filters.atom && !row.atoms.some((a) => a.id === filters.atom)) return false;
     if (filters.q) {
       const terms =
@@ -459,7 +461,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
           : null,
         percentile: r ? { value: r.percentile, among: r.among } : null,
         questions: questionsOf(a.id, r, s.row.extra_time_percent),
-        survey_rating: r ? r.survey : null,
+        skipped: false,
       };
     });
     const count = (k: IntegrityEvent['kind']) => s.events.filter((e) => e.kind === k).length;
@@ -807,7 +809,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
           return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
         };
         const lines = [
-          'invitation_id,candidate_name,candidate_email,company,status,invited_at,expires_at,extra_time_percent,atom,atom_required,atom_status,level,estimate,error,atom_finished_at',
+          'invitation_id,candidate_name,candidate_email,company,status,invited_at,expires_at,extra_time_percent,atom,atom_required,atom_status,level,estimate,error,atom_finished_at,label',
         ];
         for (const r of rows) {
           const s = store.find((x) => x.row.id === r.id)!;
@@ -830,6 +832,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
                 res?.estimate.toFixed(3) ?? '',
                 res?.error.toFixed(3) ?? '',
                 a.finished_at,
+                [r.demo ? 'Demo' : '', r.simulated ? 'Simulated' : ''].filter(Boolean).join(', '),
               ]
                 .map(quote)
                 .join(','),
@@ -869,6 +872,28 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
         };
       }),
     report: (id) => call('report', () => report(find(id))),
+    survey: () =>
+      call('survey', () => ({
+        min_answers: 10,
+        periods: [
+          {
+            atom_id: 'javascript',
+            atom_name: 'JavaScript',
+            period: '2026-11',
+            distribution: { sad: 2, neutral: 5, happy: 14 },
+            enough: true,
+            message: null,
+          },
+          {
+            atom_id: 'sql',
+            atom_name: 'SQL',
+            period: '2026-11',
+            distribution: null,
+            enough: false,
+            message: 'not enough answers yet',
+          },
+        ],
+      })),
     revoke: (id) =>
       call('revoke', () => {
         const s = find(id);

@@ -267,7 +267,7 @@ describe('bulk invite', () => {
 });
 
 describe('report', () => {
-  it('shows levels with their probabilities, the band, the percentile, questions, signals, survey and extra time', async () => {
+  it('shows levels with their probabilities, the band, the percentile, questions, signals and extra time; never the survey answer', async () => {
     const api = createFakeHiringApi({ latencyMs: 5 });
     const { router } = renderAt(`/hiring/invitations/${idOf(api, 'Ada Lovelace')}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -288,7 +288,8 @@ describe('report', () => {
     expect(within(questions).getAllByRole('row')).toHaveLength(12);
     expect(within(questions).getByText('Timed out')).toBeInTheDocument();
     expect(within(questions).getByText('(trial, not scored)')).toBeInTheDocument();
-    expect(within(js).getByText(/The candidate answered: Yes, relevant/)).toBeInTheDocument();
+    // The candidate was told the survey is not shared individually: no answer, no "did not answer".
+    expect(within(js).queryByText(/The candidate answered|relevant to the role/)).not.toBeInTheDocument();
     expect(screen.getByText('+50% per question')).toBeInTheDocument();
     expect(screen.queryByText(/%\s*correct/i)).not.toBeInTheDocument(); // no raw percentage score
 
@@ -307,8 +308,8 @@ describe('report', () => {
     const api = createFakeHiringApi({ latencyMs: 5 });
     renderAt(`/hiring/invitations/${idOf(api, 'Alan Turing')}`);
     const revoke = await screen.findByRole('button', { name: 'Revoke invitation' });
-    // Not finished: no survey answer, said as such (not 'answered: Not answered').
-    expect(screen.getAllByText('The candidate did not answer.').length).toBeGreaterThan(0);
+    // No survey line at all, answered or not.
+    expect(screen.queryByText(/The candidate did not answer|The candidate answered/)).not.toBeInTheDocument();
     await userEvent.click(revoke);
     const panel = screen.getByRole('group', { name: 'Revoke this invitation?' });
     expect(within(panel).getByRole('button', { name: 'Yes, revoke' })).toHaveFocus();

@@ -21,6 +21,8 @@ export const SAMPLE_TOKENS = {
   timingOut: 'demo-timing-out',
   done: 'demo-done',
   expired: 'demo-expired',
+  /** A quiz whose atom has nothing to serve yet: the welcome page says it is not available. */
+  unavailable: 'demo-unavailable',
 } as const;
 
 export interface FakeQuizOptions {
@@ -101,6 +103,22 @@ export function createFakeQuizApi(options: FakeQuizOptions = {}): QuizApi & { lo
   });
 
   add(newResult(SAMPLE_TOKENS.new));
+  add(
+    newResult(SAMPLE_TOKENS.unavailable, {
+      unavailable: true,
+      quiz: {
+        ...newResult(SAMPLE_TOKENS.unavailable).quiz,
+        atoms: [
+          {
+            id: 'javascript',
+            name: 'JavaScript',
+            num_questions: 0,
+            levels_thresholds: ['-inf', -1, -0.25, 0.5, 1.25],
+          },
+        ],
+      },
+    }),
+  );
   add(
     newResult(SAMPLE_TOKENS.inProgress, {
       started_at: iso(-6 * 60_000),

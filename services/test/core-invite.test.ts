@@ -228,6 +228,28 @@ describe('invite CLI', () => {
     );
   });
 
+  it('refuses an atom a quiz cannot be served from yet, naming it, and creates nothing', async () => {
+    const client = await MongoClient.connect(stack.mongoUri);
+    try {
+      const atoms = client
+        .db()
+        .collection<{ _id: string; name: string; num_questions: number; beta_question_ordering: number[] }>(
+          'atoms',
+        );
+      await atoms.insertOne({ _id: 'empty', name: 'Empty', num_questions: 5, beta_question_ordering: [] });
+      const before = [await count('invitations'), await count('quiz_results'), await count('companies')];
+      const r = await invite('--company', 'Nobody Corp', '--atoms', 'sql', '--optional', 'empty');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/atom empty \(Empty\) cannot be taken yet: 0 of the 5 questions/);
+      expect([await count('invitations'), await count('quiz_results'), await count('companies')]).toEqual(
+        before,
+      );
+      await atoms.deleteOne({ _id: 'empty' });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('prints usage for bad arguments', async () => {
     const r = await invite('--atoms', 'sql');
     expect(r.status).toBe(2);

@@ -574,7 +574,9 @@ describe('a candidate from invitation to report', () => {
     report = InvitationReportSchema.parse(r.body);
     const js = report.atoms[0];
     const atom = (await db.collection('atoms').findOne({ _id: 'javascript' as never }))!;
-    expect(js).toMatchObject({ atom_id: 'javascript', required: true, status: 'finished', survey_rating: 1 });
+    expect(js).toMatchObject({ atom_id: 'javascript', required: true, status: 'finished', skipped: false });
+    // The candidate answered the survey, and was told it is not shared individually: it is not here.
+    expect(js).not.toHaveProperty('survey_rating');
     expect(js.level).toBe(row.atoms[0].level);
     // The level is the most likely one of the posterior; its description is the atom's.
     const probs = js.level_probabilities!;

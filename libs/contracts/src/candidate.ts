@@ -93,6 +93,12 @@ export const QuizResultSchema = z.object({
    * sidebar, and the server sends no correctness.
    */
   demo_mode_allowed: z.boolean().optional(),
+  /**
+   * true: this quiz has no question it could serve (its atom's bank is empty or not ready since the
+   * invitation was made) and it has not started: the welcome page says the test is not available
+   * yet and whom to contact, instead of a Begin Quiz that leads nowhere. Absent otherwise.
+   */
+  unavailable: z.literal(true).optional(),
 });
 export type QuizResult = z.infer<typeof QuizResultSchema>;
 

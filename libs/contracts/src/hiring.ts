@@ -171,6 +171,14 @@ export const InvitationListQuerySchema = z.object({
   atom: SlugSchema.optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
   company: z.string().max(100).optional(),
+  /**
+   * 'true': also list demo invitations and simulated candidates (badged "Demo" / "Simulated");
+   * by default the list and the export hold real candidates only.
+   */
+  include_demo: z
+    .enum(['true', 'false'], { message: "include_demo must be 'true' or 'false'" })
+    .transform((v) => v === 'true')
+    .default(false),
 });
 export type InvitationListQuery = z.input<typeof InvitationListQuerySchema>;
 
@@ -214,7 +222,13 @@ export const InvitationRowSchema = z.object({
   expires_at: IsoDateSchema.nullable(),
   revoked_at: IsoDateSchema.nullable(),
   extra_time_percent: z.number(),
+  /** A demo invitation (staff trying the product): badged "Demo", never in norms or statistics. */
   demo: z.boolean(),
+  /**
+   * Answered by a simulated candidate (the demo skip, `npm run simulate`, the first-run demo data),
+   * not a person: badged "Simulated", never in norms or statistics.
+   */
+  simulated: z.boolean(),
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 
@@ -328,8 +342,12 @@ export const ReportAtomSchema = z.object({
     .nullable(),
   percentile: PercentileSchema.nullable(),
   questions: z.array(ReportQuestionSchema),
-  /** The done page's survey: 0 sad, 1 neutral, 2 happy; null when not answered. */
-  survey_rating: z.number().nullable(),
+  /**
+   * true: the result was reached through the demo skip (pass_243): simulated answers, not the
+   * candidate's. The done page's survey answer is never here: the candidate is told it is not
+   * shared individually (see GET /api/hiring/survey for the aggregate).
+   */
+  skipped: z.boolean(),
 });
 export type ReportAtom = z.infer<typeof ReportAtomSchema>;
 
@@ -398,4 +416,44 @@ export const INVITATION_CSV_COLUMNS = [
   'estimate',
   'error',
   'atom_finished_at',
+  /** 'Demo' (a demo invitation), 'Simulated' (a simulated candidate) or empty (a real candidate). */
+  'label',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The relevance survey, in aggregate only (GET /api/hiring/survey)
+
+/** A period's distribution is shown only once at least this many candidates answered in it. */
+export const SURVEY_MIN_ANSWERS = 10;
+
+/** What a period with fewer answers than SURVEY_MIN_ANSWERS says instead of a distribution. */
+export const SURVEY_NOT_ENOUGH = 'not enough answers yet';
+
+export const SurveyQuerySchema = z.object({
+  company: z.string().max(100).optional(),
+});
+
+/** One atom in one period (a calendar month, UTC, of the quizzes' completion). */
+export const SurveyPeriodSchema = z.object({
+  atom_id: z.string(),
+  atom_name: z.string(),
+  /** YYYY-MM (UTC). */
+  period: z.string(),
+  /**
+   * Counts of the three faces (0 sad, 1 neutral, 2 happy) once `enough`; null below
+   * SURVEY_MIN_ANSWERS, so no small group's answers can be read back to a person.
+   */
+  distribution: z.object({ sad: z.number(), neutral: z.number(), happy: z.number() }).nullable(),
+  /** Whether at least SURVEY_MIN_ANSWERS candidates answered (the count itself is not given below it). */
+  enough: z.boolean(),
+  /** SURVEY_NOT_ENOUGH below the minimum, else null. */
+  message: z.string().nullable(),
+});
+export type SurveyPeriod = z.infer<typeof SurveyPeriodSchema>;
+
+export const SurveyResponseSchema = z.object({
+  min_answers: z.number(),
+  /** Newest period first, then by atom name. */
+  periods: z.array(SurveyPeriodSchema),
+});
+export type SurveyResponse = z.infer<typeof SurveyResponseSchema>;

@@ -46,6 +46,8 @@ export interface QuestionExcerpt {
   status: QuestionStatus;
   administered: boolean;
   all_atoms: string[];
+  /** The question's spoken language (e.g. 'en', 'de'), or null when unset. */
+  language?: string | null;
   version: number;
 }
 

@@ -39,7 +39,7 @@ export interface AtomsApi {
   /** GET /api/questions/{id}: a beta question's preview. */
   question(id: number): Promise<QuestionResponse>;
   /** Issue 22: GET /api/questions/beta-candidates?search=: existing, not administered questions (text or id). */
-  betaCandidates(search: string, signal?: AbortSignal): Promise<BetaCandidatesResponse>;
+  betaCandidates(search: string, atom: string, signal?: AbortSignal): Promise<BetaCandidatesResponse>;
   /** Issue 22: GET /api/questions/?search=&only_administered=false: the first page of every question matching (to attach). */
   searchQuestions(search: string, signal?: AbortSignal): Promise<QuestionListResponse>;
   /** Issue 22: POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
@@ -65,8 +65,8 @@ export const httpAtomsApi: AtomsApi = {
   simulate: (id, request) =>
     call<SimulateResponse>(`${atomPath(id)}/simulate`, { method: 'POST', body: request }),
   question: (id) => call<QuestionResponse>(`/api/questions/${id}`),
-  betaCandidates: (search, signal) =>
-    call<BetaCandidatesResponse>(`/api/questions/beta-candidates?search=${encodeURIComponent(search)}`, {
+  betaCandidates: (search, atom, signal) =>
+    call<BetaCandidatesResponse>(`/api/questions/beta-candidates?${new URLSearchParams({ search, atom })}`, {
       signal,
     }),
   searchQuestions: (search, signal) =>

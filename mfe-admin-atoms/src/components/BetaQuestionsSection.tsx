@@ -1,21 +1,23 @@
 // SPEC §2 beta-questions page: the ordered beta questions (number, ID, preview, actions), moved by
-// swapping neighbours or removed, and (issue 22, in place of SPEC's id box) a search-as-you-type
-// picker that offers only beta candidates: existing questions that are not administered, found by
-// text or id (the server refuses anything else on save with a 400, which this page shows in words).
+// swapping neighbours or removed; SPEC's text box for a question ID with an Add button (appends it
+// as an integer; an empty box adds nothing); and beside it, as an aid, a search-as-you-type picker
+// that offers only this atom's beta candidates (its questions that are not administered), each with
+// its atoms and language. The server refuses anything else on save with a 400 naming the ids, which
+// this page shows in words.
 // Focus follows the row a button moved, and stays in the picker after an add, so keyboard users keep
 // their place.
-import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type SyntheticEvent } from 'react';
 import { DataTable, QuestionPicker, type Column } from '@skillquiz/admin-ui';
 import type { QuestionExcerpt } from '@skillquiz/contracts';
 import { useAtomsApi } from '../api/context';
-import { canMoveDown, canMoveUp, type AtomFormAction } from '../hooks/atomForm';
+import { canMoveDown, canMoveUp, parseQuestionId, type AtomFormAction } from '../hooks/atomForm';
 import { useQuestionPreviews } from '../hooks/useQuestionPreviews';
 import { QuestionPreview } from './QuestionPreview';
 import { RichLine } from '@skillquiz/question-view';
 import { STATUS_LABELS } from './statusLabels';
 
-/** The picker's box (focus goes back there when the table empties). */
-const pickerBox = () => document.querySelector<HTMLInputElement>('.beta-add [role="combobox"]');
+/** The ID box (focus goes back there when the table empties). */
+const pickerBox = () => document.querySelector<HTMLInputElement>('.beta-add input[name="beta_question_id"]');
 
 interface Row {
   id: number;
@@ -28,10 +30,13 @@ type FocusTarget = { id: number; action: 'up' | 'down' | 'remove' } | null;
 type Candidate = QuestionExcerpt & { label: string; detail: string };
 
 export function BetaQuestionsSection({
+  atomId,
   ordering,
   dispatch,
   saveError,
 }: {
+  /** The atom's slug; null for a new atom (it has no questions yet, so the picker offers none). */
+  atomId: string | null;
   ordering: readonly number[];
   dispatch: Dispatch<AtomFormAction>;
   /** The last save's refusal, when it was about the beta ordering (the server's 400 names the ids). */
@@ -71,6 +76,20 @@ export function BetaQuestionsSection({
     dispatch({ type: 'addBeta', text: String(candidate.id) });
     setAnnouncement(`Question ${candidate.id} added at position ${ordering.length + 1}.`);
   };
+  const [idText, setIdText] = useState('');
+  const addById = (e: SyntheticEvent) => {
+    e.preventDefault();
+    // SPEC §5: an empty box adds nothing; an added id is stored as an integer.
+    // SPEC §5 shows no client-side validation message: anything else adds nothing, silently (the
+    // server names a wrong id on save).
+    const id = parseQuestionId(idText, ordering);
+    if (id === null) return;
+    dispatch({ type: 'addBeta', text: idText });
+    setAnnouncement(`Question ${id} added at position ${ordering.length + 1}.`);
+    setIdText('');
+  };
+  const idBox = useId();
+  const pickerHint = useId();
 
   const columns: Column<Row>[] = [
     { key: 'number', header: 'Number', cell: (row) => row.index + 1 },
@@ -144,19 +163,60 @@ export function BetaQuestionsSection({
           The beta questions were not saved: {saveError}
         </p>
       )}
+      {/* Inside the atom's form: a group, not a nested form; Enter in the box adds, as Add does. */}
+      <div className="beta-add beta-add--id" role="group" aria-label="Add a beta question by ID">
+        <div className="sq-field">
+          <label className="sq-field__label" htmlFor={`${idBox}-input`}>
+            Question ID
+          </label>
+          <input
+            id={`${idBox}-input`}
+            name="beta_question_id"
+            className="sq-field__input"
+            type="text"
+            inputMode="numeric"
+            value={idText}
+            aria-describedby={`${idBox}-hint`}
+            onChange={(e) => setIdText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') addById(e);
+            }}
+          />
+          <p className="sq-field__hint" id={`${idBox}-hint`}>
+            A question of this atom that is not administered. It is added at the end of the list.
+          </p>
+        </div>
+        <button type="button" className="sq-button" onClick={addById}>
+          Add
+        </button>
+      </div>
       <div className="beta-add">
+        <p className="sq-field__hint" id={pickerHint}>
+          Or find one: only this atom’s questions that are not administered are offered, each with its atoms
+          and language.
+        </p>
         <QuestionPicker<Candidate>
           label="Add a beta question"
-          hint="Search by text or ID. Only questions that are not administered are offered."
-          queryKey="beta-candidates"
-          noneText="No beta candidate matches (administered questions are not offered)."
+          hint="Search by text or ID."
+          queryKey={`beta-candidates-${atomId ?? 'new'}`}
+          noneText={
+            atomId
+              ? 'No beta candidate matches among this atom’s questions (administered questions are not offered).'
+              : 'A new atom has no questions yet: save it and attach questions first.'
+          }
           exclude={ordering}
           search={async (text, signal) =>
-            (await api.betaCandidates(text, signal)).candidates.map((c) => ({
-              ...c,
-              label: c.excerpt,
-              detail: STATUS_LABELS[c.status],
-            }))
+            atomId
+              ? (await api.betaCandidates(text, atomId, signal)).candidates.map((c) => ({
+                  ...c,
+                  label: c.excerpt,
+                  detail: [
+                    STATUS_LABELS[c.status],
+                    `atoms: ${c.all_atoms.join(', ') || 'none'}`,
+                    `language: ${c.language ?? 'not set'}`,
+                  ].join(' · '),
+                }))
+              : []
           }
           render={(c) => (
             <>

@@ -165,6 +165,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
       {page === 'descriptions' && <DescriptionsSection values={state.values} dispatch={dispatch} />}
       {page === 'beta-questions' && (
         <BetaQuestionsSection
+          atomId={isNew ? null : id}
           ordering={state.values.beta_question_ordering}
           dispatch={dispatch}
           saveError={betaRefusal(save.error)}

@@ -19,6 +19,7 @@ import type {
   InvitationSort,
   InvitationStatus,
   HiringSettingsResponse,
+  SurveyResponse,
   WebhookAttemptsResponse,
   WebhookSettingsUpdate,
   WebhookTestResponse,
@@ -34,6 +35,8 @@ export interface InvitationFilters {
   sort?: InvitationSort;
   /** An admin's chosen company (slug); absent: a recruiter's own, or every company for an admin. */
   company?: string;
+  /** Also demo invitations and simulated candidates (hidden by default). */
+  include_demo?: boolean;
 }
 
 /** A bulk invite: the CSV file's text and the settings every row gets. */
@@ -61,6 +64,8 @@ export interface HiringApi {
   bulkCreate(input: BulkInviteInput, company?: string): Promise<BulkCreatedResponse>;
   /** GET /api/hiring/invitations/{id}: the report (404 for an unknown id or another company's). */
   report(id: string, signal?: AbortSignal): Promise<InvitationReport>;
+  /** GET /api/hiring/survey: the relevance survey in aggregate (per atom and month, once enough answered). */
+  survey(company: string | undefined, signal?: AbortSignal): Promise<SurveyResponse>;
   /** POST /api/hiring/invitations/{id}/revoke: the report after it (409 once finished). */
   revoke(id: string): Promise<InvitationReport>;
   /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
@@ -93,6 +98,11 @@ export function queryString(params: Record<string, string | number | undefined>)
 }
 
 const companyQuery = (company?: string) => queryString({ company });
+/** The filters as query values: include_demo only when true. */
+const flat = ({ include_demo, ...rest }: InvitationFilters & { page?: number }) => ({
+  ...rest,
+  include_demo: include_demo ? 'true' : undefined,
+});
 const SETTINGS = '/api/hiring/settings';
 const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)}`;
 
@@ -101,9 +111,9 @@ export const httpHiringApi: HiringApi = {
   me: (signal) => apiCall<HiringMeResponse>('/api/hiring/me', { signal }),
   atoms: (signal) => apiCall<HiringAtomsResponse>('/api/hiring/atoms', { signal }),
   list: (filters, signal) =>
-    apiCall<InvitationListResponse>(`/api/hiring/invitations${queryString({ ...filters })}`, { signal }),
+    apiCall<InvitationListResponse>(`/api/hiring/invitations${queryString(flat(filters))}`, { signal }),
   exportCsv: (filters) =>
-    apiCall<string>(`/api/hiring/invitations.csv${queryString({ ...filters })}`, {
+    apiCall<string>(`/api/hiring/invitations.csv${queryString(flat(filters))}`, {
       headers: { Accept: 'text/csv' },
     }),
   create: (input, company) =>
@@ -122,6 +132,8 @@ export const httpHiringApi: HiringApi = {
       body: input,
     }),
   report: (id, signal) => apiCall<InvitationReport>(idPath(id), { signal }),
+  survey: (company, signal) =>
+    apiCall<SurveyResponse>(`/api/hiring/survey${companyQuery(company)}`, { signal }),
   revoke: (id) => apiCall<InvitationReport>(`${idPath(id)}/revoke`, { method: 'POST' }),
   extend: (id, expiresAt) =>
     apiCall<InvitationReport>(`${idPath(id)}/extend`, { method: 'POST', body: { expires_at: expiresAt } }),

@@ -17,6 +17,7 @@ export const hiringKeys = {
   list: (filters: InvitationFilters & { page: number }) => ['hiring', 'invitations', filters] as const,
   report: (id: string) => ['hiring', 'report', id] as const,
   settings: (company: string) => ['hiring', 'settings', company] as const,
+  survey: (company: string) => ['hiring', 'survey', company] as const,
   /** Every attempts page of a company starts with this, so a test event can refresh them all. */
   attemptsOf: (company: string) => ['hiring', 'webhook-attempts', company] as const,
   attempts: (company: string, page: number) => ['hiring', 'webhook-attempts', company, page] as const,
@@ -82,6 +83,12 @@ export function hiringQueries(api: HiringApi) {
       queryOptions({
         queryKey: hiringKeys.report(id),
         queryFn: ({ signal }) => api.report(id, signal),
+      }),
+    /** The relevance survey in aggregate ('' : a recruiter's own company, or every company for an admin). */
+    survey: (company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.survey(company),
+        queryFn: ({ signal }) => api.survey(company || undefined, signal),
       }),
     /** The company's settings ('' : a recruiter's own company). */
     settings: (company: string) =>

@@ -1,17 +1,12 @@
 // One atom of the report: the most likely level with the atom's client-facing description, how
 // sure that is (the probability of each level, the estimate's band), how the candidate compares,
-// every question as served, and the survey. No percentage score: an adaptive quiz serves harder
+// every question as served, and whether the demo skip reached it. Never the candidate's survey
+// answer: the candidate is told it is not shared individually (the Survey results page has the
+// aggregate). No percentage score: an adaptive quiz serves harder
 // questions to stronger candidates, so a share of correct answers would mislead.
 import type { ReportAtom } from '@skillquiz/contracts';
 import { DataTable } from '@skillquiz/admin-ui';
-import {
-  formatDate,
-  formatDuration,
-  levelName,
-  OUTCOME_LABELS,
-  percentileText,
-  surveyText,
-} from '../hooks/reportView';
+import { formatDate, formatDuration, levelName, OUTCOME_LABELS, percentileText } from '../hooks/reportView';
 import { EstimateBand } from './EstimateBand';
 import { LevelProbabilities } from './LevelProbabilities';
 import { StatusBadge } from './StatusBadge';
@@ -27,6 +22,12 @@ export function AtomResult({ atom }: { atom: ReportAtom }) {
         <span className="hr-sub"> · {atom.required ? 'required' : 'optional'}</span>
       </h2>
       {atom.client_description && <p className="hr-sub">{atom.client_description}</p>}
+      {atom.skipped && (
+        <p className="hr-notice">
+          <span className="hr-label">Simulated</span> This result was reached through the demo skip: the
+          answers were simulated, not given by the candidate.
+        </p>
+      )}
 
       {atom.level && atom.level_probabilities ? (
         <>
@@ -96,13 +97,6 @@ export function AtomResult({ atom }: { atom: ReportAtom }) {
           />
         </>
       )}
-
-      <p className="hr-survey">
-        <span className="hr-field__label">Is the content relevant to the role? </span>
-        {atom.survey_rating == null
-          ? 'The candidate did not answer.'
-          : `The candidate answered: ${surveyText(atom.survey_rating)}.`}
-      </p>
     </section>
   );
 }

@@ -6,6 +6,25 @@ import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { formatDate } from '../hooks/reportView';
 import { StatusBadge } from './StatusBadge';
 
+/** "Demo" (a demo invitation) and "Simulated" (not a person's answers): never a real candidate. */
+export function RowLabels({ row }: { row: Pick<InvitationRow, 'demo' | 'simulated'> }) {
+  if (!row.demo && !row.simulated) return null;
+  return (
+    <>
+      {row.demo && (
+        <span className="hr-label" title="A demo invitation: not a candidate, not in norms or statistics">
+          Demo
+        </span>
+      )}
+      {row.simulated && (
+        <span className="hr-label" title="Simulated answers, not a person's: not in norms or statistics">
+          Simulated
+        </span>
+      )}
+    </>
+  );
+}
+
 export function CandidatesTable({
   rows,
   showCompany,
@@ -27,6 +46,7 @@ export function CandidatesTable({
           <Link to={`/hiring/invitations/${r.id}${companySuffix}`} className="hr-candidate-name">
             {r.candidate_name ?? r.candidate_email ?? 'Unnamed candidate'}
           </Link>
+          <RowLabels row={r} />
           {r.candidate_email && <div className="hr-sub">{r.candidate_email}</div>}
         </>
       ),

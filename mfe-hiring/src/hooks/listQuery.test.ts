@@ -15,7 +15,17 @@ it('reads the list state from the URL, defaults for anything missing or malforme
     parseListQuery(
       new URLSearchParams('page=3&q=ada&status=finished&atom=sql&sort=level_desc&company=initech'),
     ),
-  ).toEqual({ page: 3, q: 'ada', status: 'finished', atom: 'sql', sort: 'level_desc', company: 'initech' });
+  ).toEqual({
+    page: 3,
+    q: 'ada',
+    status: 'finished',
+    atom: 'sql',
+    sort: 'level_desc',
+    company: 'initech',
+    includeDemo: false,
+  });
+  expect(parseListQuery(new URLSearchParams('include_demo=true')).includeDemo).toBe(true);
+  expect(listSearchParams({ ...DEFAULT_LIST_QUERY, includeDemo: true }).toString()).toBe('include_demo=true');
   expect(parseListQuery(new URLSearchParams('page=0&status=hired&sort=random'))).toEqual(DEFAULT_LIST_QUERY);
   expect(parseListQuery(new URLSearchParams('page=-2')).page).toBe(1);
 });

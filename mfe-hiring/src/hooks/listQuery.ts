@@ -34,6 +34,8 @@ export interface ListQuery {
   sort: InvitationSort;
   /** An admin's company (slug), '' for every company (a recruiter's is always their own). */
   company: string;
+  /** Also demo invitations and simulated candidates (hidden by default). */
+  includeDemo: boolean;
 }
 
 export const DEFAULT_LIST_QUERY: ListQuery = {
@@ -43,6 +45,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   atom: '',
   sort: DEFAULT_SORT,
   company: '',
+  includeDemo: false,
 };
 
 const isStatus = (s: string): s is InvitationStatus => s in STATUS_LABELS;
@@ -60,6 +63,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     atom: params.get('atom') ?? '',
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     company: params.get('company') ?? '',
+    includeDemo: params.get('include_demo') === 'true',
   };
 }
 
@@ -71,6 +75,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.status) params.set('status', query.status);
   if (query.atom) params.set('atom', query.atom);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.includeDemo) params.set('include_demo', 'true');
   if (query.page !== 1) params.set('page', String(query.page));
   return params;
 }
@@ -89,6 +94,7 @@ export function apiFilters(query: ListQuery): InvitationFilters {
   if (query.status) filters.status = query.status;
   if (query.atom) filters.atom = query.atom;
   if (query.company) filters.company = query.company;
+  if (query.includeDemo) filters.include_demo = true;
   return filters;
 }
 

@@ -97,6 +97,10 @@ export function useExtend(id: string) {
 }
 
 /** The company's settings; `company`: an admin's choice ('' for a recruiter's own company). */
+export function useSurvey(company: string, enabled = true) {
+  return useQuery({ ...useHiringQueries().survey(company), enabled });
+}
+
 export function useSettings(company: string, enabled = true) {
   return useQuery({ ...useHiringQueries().settings(company), enabled });
 }

@@ -97,6 +97,9 @@ export function CandidatesPage() {
           >
             {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
           </button>
+          <Link to={`/hiring/survey${suffix}`} className="sq-button">
+            Survey results
+          </Link>
           <Link to={`/hiring/invite${suffix}`} className="sq-button sq-button--primary">
             Invite candidates
           </Link>
@@ -144,6 +147,14 @@ export function CandidatesPage() {
           onChange={(sort) => update({ sort: sort as ListQuery['sort'] })}
           options={SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         />
+        <label className="hr-field hr-field--check">
+          <input
+            type="checkbox"
+            checked={query.includeDemo}
+            onChange={(e) => update({ includeDemo: e.target.checked })}
+          />{' '}
+          Show demo and simulated
+        </label>
       </div>
 
       <p className="hr-list-status" role="status" aria-live="polite">

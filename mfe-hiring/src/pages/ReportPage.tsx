@@ -1,5 +1,6 @@
 // /hiring/invitations/:id: one candidate's report. Per atom the most likely level and how sure it
-// is (probabilities, the estimate's band), the percentile, every question, the survey; then the
+// is (probabilities, the estimate's band), the percentile, every question (never the candidate's
+// survey answer: it is not shared individually); "Demo" / "Simulated" labels; then the
 // integrity signals and the extra time granted. Printing it gives a clean report of a page or two
 // (styles.css, @media print). Revoke and Extend act on the invitation. An id that is unknown, or
 // another company's, is the same 'not found' (the server answers 404 for both).
@@ -11,6 +12,7 @@ import { CandidateLink } from '../components/CandidateLink';
 import { IntegritySection } from '../components/IntegritySection';
 import { ReportActions } from '../components/ReportActions';
 import { StatusBadge } from '../components/StatusBadge';
+import { RowLabels } from '../components/CandidatesTable';
 import { companySuffix } from '../hooks/listQuery';
 import { formatDate, formatDateTime } from '../hooks/reportView';
 import { useReport, useTitle } from '../hooks/useHiring';
@@ -71,7 +73,10 @@ export function ReportPage() {
       {breadcrumb}
       <header className="hr-report__head">
         <div>
-          <h1 id="hr-report-heading">{name}</h1>
+          <h1 id="hr-report-heading">
+            {name}
+            <RowLabels row={inv} />
+          </h1>
           <p className="hr-sub">
             {inv.candidate_email && inv.candidate_name ? `${inv.candidate_email} · ` : ''}
             {inv.company.name} · skills report
@@ -108,6 +113,14 @@ export function ReportPage() {
           <dd>{data.extra_time_percent > 0 ? `+${data.extra_time_percent}% per question` : 'None'}</dd>
         </div>
       </dl>
+
+      {(inv.demo || inv.simulated) && (
+        <p className="hr-notice">
+          {inv.demo ? 'A demo invitation' : 'A simulated candidate'}: not a real candidate. It is left out of
+          percentiles, norms and statistics, and hidden from the candidates list unless “Show demo and
+          simulated” is ticked.
+        </p>
+      )}
 
       <ReportActions report={data} />
 

@@ -26,6 +26,10 @@ describe('question flow (SPEC §4)', () => {
     expect(wantedQuestionNumber(quizResult({ started_at: 'x' }))).toBeNull();
   });
 
+  it('wants no question of a quiz that has none to serve yet (the welcome page says so)', () => {
+    expect(wantedQuestionNumber(quizResult({ unavailable: true }))).toBeNull();
+  });
+
   it('adds a served question to past questions as incorrect, once, and sets started_at', () => {
     const r1 = addServedQuestion(quizResult(), q(1), '2026-01-01T12:00:00Z');
     expect(r1.started_at).toBe('2026-01-01T12:00:00Z');

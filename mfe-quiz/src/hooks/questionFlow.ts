@@ -3,6 +3,8 @@ import type { AnswerResponse, CandidateQuestion, PastQuestion, QuizResult } from
 
 /** The question the page should show: the next question, or question 1 of a quiz not started yet. */
 export function wantedQuestionNumber(result: QuizResult): number | null {
+  // Nothing can be served yet (the welcome page says so): no question to fetch.
+  if (result.unavailable) return null;
   if (result.next_question) return result.next_question.number;
   if (!result.started_at && !result.finished_at) return 1;
   return null;

@@ -42,6 +42,13 @@ describe('redirectTarget (SPEC §2 redirect rules)', () => {
     });
   });
 
+  it('a quiz with nothing to serve yet: only the start page, which says so (never question 1)', () => {
+    const r = quizResult({ unavailable: true });
+    expect(redirectTarget(r, page(''), NOW)).toBeNull();
+    for (const sub of ['question/1', 'pass_243', 'done', 'resume'])
+      expect(redirectTarget(r, page(sub), NOW)).toBe('');
+  });
+
   it('sends a finished quiz to done, and leaves done alone', () => {
     const r = quizResult({
       started_at: minutesAgo(30),

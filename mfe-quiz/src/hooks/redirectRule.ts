@@ -45,6 +45,9 @@ export function isLongExpired(expiresAt: string | null | undefined, now: number)
 
 export function decideRedirect(result: QuizResult | null, now: number): RedirectDecision {
   if (!result) return { allowed: [], target: '/404' };
+  // Nothing to serve yet: only the welcome page, which says so (never a question that cannot load).
+  if (result.unavailable && !result.started_at && !result.finished_at)
+    return { allowed: ['start'], target: '' };
   // Finished first: a quiz finished by the skip call may never have recorded a start.
   if (result.finished_at) return { allowed: ['done'], target: 'done' };
   // Not started: the start page (plain or with the skip) or question 1.

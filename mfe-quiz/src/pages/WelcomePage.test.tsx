@@ -32,3 +32,21 @@ it('keeps the SPEC texts and adds the briefing: questions, time per question, wh
   const begin = screen.getByRole('link', { name: 'Begin Quiz' });
   expect(briefing.compareDocumentPosition(begin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 });
+
+it('a quiz with nothing to serve yet: says the test is not available and whom to contact, no Begin Quiz', async () => {
+  const api = createFakeQuizApi({ latencyMs: 5 });
+  render(
+    <MemoryRouter initialEntries={[`/quiz/${SAMPLE_TOKENS.unavailable}`]}>
+      <Routes>
+        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('heading', { name: 'This test is not available yet' })).toBeInTheDocument();
+  expect(screen.getByText(/Please contact Acme Robotics/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'talent@acme.example' })).toHaveAttribute(
+    'href',
+    'mailto:talent@acme.example',
+  );
+  expect(screen.queryByRole('link', { name: 'Begin Quiz' })).not.toBeInTheDocument();
+});

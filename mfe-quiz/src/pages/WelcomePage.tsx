@@ -9,6 +9,33 @@ import { Briefing } from '../components/Briefing';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Spinner } from '../components/Spinner';
 import { useQuiz } from '../hooks/useQuiz';
+import type { QuizResult } from '@skillquiz/contracts';
+
+/**
+ * The quiz has no question it can serve yet (its test was emptied after the invitation): say so
+ * and whom to contact, rather than a Begin Quiz that leads to the not-found page.
+ */
+function NotAvailable({ result }: { result: QuizResult }) {
+  const company = result.quiz.company_name || 'the company that invited you';
+  const email = result.quiz.support_email;
+  return (
+    <section className="sq-card sq-center" aria-labelledby="sq-unavailable-title">
+      <h1 className="sq-title" id="sq-unavailable-title">
+        This test is not available yet
+      </h1>
+      <p>
+        Please contact {company}
+        {email ? (
+          <>
+            {' '}
+            at <a href={`mailto:${email}`}>{email}</a>
+          </>
+        ) : null}
+        .
+      </p>
+    </section>
+  );
+}
 
 export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
   const { token, result, reload, setRedirectsHeld, href } = useQuiz();
@@ -40,6 +67,8 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
       </section>
     );
   }
+
+  if (result?.unavailable) return <NotAvailable result={result} />;
 
   return (
     <LoadingScreen

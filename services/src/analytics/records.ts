@@ -1,6 +1,6 @@
 // Served records as the analysis package reads them, from the quiz results' compact `responses` (a copy of
 // `served` kept by every quiz write, models/quiz-result.ts), except quizzes the demo skip (pass_243)
-// answered, which are not candidates' answers. Quizzes of `npm run simulate`'s simulated candidates count,
+// answered and demo invitations' quizzes (staff trying the product), which are not candidates' answers. Quizzes of `npm run simulate`'s simulated candidates count,
 // but are marked, so the screens can say how much of what they show is demo data.
 //
 // A statistic reads only the quizzes it concerns: those that served a question (index `responses.q`), or
@@ -26,6 +26,9 @@ export interface ResponseSet {
 
 type QuizVersion = Pick<QuizResultDoc, '_id' | 'rev' | 'responses_rev' | 'updated_at'>;
 type LeanQuiz = QuizVersion & Pick<QuizResultDoc, 'responses' | 'demo_data'>;
+
+/** Left out of every statistic: the demo skip's quizzes and demo invitations' quizzes. */
+const NOT_CANDIDATES_OUT = { simulated: { $ne: true }, demo: { $ne: true } } as const;
 
 /** One quiz's responses as read, kept between reads at the quiz's version (see `kept`). */
 interface ReadQuiz {
@@ -60,7 +63,7 @@ const MAX_KEPT_RESPONSES = 500_000;
 export function responseLoader(): (filter: QueryFilter<QuizResultDoc>) => Promise<ResponseSet> {
   const kept = new KeptByVersion<ReadQuiz>(MAX_KEPT_RESPONSES, (q) => q.responses.length);
   return async (filter) => {
-    const match = { ...filter, simulated: { $ne: true } };
+    const match = { ...filter, ...NOT_CANDIDATES_OUT };
     const listed = await QuizResult.find(match)
       .select({ rev: 1, responses_rev: 1, updated_at: 1 })
       .lean<QuizVersion[]>()
@@ -159,17 +162,20 @@ export async function quizzesVersion(filter: QueryFilter<QuizResultDoc>): Promis
 
 /**
  * Quizzes per atom that planned it (the base of an exposure rate), for the given atoms: two counts each,
- * answered from the index on `plan.atom_id` and `simulated` (the demo skip's quizzes are left out).
+ * answered from the index on `plan.atom_id` and `simulated` (the demo skip's and demo invitations' quizzes
+ * are left out).
  */
 export async function quizzesPerAtom(atoms: Iterable<string>): Promise<Map<string, number>> {
   const ids = [...new Set(atoms)];
   const counts = await Promise.all(
     ids.map(async (atom) => {
-      const [all, skipped] = await Promise.all([
+      const [all, skipped, demo] = await Promise.all([
         QuizResult.countDocuments({ 'plan.atom_id': atom }).exec(),
         QuizResult.countDocuments({ 'plan.atom_id': atom, simulated: true }).exec(),
+        // demo invitations' quizzes not already counted as skipped
+        QuizResult.countDocuments({ 'plan.atom_id': atom, simulated: { $ne: true }, demo: true }).exec(),
       ]);
-      return [atom, all - skipped] as const;
+      return [atom, all - skipped - demo] as const;
     }),
   );
   return new Map(counts);

@@ -16,6 +16,7 @@ import {
   quizLink,
 } from '../invitations';
 import { productEvents } from '../composition';
+import { assertAtomsTakeable } from '../invitations/availability';
 import { seedIfEmpty } from '../seed';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
 import { readRunning } from './running';
@@ -64,6 +65,7 @@ async function main(): Promise<number> {
     await seedIfEmpty(logger);
     // Check before writing anything, so a typo leaves no stray company behind.
     await assertAtomsExist([...args.requiredAtoms, ...args.optionalAtoms]);
+    await assertAtomsTakeable([...args.requiredAtoms, ...args.optionalAtoms]);
     const company =
       (await findCompany(args.company)) ??
       (await findOrCreateCompany({ name: args.company, support_email: config.supportEmail }));

@@ -72,7 +72,7 @@ function auditFields(doc: AtomDoc): Record<string, unknown> {
 export async function createAtom(input: AtomCreate, actor: string): Promise<AtomView> {
   const { id, num_bank_questions: _ignored, ...fields } = input;
   if (await Atom.exists({ _id: id }).exec()) throw conflict(`An atom with the slug '${id}' already exists`);
-  await checkBetaOrdering(fields.beta_question_ordering);
+  await checkBetaOrdering(fields.beta_question_ordering, id);
   const created = (await Atom.create({ _id: id, ...fields })).toObject<AtomDoc>();
   await recordAtomVersion(actor, null, created, 'edit');
   return toAtom(created, await bankCount(id));
@@ -101,7 +101,7 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
   if (!doc) throw notFound(`No atom with id '${id}'`);
   const current = doc.version ?? 1;
   if (expected !== undefined && expected !== current) throw staleAtom(id);
-  await checkBetaOrdering(patch.beta_question_ordering);
+  await checkBetaOrdering(patch.beta_question_ordering, id);
   const before = doc.toObject<AtomDoc>();
   doc.set(patch);
   if (!doc.isModified()) return toAtom(doc.toObject<AtomDoc>(), await bankCount(id));

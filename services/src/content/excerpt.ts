@@ -28,13 +28,22 @@ export function excerptText(text: string, max = EXCERPT_CHARS): string {
 
 export type ExcerptFields = Pick<
   QuestionDoc,
-  '_id' | 'question_text' | 'code_block' | 'code_language' | 'status' | 'administered' | 'atoms' | 'version'
+  | '_id'
+  | 'question_text'
+  | 'code_block'
+  | 'code_language'
+  | 'language'
+  | 'status'
+  | 'administered'
+  | 'atoms'
+  | 'version'
 >;
 
 export const EXCERPT_PROJECTION = {
   question_text: 1,
   code_block: 1,
   code_language: 1,
+  language: 1,
   status: 1,
   administered: 1,
   atoms: 1,
@@ -50,6 +59,7 @@ export function toExcerpt(q: ExcerptFields): QuestionExcerpt {
     status: statusOf(q),
     administered: q.administered,
     all_atoms: [...q.atoms],
+    language: q.language ?? null,
     version: q.version,
   };
 }

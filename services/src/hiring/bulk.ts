@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Events } from '../events';
 import { HttpError, badRequest } from '../http/errors';
+import { notTakeableMessage, untakeableAtoms } from '../invitations/availability';
 import {
   atomLists,
   checkedExpiry,
@@ -119,6 +120,7 @@ const emailCheck = z.email();
 export async function checkBulkRows(rows: readonly BulkRowInput[]): Promise<BulkRowResult[]> {
   const slugs = new Set(rows.flatMap((r) => [...r.required, ...r.optional]).filter((s) => SLUG_RE.test(s)));
   const unknown = new Set(await unknownAtoms([...slugs]));
+  const untakeable = new Map((await untakeableAtoms([...slugs])).map((a) => [a.id, a]));
   const firstRowOfEmail = new Map<string, number>();
   return rows.map((r) => {
     const errors = [...r.problems];
@@ -139,6 +141,10 @@ export async function checkBulkRows(rows: readonly BulkRowInput[]): Promise<Bulk
     if (malformed.length) errors.push(`not an atom id: ${malformed.join(', ')}`);
     const missing = all.filter((s) => unknown.has(s));
     if (missing.length) errors.push(`unknown atom${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+    for (const s of new Set(all)) {
+      const a = untakeable.get(s);
+      if (a) errors.push(notTakeableMessage(a));
+    }
     return {
       row: r.row,
       candidate_name: r.name,

@@ -18,6 +18,11 @@ type CsvRow = Record<(typeof INVITATION_CSV_COLUMNS)[number], string | number | 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 const round = (x: number | null) => (x == null ? '' : Math.round(x * 1000) / 1000);
 
+/** The CSV's label column: 'Demo', 'Simulated' (both: 'Demo, Simulated') or '' for a real candidate. */
+export function labelOf(inv: Pick<InvitationDoc, 'demo' | 'simulated'>): string {
+  return [inv.demo ? 'Demo' : '', inv.simulated ? 'Simulated' : ''].filter(Boolean).join(', ');
+}
+
 /** The CSV rows of one invitation: one per atom, required atoms first. */
 export function csvRows(
   inv: InvitationDoc,
@@ -47,6 +52,7 @@ export function csvRows(
       estimate: finished ? round(p.estimate) : '',
       error: finished ? round(p.error) : '',
       atom_finished_at: iso(p.finished_at),
+      label: labelOf(inv),
     };
   });
 }

@@ -4,7 +4,8 @@ import { Types } from 'mongoose';
 import type { CompanyRef, ExtraTimePercent, InvitationResponse } from '@skillquiz/contracts';
 import type { Config } from '../config';
 import type { Events } from '../events';
-import { createInvitation, parseExpiry, type CreatedInvitation } from '../invitations';
+import { assertAtomsExist, createInvitation, parseExpiry, type CreatedInvitation } from '../invitations';
+import { assertAtomsTakeable } from '../invitations/availability';
 import { companyForWrite, type HiringScope } from './scope';
 import { atomNames, linksOf, toRow } from './views';
 
@@ -43,6 +44,9 @@ export async function inviteCandidate(
   now = new Date(),
 ): Promise<InvitationResponse> {
   const company = companyForWrite(scope);
+  const atoms = [...input.required_atoms, ...input.optional_atoms];
+  await assertAtomsExist(atoms);
+  await assertAtomsTakeable(atoms);
   const created = await createInvitation({
     company: new Types.ObjectId(company.id),
     requiredAtoms: input.required_atoms,

@@ -24,6 +24,8 @@ export interface ListQuery {
   status?: InvitationStatus;
   atom?: string;
   sort: InvitationSort;
+  /** Also demo invitations and simulated candidates (hidden by default). */
+  include_demo?: boolean;
 }
 export type { InvitationListQuery };
 
@@ -62,12 +64,20 @@ export function statusFilter(status: InvitationStatus | undefined, now: Date): I
   return { status, $or: [{ lapses_at: null }, { lapses_at: { $gt: now } }, { lapses_to: null }] };
 }
 
+/** Real candidates only: no demo invitation, no simulated candidate (the list's default). */
+export const REAL_ONLY: InvitationFilter = { demo: { $ne: true }, simulated: { $ne: true } };
+
 /** The filters of the list other than the status, inside the scope. */
 function baseParts(
   scope: HiringScope,
   query: Omit<ListQuery, 'page' | 'sort' | 'status'>,
 ): InvitationFilter[] {
-  return [companyFilter(scope), query.atom ? { atoms: query.atom } : {}, searchFilter(query.q)];
+  return [
+    companyFilter(scope),
+    query.atom ? { atoms: query.atom } : {},
+    searchFilter(query.q),
+    query.include_demo ? {} : REAL_ONLY,
+  ];
 }
 
 /** Several filters as one ($and of those that filter at all). */
@@ -119,7 +129,10 @@ export async function countInvitations(
   return recorded - out.reduce((a, b) => a + b, 0);
 }
 
-/** The order of each sort; ties by invited date, newest first, then id. */
+/**
+ * The order of each sort; ties by invited date, newest first, then id. The level sorts follow
+ * `level_score`, which ranks by the level the page shows before the estimate (summary.ts levelScore).
+ */
 export function listSort(sort: InvitationSort): Record<string, SortOrder> {
   switch (sort) {
     case 'date_asc':

@@ -2,6 +2,7 @@
 // take (GET /api/hiring/atoms: recruiters cannot read the content API).
 import type { HiringAtomsResponse, HiringMeResponse } from '@skillquiz/contracts';
 import type { Principal } from '../auth/roles';
+import { atomAvailability } from '../invitations/availability';
 import { listCompanies } from '../invitations/companies';
 import { Atom } from '../models';
 
@@ -16,13 +17,20 @@ export async function hiringMe(p: Principal): Promise<HiringMeResponse> {
   };
 }
 
-/** Every atom, by name, as the invite form offers them (beta atoms flagged). */
+/**
+ * The atoms a candidate can take, by name, as the invite form offers them (beta atoms flagged):
+ * only those with enough questions ready to serve (invitations/availability.ts).
+ */
 export async function hiringAtoms(): Promise<HiringAtomsResponse> {
-  const atoms = await Atom.find({})
-    .select({ name: 1, beta: 1, client_description: 1, num_questions: 1, eta_minutes: 1 })
-    .sort({ name: 1 })
-    .lean()
-    .exec();
+  const [docs, availability] = await Promise.all([
+    Atom.find({})
+      .select({ name: 1, beta: 1, client_description: 1, num_questions: 1, eta_minutes: 1 })
+      .sort({ name: 1 })
+      .lean()
+      .exec(),
+    atomAvailability(),
+  ]);
+  const atoms = docs.filter((a) => availability.get(a._id)?.takeable === true);
   return {
     atoms: atoms.map((a) => ({
       id: a._id,

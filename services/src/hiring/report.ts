@@ -1,7 +1,7 @@
 // The per-candidate report (GET /api/hiring/invitations/{id}): per atom the level with its
 // probabilities from the posterior, the estimate and its error, the percentile among the atom's
 // finished candidates, every question as served (topic, outcome, time taken against time allowed),
-// the survey rating; and the integrity signals of all its quizzes. Everything is read from the
+// whether the demo skip reached it; and the integrity signals of all its quizzes. Everything is read from the
 // quizzes' snapshots, never the bank, so later edits of questions or atoms' texts do not change
 // what a result says (the level descriptions are the atom's current client-facing ones).
 import {
@@ -169,15 +169,15 @@ function thresholdsOf(atom: Pick<AtomDoc, 'levels_thresholds'> | undefined): Lev
 }
 
 /**
- * What the report reads of its quizzes: the summary's fields, the links' token, the served questions
- * and the survey; not the answer log nor the analytics' copy of the answers. Top-level fields only:
+ * What the report reads of its quizzes: the summary's fields, the links' token and the served
+ * questions; never the survey answer (the candidate is told it is not shared individually: the
+ * company sees it only in aggregate, hiring/survey.ts); not the answer log nor the analytics' copy of the answers. Top-level fields only:
  * the embedded engine reads those from a document's bytes, while a projection inside the served
  * array would decode and rebuild every question (measured slower than reading it whole).
  */
 export const REPORT_QUIZ_FIELDS = {
   ...SUMMARY_QUIZ_FIELDS,
   token: 1,
-  content_relevant_rating: 1,
 } as const;
 
 /** What the report reads of its atoms. */
@@ -278,7 +278,7 @@ export async function invitationReport(
             .sort((a, b) => a.number - b.number)
             .map(reportQuestion)
         : [],
-      survey_rating: quiz?.content_relevant_rating ?? null,
+      skipped: quiz?.simulated === true,
     });
   }
 

@@ -21,6 +21,7 @@ import { inviteCandidate } from './invite';
 import { listInvitations } from './list';
 import { hiringAtoms, hiringMe } from './me';
 import { invitationReport } from './report';
+import { surveySummary } from './survey';
 import { findScopedInvitation, requireHiringScope, scopeOf } from './scope';
 
 /** The list's query without the company switcher (the scope has handled it). */
@@ -42,6 +43,11 @@ export function hiringRouter(): Router {
 
   router.get('/api/hiring/atoms', ...read, async (ctx) => {
     ctx.body = await hiringAtoms();
+  });
+
+  // The relevance survey in aggregate only (per atom and month, once enough answered).
+  router.get('/api/hiring/survey', ...read, async (ctx) => {
+    ctx.body = await surveySummary(scopeOf(ctx));
   });
 
   router.get('/api/hiring/invitations', ...read, async (ctx) => {

@@ -83,6 +83,7 @@ export function toRow(
     revoked_at: iso(inv.revoked_at),
     extra_time_percent: inv.extra_time_percent ?? 0,
     demo: inv.demo === true,
+    simulated: inv.simulated === true,
   };
 }
 

@@ -181,16 +181,26 @@ export async function revertAtom(
   const before = doc.toObject<AtomDoc>();
   const leftOut: string[] = [];
   const beta = (snap.beta_question_ordering as number[]) ?? [];
-  const usable = new Map(
+  // A beta question must still exist, not be administered and be a question of this atom.
+  const found = new Map(
     (
-      await Question.find({ _id: { $in: beta } }, { administered: 1 })
-        .lean<Pick<QuestionDoc, '_id' | 'administered'>[]>()
+      await Question.find({ _id: { $in: beta } }, { administered: 1, atoms: 1 })
+        .lean<Pick<QuestionDoc, '_id' | 'administered' | 'atoms'>[]>()
         .exec()
-    ).map((q) => [q._id, !q.administered]),
+    ).map((q) => [q._id, q]),
   );
-  for (const q of beta)
-    if (!usable.get(q))
-      leftOut.push(`beta question ${q} (${usable.has(q) ? 'administered now' : 'no longer exists'})`);
+  const why = (q: number): string | null => {
+    const doc = found.get(q);
+    if (!doc) return 'no longer exists';
+    if (doc.administered) return 'administered now';
+    if (!(doc.atoms ?? []).includes(id)) return 'not a question of this atom now';
+    return null;
+  };
+  const usable = new Map(beta.map((q) => [q, why(q) === null]));
+  for (const q of beta) {
+    const reason = why(q);
+    if (reason) leftOut.push(`beta question ${q} (${reason})`);
+  }
   const patch: Record<string, unknown> = {};
   for (const f of ATOM_SETTING_FIELDS) if (f in snap) patch[f] = snap[f];
   patch.beta_question_ordering = beta.filter((q) => usable.get(q));

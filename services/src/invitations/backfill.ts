@@ -9,11 +9,30 @@ import { refreshInvitationSummary, type SummaryClock } from './summary';
 
 const MARKER = { collection: 'seed_state', id: 'hiring-backfill' } as const;
 
+/**
+ * Summaries written before the level sort's key became "shown level first" and before the
+ * `simulated` label existed: summarised again once (they lack `simulated`).
+ */
+async function resummarize(clock: SummaryClock, logger: Logger): Promise<void> {
+  let n = 0;
+  for await (const inv of Invitation.find({ simulated: { $exists: false } })
+    .select({ _id: 1 })
+    .lean()
+    .cursor()) {
+    await refreshInvitationSummary(inv._id, clock);
+    n++;
+  }
+  if (n) logger.info(`hiring data: summarised ${n} invitations again (level order, simulated label)`);
+}
+
 export async function backfillHiringData(clock: SummaryClock, logger: Logger): Promise<void> {
   const db = mongoose.connection.db;
   if (!db) throw new Error('backfillHiringData needs a connected mongoose');
   const markers = db.collection<{ _id: string; done_at: Date }>(MARKER.collection);
-  if (await markers.findOne({ _id: MARKER.id })) return;
+  if (await markers.findOne({ _id: MARKER.id })) {
+    await resummarize(clock, logger);
+    return;
+  }
   let invitations = 0;
   for await (const inv of Invitation.find({ summary_rev: { $exists: false } })
     .select({ _id: 1 })

@@ -1,6 +1,6 @@
 // Unit tests of the invitation summary's rules (pure): statuses, their deadlines, search terms.
 import { Types } from 'mongoose';
-import { effectiveStatus, searchTerms, summarizeInvitation, type SummaryQuiz } from './summary';
+import { effectiveStatus, levelScore, searchTerms, summarizeInvitation, type SummaryQuiz } from './summary';
 
 const now = new Date('2030-01-10T12:00:00Z');
 const clock = { now, abandonGraceMinutes: 120 };
@@ -142,5 +142,30 @@ describe('searchTerms', () => {
       '@oneil.example',
     ]);
     expect(searchTerms(null, null)).toEqual([]);
+  });
+});
+
+describe('the level sort key', () => {
+  const p = (level: number | null, estimate: number | null) => ({ level, estimate });
+  it('ranks by the levels shown first, the estimate only between equal levels', () => {
+    // Built to tempt a sort by estimate: the L2 has the lower estimate.
+    const l1High = levelScore([p(1, 0.4)])!;
+    const l2Low = levelScore([p(2, -0.9)])!;
+    const l2Mid = levelScore([p(2, -0.2)])!;
+    expect(l2Low).toBeGreaterThan(l1High);
+    expect(l2Mid).toBeGreaterThan(l2Low);
+    // Several atoms: the mean of the shown levels; the closest two means (1/20 apart) still win over
+    // the widest estimate gap.
+    const twenty = (first: number, estimate: number) =>
+      levelScore(Array.from({ length: 20 }, (_, i) => p(i === 0 ? first : 1, estimate)))!;
+    expect(twenty(2, -100)).toBeGreaterThan(twenty(1, 100));
+    expect(levelScore([p(null, null)])).toBeNull();
+    expect(levelScore([])).toBeNull();
+  });
+
+  it('a summary is simulated when any of its quizzes was (the demo skip, or demo data)', () => {
+    expect(summarize(inv(), [quiz('js')]).simulated).toBe(false);
+    expect(summarize(inv(), [{ ...quiz('js'), simulated: true }]).simulated).toBe(true);
+    expect(summarize(inv(), [{ ...quiz('js'), demo_data: true }]).simulated).toBe(true);
   });
 });

@@ -39,6 +39,7 @@ export type InvitationSummary = Pick<
   | 'progress'
   | 'has_level'
   | 'level_score'
+  | 'simulated'
   | 'search_terms'
 >;
 
@@ -54,7 +55,8 @@ export type SummaryQuiz = Pick<
   | 'left_at'
   | 'expires_at'
   | 'created_at'
->;
+> &
+  Partial<Pick<QuizResultDoc, 'simulated' | 'demo_data'>>;
 
 export interface SummaryClock {
   now: Date;
@@ -177,6 +179,32 @@ export function atomProgress(
   return { ...base, state, lapses_at: deadline?.at ?? null, lapses_to: deadline?.to ?? null };
 }
 
+/** Estimates are clamped to this before they enter the level sort's key (theta lives in about ±6). */
+const ESTIMATE_CLAMP = 100;
+/**
+ * Weight of the mean level in the key: two different means of at most HIRING.ATOMS_MAX (20) levels
+ * differ by at least 1/20, which weighs 500 here, more than any two clamped estimates differ.
+ */
+const LEVEL_WEIGHT = 10_000;
+
+/**
+ * The level sort's key: the mean of the levels shown (the most probable level of each finished
+ * atom), then the mean estimate, so the order never disagrees with the labels: an L2 with a low
+ * estimate still ranks above an L1 with a higher one (a wide posterior can make that happen).
+ * null without any level.
+ */
+export function levelScore(progress: readonly Pick<AtomProgressDoc, 'level' | 'estimate'>[]): number | null {
+  const leveled = progress.filter((p) => p.level != null);
+  if (!leveled.length) return null;
+  const meanLevel = leveled.reduce((s, p) => s + p.level!, 0) / leveled.length;
+  const estimates = leveled.filter((p) => p.estimate != null);
+  const meanEstimate = estimates.length
+    ? estimates.reduce((s, p) => s + p.estimate!, 0) / estimates.length
+    : 0;
+  const clamped = Math.max(-ESTIMATE_CLAMP, Math.min(ESTIMATE_CLAMP, meanEstimate));
+  return meanLevel * LEVEL_WEIGHT + clamped;
+}
+
 /** The summary of `invitation` from its quizzes (pure; see the statuses above). */
 export function summarizeInvitation(
   invitation: Pick<
@@ -214,7 +242,6 @@ export function summarizeInvitation(
       if (p.lapses_at && p.lapses_to) deadline = earliest(deadline, { at: p.lapses_at, to: p.lapses_to });
   }
 
-  const levels = progress.filter((p) => p.estimate != null);
   return {
     status,
     lapses_at: deadline?.at ?? null,
@@ -223,7 +250,8 @@ export function summarizeInvitation(
     finished_at: finishedAt,
     progress,
     has_level: progress.some((p) => p.level != null),
-    level_score: levels.length ? levels.reduce((s, p) => s + p.estimate!, 0) / levels.length : null,
+    level_score: levelScore(progress),
+    simulated: quizzes.some((q) => q.simulated === true || q.demo_data === true),
     search_terms: searchTerms(invitation.candidate_name, invitation.candidate_email),
   };
 }
@@ -239,6 +267,8 @@ export const SUMMARY_QUIZ_FIELDS = {
   left_at: 1,
   expires_at: 1,
   created_at: 1,
+  simulated: 1,
+  demo_data: 1,
 } as const;
 
 /** Reads an invitation's quizzes as the summary needs them (one indexed query). */

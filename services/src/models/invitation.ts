@@ -57,8 +57,16 @@ export interface InvitationDoc extends Timestamps {
   progress: AtomProgressDoc[];
   /** Whether any atom has a level (the level sort puts the others last). */
   has_level: boolean;
-  /** Mean estimate of the finished atoms: the level sort's key. */
+  /**
+   * The level sort's key (summary.ts levelScore): the mean of the levels the pages show (each
+   * finished atom's most probable level) first, the mean estimate only between equal levels.
+   */
   level_score: number | null;
+  /**
+   * Answered by a simulated candidate (a quiz finished through the demo skip, or taken by
+   * `npm run simulate` / the first-run demo data): not a person. Written by the summary.
+   */
+  simulated: boolean;
   /** Lowercase words of the name and email that a search term must start (see summary.ts). */
   search_terms: string[];
   /** Bumped by every summary write, which is conditional on it (no lost update). */
@@ -116,6 +124,7 @@ const invitationSchema = new Schema<InvitationDoc>(
     progress: { type: [progressSchema], default: [] },
     has_level: { type: Boolean, default: false },
     level_score: { type: Number, default: null },
+    simulated: { type: Boolean, default: false },
     search_terms: { type: [String], default: [] },
     summary_rev: { type: Number, default: 0 },
     pending_events: pendingEventsField,

@@ -38,7 +38,7 @@ function reservedMembers(plan: readonly AtomPlan[]): FamilyMember[] {
 
 /**
  * The plan of SPEC §3's quiz: per atom, the beta question (first servable id of
- * beta_question_ordering that is no twin of a question this quiz already holds or reserves) and
+ * beta_question_ordering that is a question of the atom and no twin of a question this quiz already holds or reserves) and
  * the scored count (num_questions, capped by the number of variation families its scored bank
  * holds, leaving out the beta question's family: a quiz never serves twins).
  */
@@ -55,7 +55,10 @@ export async function buildPlan(state: QuizState, store: QuizStore): Promise<Ato
     let beta: QuestionRecord | null = null;
     for (const id of atom.beta_question_ordering) {
       const q = await store.question(id);
-      if (q && isServable(q) && !isTwinOfTaken(q, taken)) {
+      // A beta entry that is not a question of this atom (the ordering was stored around the
+      // content API's check, or the question was detached since) is skipped, never served here.
+      const ofAtom = q != null && (!q.atoms || q.atoms.includes(atomId));
+      if (q && ofAtom && isServable(q) && !isTwinOfTaken(q, taken)) {
         beta = q;
         for (const t of takenFamilyIds([q])) taken.add(t);
         break;

@@ -12,7 +12,7 @@ import {
   type PastQuestion,
   type QuizResult,
 } from '@skillquiz/contracts';
-import { servedCountOf, slotsOf, type AtomPlan } from './plan';
+import { servedCountOf, slotsOf, totalQuestions, type AtomPlan } from './plan';
 import type { QuizState, ServedQuestion } from './types';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -86,6 +86,8 @@ export function quizResultView(
   { demo, secondsPerQuestion, defaultSupportEmail }: QuizResultOptions,
 ): QuizResult {
   const supportEmail = company?.support_email || defaultSupportEmail;
+  const unavailable =
+    !state.started_at && !state.finished_at && state.served.length === 0 && totalQuestions(plan) === 0;
   return {
     assessment_token: state.token,
     started_at: iso(state.started_at),
@@ -118,6 +120,7 @@ export function quizResultView(
     max_atoms_left: progress.max_atoms_left,
     quiz_url: progress.quiz_url,
     demo_mode_allowed: demo,
+    ...(unavailable ? { unavailable: true as const } : {}),
   };
 }
 

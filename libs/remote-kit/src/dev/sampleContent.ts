@@ -268,6 +268,7 @@ export function sampleExcerpt(q: Question): QuestionExcerpt {
     status: q.status ?? 'ready',
     administered: q.administered,
     all_atoms: q.all_atoms,
+    language: q.language ?? null,
     version: q.version ?? 1,
   };
 }
