@@ -153,6 +153,33 @@ export interface PreparedBank<T extends BankItem = BankItem> {
   readonly familyIndex: ReadonlyMap<string, number>;
   /** id -> position (the first, if an id repeats) */
   readonly positionOf: ReadonlyMap<string, number>;
+  /** Working memory of a selection on this bank, reused by each (selections run one at a time). */
+  readonly scratch: SelectionScratch;
+}
+
+/**
+ * Working memory of one selection, indexed like the prepared bank: a selection overwrites what it reads
+ * before reading it, so nothing of one selection reaches the next.
+ */
+export interface SelectionScratch {
+  /** per position: Fisher information at theta, -1 until computed */
+  readonly info: Float64Array;
+  /** per position: exposure rate / cap (written only when exposure counts are given) */
+  readonly usage: Float64Array;
+  /** per position: 0 = ineligible, 1 = under the exposure cap, 2 = at or over it */
+  readonly flag: Uint8Array;
+  /** per family: 1 while the candidate has seen one of its questions (cleared before the selection returns) */
+  readonly blocked: Uint8Array;
+}
+
+/** Scratch for a bank of `positions` questions in `families` variation families. */
+export function createSelectionScratch(positions: number, families: number): SelectionScratch {
+  return {
+    info: new Float64Array(positions),
+    usage: new Float64Array(positions),
+    flag: new Uint8Array(positions),
+    blocked: new Uint8Array(families),
+  };
 }
 
 /** a^2/4 bounds a^2 p (1 - p); a hair more covers the rounding of the computed information. */
@@ -196,22 +223,8 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
     const known = positionOf.get(it.id);
     if (known === undefined || order[known] > order[i]) positionOf.set(it.id, i);
   }
-  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf };
-}
-
-// Scratch buffers reused across calls (single-threaded JS): no per-call allocation proportional to the bank.
-let infoBuf = new Float64Array(0); // Fisher information at theta
-let usageBuf = new Float64Array(0); // exposure rate / cap
-let flagBuf = new Uint8Array(0); // 0 = ineligible, 1 = under the exposure cap, 2 = at/over it
-let blockedBuf = new Uint8Array(0); // per family: 1 when the candidate has seen one of its questions
-function ensureScratch(n: number): void {
-  if (infoBuf.length < n) {
-    const size = Math.max(n, infoBuf.length * 2);
-    infoBuf = new Float64Array(size);
-    usageBuf = new Float64Array(size);
-    flagBuf = new Uint8Array(size);
-    blockedBuf = new Uint8Array(size);
-  }
+  const scratch = createSelectionScratch(n, familyIndex.size);
+  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf, scratch };
 }
 
 /**
@@ -226,33 +239,18 @@ export function selectNextItem<T extends BankItem>(
   return selectFromBank(prepareBank(items), state, options);
 }
 
-/**
- * The next question of a prepared bank, or null when no eligible question is left.
- *
- * 1. Eligible: not seen, and not of a variation family already seen (family = original_question_id ?? id).
- * 2. Exposure cap: with total > 0, an item whose count / total >= exposureCap is skipped as long as
- *    any eligible item is below the cap.
- * 3. Exposure price: each admissible item is scored by its information minus
- *    exposurePrice * f * (best admissible information) * u / (1 - u), u = rate / cap, with the
- *    position factor f = ((itemsServed + 1) / positionScale) ^ positionPower. A used-up item then
- *    goes to a candidate for whom it beats the alternatives by a clear margin, and preferably to
- *    one early in the test, not to whoever happens to ask while it is under the cap. Off when the
- *    cap yields or is off.
- * 4. Claim balancing: a claim is competitive when its best admissible score is within
- *    tolerance * (best admissible information) of the overall best score; let m = the fewest
- *    questions served so far in this atom among competitive claims; items of claims served more
- *    than m are dropped.
- * 5. Randomesque: uniform choice among the topK best-scored remaining items.
- *
- * Cost: two passes over the bank's typed arrays (one exp per item; an exposure lookup by id per item only
- * when the counts are not given by position); the seen questions are looked up, not the bank. Nothing is cached between calls here: the caller keeps the
- * prepared bank as long as its questions do not change.
- */
-export function selectFromBank<T extends BankItem>(
-  bank: PreparedBank<T>,
-  state: SelectionState,
-  options: SelectionOptions = {},
-): Selection<T> | null {
+/** The options with their defaults, checked. */
+interface Settings {
+  theta: number;
+  topK: number;
+  cap: number;
+  /** the exposure price at this position (position factor applied) */
+  price: number;
+  tolerance: number;
+  rng: Rng;
+}
+
+function resolveSettings(state: SelectionState, options: SelectionOptions): Settings {
   const theta = state.theta;
   if (!Number.isFinite(theta)) throw new RangeError(`theta must be finite, got ${theta}`);
   const topK = Math.max(1, Math.floor(options.topK ?? DEFAULT_SELECTION_OPTIONS.topK));
@@ -266,134 +264,239 @@ export function selectFromBank<T extends BankItem>(
       ? basePrice * Math.pow((itemsServed(state) + 1) / positionScale, positionPower)
       : basePrice;
   const tolerance = options.claimTolerance ?? DEFAULT_SELECTION_OPTIONS.claimTolerance;
-  const rng = options.rng ?? Math.random;
-  const { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf } = bank;
-  const n = items.length;
-  ensureScratch(Math.max(n, familyIndex.size));
+  return { theta, topK, cap, price, tolerance, rng: options.rng ?? Math.random };
+}
 
-  // Eligibility: a seen question is out, and so is every question of a family the candidate has seen a
-  // question of (its original, its variations, their siblings), also when the seen one is not in this bank
-  // (seenFamilies), wherever the family's questions sit in the bank.
-  const seen = asSet(state.seenIds);
-  const blocked: number[] = [];
-  const block = (family: string) => {
-    const f = familyIndex.get(family);
-    if (f !== undefined && blockedBuf[f] === 0) {
-      blockedBuf[f] = 1;
-      blocked.push(f);
+/**
+ * The next question of a prepared bank, or null when no eligible question is left. Five steps, each a
+ * function below over the bank's typed arrays and its scratch:
+ *
+ * 1. Eligible (markEligible): not seen, and not of a variation family already seen
+ *    (family = original_question_id ?? id).
+ * 2. Capped (applyExposureCap): with total > 0, an item whose count / total >= exposureCap is skipped as
+ *    long as any eligible item is below the cap.
+ * 3. Priced (exposurePricing): each admissible item is scored by its information minus
+ *    exposurePrice * f * (best admissible information) * u / (1 - u), u = rate / cap, with the
+ *    position factor f = ((itemsServed + 1) / positionScale) ^ positionPower. A used-up item then
+ *    goes to a candidate for whom it beats the alternatives by a clear margin, and preferably to
+ *    one early in the test, not to whoever happens to ask while it is under the cap. Off when the
+ *    cap yields or is off.
+ * 4. Claim-balanced (bestByClaim, balancedClaims): a claim is competitive when its best admissible score
+ *    is within tolerance * (best admissible information) of the overall best score; let m = the fewest
+ *    questions served so far in this atom among competitive claims; items of claims served more
+ *    than m are dropped.
+ * 5. Randomesque (randomesque): uniform choice among the topK best-scored remaining items.
+ *
+ * Cost: two passes over the bank's typed arrays (one exp per item; an exposure lookup by id per item only
+ * when the counts are not given by position) and short ones that stop early; the seen questions are looked
+ * up, not the bank. Nothing is cached between calls: the caller keeps the prepared bank as long as its
+ * questions do not change.
+ */
+export function selectFromBank<T extends BankItem>(
+  bank: PreparedBank<T>,
+  state: SelectionState,
+  options: SelectionOptions = {},
+): Selection<T> | null {
+  const settings = resolveSettings(state, options);
+  const scratch = bank.scratch;
+  const eligible = markEligible(bank, state, scratch);
+  const cap = applyExposureCap(bank, state, settings, scratch, eligible);
+  if (eligible === 0) return null;
+  // Admissible: under the cap, or every eligible item when none is.
+  const capHolds = cap.under > 0;
+  const admissibleMax = capHolds ? 1 : 2; // flag <= admissibleMax is admissible
+  const pricing = exposurePricing(bank, scratch, settings, admissibleMax, capHolds && cap.counted);
+  const claimCounts = settings.tolerance >= 0 ? state.claimCounts : undefined;
+  const balance = claimCounts !== undefined && bank.claims.length > 1;
+  const groups = bestByClaim(bank, scratch, settings, pricing, admissibleMax, balance);
+  const allowed = balance
+    ? balancedClaims(bank.claims, groups, claimCounts, settings.tolerance, pricing.refInfo)
+    : [0];
+  const at = randomesque(groups, allowed, settings.topK, settings.rng);
+  return { item: bank.items[bank.order[at]], index: bank.order[at], information: scratch.info[at] };
+}
+
+/**
+ * Step 1, eligible: flag 1 for every question the candidate may be served, 0 for the rest; returns how
+ * many are eligible. A seen question is out, and so is every question of a family the candidate has seen a
+ * question of (its original, its variations, their siblings), also when the seen one is not in this bank
+ * (seenFamilies), wherever the family's questions sit in the bank. Also marks every eligible question's
+ * information as not computed yet.
+ */
+function markEligible(bank: PreparedBank, state: SelectionState, s: SelectionScratch): number {
+  const { familyIndex, positionOf, familyOf } = bank;
+  const { flag, info, blocked } = s;
+  const blockedFamilies: number[] = [];
+  const block = (f: number | undefined) => {
+    if (f !== undefined && blocked[f] === 0) {
+      blocked[f] = 1;
+      blockedFamilies.push(f);
     }
   };
   const seenAt: number[] = [];
+  const seen = asSet(state.seenIds);
   if (seen)
     for (const id of seen) {
-      block(id);
+      block(familyIndex.get(id));
       const i = positionOf.get(id);
       if (i === undefined) continue;
       seenAt.push(i);
-      const f = familyOf[i];
-      if (blockedBuf[f] === 0) {
-        blockedBuf[f] = 1;
-        blocked.push(f);
-      }
+      block(familyOf[i]);
     }
   const seenFamilies = asSet(state.seenFamilies);
-  if (seenFamilies) for (const family of seenFamilies) block(family);
+  if (seenFamilies) for (const family of seenFamilies) block(familyIndex.get(family));
 
-  const total = state.totalAdministrations ?? 0;
-  const exposureOn = cap > 0 && cap < 1 && total > 0;
-  const byPosition = exposureOn ? state.exposureByPosition : undefined;
-  const exposure = exposureOn && !byPosition ? state.exposureCounts : undefined;
-  const counted = byPosition !== undefined || exposure !== undefined;
-  const claimCounts = tolerance >= 0 ? state.claimCounts : undefined;
-
-  // Pass 1 (no exp): eligibility, exposure usage and flag, how many items are under the cap.
-  let under = 0;
-  let over = 0;
+  const n = bank.items.length;
+  let eligible = 0;
   for (let i = 0; i < n; i++) {
-    if (blockedBuf[familyOf[i]] !== 0) {
-      flagBuf[i] = 0;
+    if (blocked[familyOf[i]] !== 0) {
+      flag[i] = 0;
       continue;
     }
-    let usage = 0;
-    if (byPosition) {
-      const c = byPosition[i];
-      usage = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
-    } else if (exposure) usage = lookup(exposure, items[order[i]].id) / total / cap;
-    usageBuf[i] = usage;
-    infoBuf[i] = -1; // not computed yet
-    if (usage >= 1) {
-      flagBuf[i] = 2;
-      over++;
-    } else {
-      flagBuf[i] = 1;
-      under++;
-    }
+    flag[i] = 1;
+    info[i] = -1;
+    eligible++;
   }
   // a seen question whose family is not blocked (an id repeated in the bank) is still out
-  for (const i of seenAt) {
-    if (flagBuf[i] === 1) under--;
-    else if (flagBuf[i] === 2) over--;
-    flagBuf[i] = 0;
-  }
-  for (const f of blocked) blockedBuf[f] = 0;
-
-  // Admissible: under the cap, or every eligible item when none is.
-  if (under + over === 0) return null;
-  const capHolds = under > 0;
-  const admissibleMax = capHolds ? 1 : 2; // flag <= admissibleMax is admissible
-  /** Fisher information at theta of item i, computed once. */
-  const info = (i: number): number => {
-    let v = infoBuf[i];
-    if (v < 0) {
-      const p = 1 / (1 + Math.exp(-(a[i] * theta + d[i])));
-      const raw = a[i] * a[i] * p * (1 - p);
-      v = Number.isFinite(raw) ? raw : 0;
-      infoBuf[i] = v;
+  for (const i of seenAt)
+    if (flag[i] !== 0) {
+      flag[i] = 0;
+      eligible--;
     }
-    return v;
-  };
+  for (const f of blockedFamilies) blocked[f] = 0;
+  return eligible;
+}
 
-  // The best information among admissible items (the scale of the exposure price and of the claim
-  // tolerance): positions come by their most possible information, largest first, so once that is no more
-  // than the best found, no later item can beat it.
+/**
+ * Step 2, capped: with exposure counts and a cap in (0, 1), each eligible question's usage (rate / cap)
+ * goes to scratch.usage and those at or over the cap are flagged 2. Returns how many eligible questions are
+ * under the cap (all of them when nothing is counted) and whether counts were read.
+ */
+function applyExposureCap(
+  bank: PreparedBank,
+  state: SelectionState,
+  { cap }: Settings,
+  s: SelectionScratch,
+  eligible: number,
+): { under: number; counted: boolean } {
+  const total = state.totalAdministrations ?? 0;
+  if (!(cap > 0 && cap < 1 && total > 0)) return { under: eligible, counted: false };
+  const byPosition = state.exposureByPosition;
+  const exposure = byPosition ? undefined : state.exposureCounts;
+  if (!byPosition && !exposure) return { under: eligible, counted: false };
+  const { items, order } = bank;
+  const { flag, usage } = s;
+  const n = items.length;
+  let over = 0;
+  for (let i = 0; i < n; i++) {
+    if (flag[i] === 0) continue;
+    let u: number;
+    if (byPosition) {
+      const c = byPosition[i];
+      u = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
+    } else u = lookup(exposure, items[order[i]].id) / total / cap;
+    usage[i] = u;
+    if (u >= 1) {
+      flag[i] = 2;
+      over++;
+    }
+  }
+  return { under: eligible - over, counted: true };
+}
+
+/** Fisher information at theta of position i, computed once per selection (scratch.info). */
+function informationAt(bank: PreparedBank, info: Float64Array, theta: number, i: number): number {
+  let v = info[i];
+  if (v < 0) {
+    const a = bank.a[i];
+    const p = 1 / (1 + Math.exp(-(a * theta + bank.d[i])));
+    const raw = a * a * p * (1 - p);
+    v = Number.isFinite(raw) ? raw : 0;
+    info[i] = v;
+  }
+  return v;
+}
+
+interface Pricing {
+  /** the best information among admissible questions: the scale of the price and of the claim tolerance */
+  refInfo: number;
+  /** whether scores carry the exposure price */
+  priced: boolean;
+  /** price * refInfo: a question's price is unitPrice * u / (1 - u) */
+  unitPrice: number;
+}
+
+/**
+ * Step 3, priced: the scale of the exposure price. Positions come by their most possible information,
+ * largest first, so once that is no more than the best found, no later question can beat it. The price is
+ * on only while the cap holds and counts were read.
+ */
+function exposurePricing(
+  bank: PreparedBank,
+  s: SelectionScratch,
+  { theta, price }: Settings,
+  admissibleMax: number,
+  capCounted: boolean,
+): Pricing {
+  const { bound } = bank;
+  const { flag, info } = s;
+  const n = bound.length;
   let refInfo = 0;
   for (let i = 0; i < n; i++) {
     if (bound[i] <= refInfo) break;
-    const f = flagBuf[i];
+    const f = flag[i];
     if (f === 0 || f > admissibleMax) continue;
-    const v = info(i);
+    const v = informationAt(bank, info, theta, i);
     if (v > refInfo) refInfo = v;
   }
-  const priced = capHolds && counted && price > 0;
-  const unitPrice = price * refInfo;
+  const priced = capCounted && price > 0;
+  return { refInfo, priced, unitPrice: price * refInfo };
+}
 
-  // Pass 2: scores (information minus the exposure price), and the topK best of each claim (ordered by
-  // score, then index in `items`), from which the topK of the claims balancing allows are merged
-  // afterwards; without balancing all items form one group. A question whose most possible score (its
-  // largest information minus its price) is below its group's k-th best score cannot enter the group and
-  // its information is not computed; once the most possible information is below every group's k-th best
-  // score, no later position can enter any group.
-  const balance = claimCounts !== undefined && claims.length > 1;
+/** The topK best positions of each group (a claim, or one group for all) with their scores, best first. */
+interface Groups {
+  idx: number[][];
+  score: number[][];
+}
+
+/**
+ * Step 4a, claim-balanced: the topK best-scored admissible questions of each claim (by score, then index
+ * in `items`); without balancing all questions form one group. A question whose most possible score (its
+ * largest information minus its price) is below its group's k-th best score cannot enter the group and its
+ * information is not computed; once the most possible information is below every group's k-th best score,
+ * no later position can enter any group.
+ */
+function bestByClaim(
+  bank: PreparedBank,
+  s: SelectionScratch,
+  { theta, topK }: Settings,
+  { priced, unitPrice }: Pricing,
+  admissibleMax: number,
+  balance: boolean,
+): Groups {
+  const { order, bound, claimOf, claims } = bank;
+  const { flag, info, usage } = s;
+  const n = bound.length;
   const groups = balance ? claims.length : 1;
   const topIdx: number[][] = Array.from({ length: groups }, () => []);
   const topScore: number[][] = Array.from({ length: groups }, () => []);
   let full = 0;
   let lowestKth = Infinity; // the smallest k-th best score over the groups, once every group is full
   const admissibleClaims = balance
-    ? countAdmissibleClaims(flagBuf, claimOf, n, admissibleMax, claims.length)
+    ? countAdmissibleClaims(flag, claimOf, n, admissibleMax, claims.length)
     : 1;
   for (let i = 0; i < n; i++) {
     if (full === admissibleClaims && bound[i] < lowestKth) break;
-    const f = flagBuf[i];
+    const f = flag[i];
     if (f === 0 || f > admissibleMax) continue;
-    const u = usageBuf[i];
     const g = balance ? claimOf[i] : 0;
     const idx = topIdx[g];
     const sc = topScore[g];
     const wasFull = idx.length === topK;
+    const u = usage[i];
     const priceOf = priced ? (unitPrice * u) / (1 - u) : 0;
     if (wasFull && bound[i] - priceOf < sc[topK - 1]) continue;
-    const v = priced ? info(i) - priceOf : info(i);
+    const v = priced ? informationAt(bank, info, theta, i) - priceOf : informationAt(bank, info, theta, i);
     const o = order[i];
     // by score, then index: a later index with an equal score ranks after
     if (wasFull && (v < sc[topK - 1] || (v === sc[topK - 1] && o > order[idx[topK - 1]]))) continue;
@@ -408,38 +511,51 @@ export function selectFromBank<T extends BankItem>(
     if (!wasFull && idx.length === topK) full++;
     if (full === admissibleClaims) {
       lowestKth = Infinity;
-      for (const s of topScore) if (s.length === topK && s[topK - 1] < lowestKth) lowestKth = s[topK - 1];
+      for (const t of topScore) if (t.length === topK && t[topK - 1] < lowestKth) lowestKth = t[topK - 1];
     }
   }
+  return { idx: topIdx, score: topScore };
+}
+
+/**
+ * Step 4b, claim-balanced: the claims that stay. The least served of the competitive claims (best score
+ * within tolerance * refInfo of the best) sets the bar; claims served more than that are dropped. Dropping
+ * only over-served claims (rather than keeping one claim) leaves the top-k mixed when the best claim is
+ * itself among the least served.
+ */
+function balancedClaims(
+  claims: readonly string[],
+  { score }: Groups,
+  claimCounts: CountLookup,
+  tolerance: number,
+  refInfo: number,
+): number[] {
   let bestScore = -Infinity;
-  for (const sc of topScore) if (sc.length && sc[0] > bestScore) bestScore = sc[0];
-
-  // Claim balancing: the least served of the competitive claims (best score within tolerance * refInfo of
-  // the best) sets the bar; claims served more than that are dropped. Dropping only over-served claims
-  // (rather than keeping one claim) leaves the top-k mixed when the best claim is itself among the least
-  // served.
+  for (const sc of score) if (sc.length && sc[0] > bestScore) bestScore = sc[0];
+  const bar = bestScore - tolerance * refInfo;
+  let maxServed = Infinity;
+  const served = claims.map((c) => lookup(claimCounts, c));
+  for (let c = 0; c < claims.length; c++)
+    if (score[c].length && score[c][0] >= bar) maxServed = Math.min(maxServed, served[c]);
   const allowed: number[] = [];
-  if (balance) {
-    const bar = bestScore - tolerance * refInfo;
-    let maxServed = Infinity;
-    const served = claims.map((c) => lookup(claimCounts, c));
-    for (let c = 0; c < claims.length; c++)
-      if (topScore[c].length && topScore[c][0] >= bar) maxServed = Math.min(maxServed, served[c]);
-    for (let c = 0; c < claims.length; c++) if (served[c] <= maxServed) allowed.push(c);
-  } else allowed.push(0);
+  for (let c = 0; c < claims.length; c++) if (served[c] <= maxServed) allowed.push(c);
+  return allowed;
+}
 
-  // The topK of the allowed items: the best of their groups' lists, by score, then position.
+/**
+ * Step 5, randomesque: the topK best of the allowed groups' lists (by score, then position), and one of
+ * them uniformly. Returns its position.
+ */
+function randomesque({ idx, score }: Groups, allowed: readonly number[], topK: number, rng: Rng): number {
   const merged: Array<[number, number]> = [];
-  for (const g of allowed)
-    for (let j = 0; j < topIdx[g].length; j++) merged.push([topScore[g][j], topIdx[g][j]]);
+  for (const g of allowed) for (let j = 0; j < idx[g].length; j++) merged.push([score[g][j], idx[g][j]]);
   merged.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
   const top = merged.slice(0, topK).map(([, i]) => i);
   const pick = Math.min(top.length - 1, Math.floor(rng() * top.length));
-  const at = top[pick];
-  return { item: items[order[at]], index: order[at], information: infoBuf[at] };
+  return top[pick];
 }
 
-/** How many claims have an admissible question (the groups pass 2 can fill). */
+/** How many claims have an admissible question (the groups step 4a can fill). */
 function countAdmissibleClaims(
   flags: Uint8Array,
   claimOf: Int32Array,
