@@ -1,4 +1,4 @@
-// The hiring remote (issue 19): one exposed module, HiringApp, mounted by the shell at /hiring/*.
+// The hiring remote: one exposed module, HiringApp, mounted by the shell at /hiring/*.
 const { createConfig } = require('@skillquiz/webpack-config');
 
 module.exports = createConfig({

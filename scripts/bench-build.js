@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:build`: how fast the feedback loop is (issue 21). Prints
+// `npm run bench:build`: how fast the feedback loop is. Prints
 //
 //   1. a second `npm start` with nothing changed: seconds from the command to "SkillQuiz is running"
 //      (target <= 10 s on the 2-core machines), median of --runs starts after one untimed start that

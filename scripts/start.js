@@ -295,13 +295,13 @@ async function startSignOnAndServices(servicesEnv, port, useDevSignOn, databaseR
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: clientSecret,
     });
-    // Both dev admins (issue 22: the second reviews the first's questions when review is required).
+    // Both dev admins (the second reviews the first's questions when review is required).
     if (!env.ADMIN_EMAILS && !env.ADMIN_GROUP)
       envFor.ADMIN_EMAILS = [
         env.DEV_ADMIN_EMAIL || devDefaults.DEV_ADMIN_EMAIL,
         devDefaults.DEV_SECOND_ADMIN_EMAIL,
       ].join(',');
-    // The dev recruiters' companies: one by group claim, one by email domain (issue 19).
+    // The dev recruiters' companies: one by group claim, one by email domain.
     if (!env.COMPANY_GROUP_PREFIX) envFor.COMPANY_GROUP_PREFIX = devDefaults.DEV_COMPANY_GROUP_PREFIX;
     if (!env.COMPANY_EMAIL_DOMAINS) envFor.COMPANY_EMAIL_DOMAINS = devDefaults.DEV_COMPANY_EMAIL_DOMAINS;
     signOn = `local dev sign-on at ${issuer}`;
@@ -381,7 +381,7 @@ async function main() {
   // The first start's demo data for the content analytics (simulated candidates, in the background
   // after the seed). Never by default in production; SEED_DEMO_CANDIDATES=0 turns it off.
   if (env.SEED_DEMO_CANDIDATES === undefined && !isProduction) servicesEnv.SEED_DEMO_CANDIDATES = '400';
-  // Issue 22: the demo data is reviewed by nobody, so moving a question to ready needs no second
+  // The demo data is reviewed by nobody, so moving a question to ready needs no second
   // admin here; production keeps the services' default (review required) unless REVIEW_REQUIRED is set.
   if (env.REVIEW_REQUIRED === undefined && !isProduction) servicesEnv.REVIEW_REQUIRED = 'false';
   const demoCandidates = Number(servicesEnv.SEED_DEMO_CANDIDATES || 0);

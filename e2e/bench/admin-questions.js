@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Part of `npm run bench:web` (issue 12 "Numbers"): the questions admin remote with 5,000 questions
+// Part of `npm run bench:web`: the questions admin remote with 5,000 questions
 // in the bank. Printed, not asserted.
 //
 // It starts the product (first-question.js's startProduct: scripts/start.js, a temp DATA_DIR, a free

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:web`: what a candidate's browser loads for the first question page, and how soon
-// that question can be answered (issue 5 "Numbers": target <= 200 KB gzipped JS; printed, not asserted).
+// that question can be answered (target <= 200 KB gzipped JS; printed, not asserted).
 //
 // For demo mode off (what a real candidate loads: DEMO_MODE_ALLOWED=false) and on, it starts the
 // product (scripts/start.js, a temp DATA_DIR, a free port), then opens the demo link's question 1
@@ -13,7 +13,7 @@
 //   - the time from navigation start to an interactive question (every answer radio enabled and
 //     focusable), median (and min/max) of the N loads, on loopback.
 //
-// Then the atoms admin remote (issue 11 "Numbers"): signed in through the dev sign-on, cold loads of
+// Then the atoms admin remote: signed in through the dev sign-on, cold loads of
 // the atoms list and of an atom editor, with the same JS and time figures (interactive: the list's
 // first Edit link, the editor's filled Name box, take focus).
 //

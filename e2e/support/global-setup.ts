@@ -22,7 +22,7 @@ interface Started {
 const LOGINS = [
   ['admin', 'SQ_ADMIN'],
   ['recruiter', 'SQ_RECRUITER'],
-  ['second-company recruiter', 'SQ_SECOND_RECRUITER'], // issue 19
+  ['second-company recruiter', 'SQ_SECOND_RECRUITER'], // a recruiter of another company (hiring isolation)
 ] as const;
 
 async function start(runDir: string, name: string): Promise<Started> {

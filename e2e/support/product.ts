@@ -137,7 +137,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
  * A new invitation on a running product (`npm run invite`, which uses the product's database
  * through DATA_DIR/running.json). Returns the candidate links, one quiz per atom, required first.
  * For tests that need quizzes nobody else has touched, without starting a product of their own.
- * `demo`: a demo invitation (issue 19: the demo sidebar, 'Correct' label and pass_243 work only on
+ * `demo`: a demo invitation (the demo sidebar, 'Correct' label and pass_243 work only on
  * those, and only while DEMO_MODE_ALLOWED is set).
  */
 export async function invite(

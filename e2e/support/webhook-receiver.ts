@@ -1,5 +1,5 @@
 // A company's webhook receiver, as the tests need it: a real HTTP server on loopback that answers 200
-// and keeps every POST, and the signature check a receiver writes from the README (issue 20).
+// and keeps every POST, and the signature check a receiver writes from the README.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -221,7 +221,7 @@ test('creating an atom with a slug that is taken shows the server’s message', 
 
 test('the beta questions: picked by text (this atom’s candidates only) or added by ID, reordered, removed, saved; 400s in words', async () => {
   const testInfo = test.info();
-  // Three new questions of the atom, not administered: beta candidates (issue 22).
+  // Three new questions of the atom, not administered: beta candidates.
   const ids: number[] = [];
   for (const n of ['one', 'two', 'three'])
     ids.push((await newQuestion(`Beta candidate ${n} of ${slug}?`, [slug])).id);

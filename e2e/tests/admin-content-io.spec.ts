@@ -1,4 +1,4 @@
-// Issue 22 in Chromium against the shared product: importing questions (a good file previewed and
+// Import and export in Chromium against the shared product: importing questions (a good file previewed and
 // committed, by keyboard; a bad file whose per-item problems block the commit; a matched question
 // written only once its update is confirmed), exporting the list as filtered (a real download), and
 // twins flagged in the list and linked as variations. One signed-in page, serial; axe on each page.

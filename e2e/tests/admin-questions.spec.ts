@@ -93,7 +93,7 @@ test('list: debounced search, atom filter, non-administered, paging, URL and bac
   await expect(page.getByRole('status').filter({ hasText: /questions?, page 1 of/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Questions' })).toBeVisible();
   const headers = page.getByRole('columnheader');
-  // SPEC's five columns and the review status (issue 22); Twins only with an atom chosen.
+  // SPEC's five columns and the review status; Twins only with an atom chosen.
   await expect(headers).toHaveText(['ID', 'Administered', 'Status', 'Question', 'Correct Answer', 'Atoms']);
 
   // Typing 'closure' sends one request, not seven, and the URL holds q.

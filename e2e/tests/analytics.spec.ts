@@ -1,4 +1,4 @@
-// The content analytics (issue 14) as a content editor uses them, signed in through the dev
+// The content analytics as a content editor uses them, signed in through the dev
 // sign-on's real form: a small atom of our own answered by simulated candidates through the real
 // quiz API (`npm run simulate`), then the question's statistics tab, the list's 'Show statistics'
 // toggle and 'Needs review' filter, applying a calibration (read back through the API and the audit
@@ -138,7 +138,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   operational = [];
   for (const [i, d] of INTERCEPTS.entries()) operational.push(await create(i + 1, { a: 1.3, d }, true));
   betaId = await create(99, { a: 0.4, d: 0 }, false);
-  // Issue 22: only ready questions are served, beta ones too; a new, non-administered one is a draft.
+  // Only ready questions are served, beta ones too; a new, non-administered one is a draft.
   const beta = (await api('GET', `/api/questions/${betaId}`)).body.question;
   expect(
     (await api('POST', `/api/questions/${betaId}/status`, { status: 'ready', version: beta.version })).status,
@@ -180,7 +180,7 @@ test('the statistics tab shows the answers of a question', async () => {
   await expect(value('Answered correctly')).toHaveText(
     `${Math.round(stored.statistics.shareCorrect * 100)}%`,
   );
-  // Issue 22: real and simulated answers apart.
+  // Real and simulated answers apart.
   await expect(
     tab.getByText(
       `Answers: ${stored.answers.real} from real candidates, ${stored.answers.demo} from simulated demo candidates.`,
@@ -192,7 +192,7 @@ test('the statistics tab shows the answers of a question', async () => {
   // The choices by ability third, the key marked; the calibration beside the configured parameters.
   await expect(tab.getByRole('row', { name: /Right 3 correct/ })).toBeVisible();
   await expect(tab.getByRole('cell', { name: stored.configured.a.toFixed(3) })).toBeVisible();
-  // The calibration says which answers it rests on (issue 22: here the demo data's simulated ones).
+  // The calibration says which answers it rests on (here the demo data's simulated ones).
   const basis = { real: 'real', demo: 'simulated (demo data)' }[stored.calibration_basis as 'real' | 'demo'];
   await expect(tab.getByText(`From ${stored.calibration.n} ${basis} answers.`)).toBeVisible();
   await expect(
@@ -212,7 +212,7 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
   await page.goto(`/admin/questions?atom=${ATOM}`);
   const table = page.getByRole('table', { name: 'Questions' });
   await expect(table.getByRole('row')).toHaveCount(1 + INTERCEPTS.length);
-  // SPEC's five columns with the review status and, an atom being chosen, its twins (issue 22), until asked.
+  // SPEC's five columns with the review status and, an atom being chosen, its twins, until asked.
   await expect(table.getByRole('columnheader')).toHaveText([
     'ID',
     'Administered',
@@ -283,7 +283,7 @@ test('the list: statistics off by default, the toggle adds the columns, Needs re
 
 test('apply is refused while the estimate is too rough, and applies once the rules allow, audited', async () => {
   const testInfo = test.info();
-  // Issue 22: three scored questions a quiz leave the operational questions' intervals wide (the
+  // Three scored questions a quiz leave the operational questions' intervals wide (the
   // issue's "0.28 ± 0.63"): apply is not offered, the reasons are shown, and the server refuses too.
   const verdicts = await Promise.all(
     operational.map(async (q) => ({ q, s: (await api('GET', `/api/questions/${q}/statistics`)).body })),
@@ -300,7 +300,7 @@ test('apply is refused while the estimate is too rough, and applies once the rul
   const direct = await api('POST', `/api/questions/${refused!.q}/calibration/apply`, {
     version: current.version,
   });
-  // The services answer 409 with the same reasons (issue 22: 'cannot be applied yet: ...').
+  // The services answer 409 with the same reasons ('cannot be applied yet: ...').
   expect(direct.status).toBe(409);
   expect(direct.body.message).toContain(refused!.s.apply.reasons[0]);
   expect((await api('GET', `/api/questions/${refused!.q}`)).body.question.version).toBe(current.version);

@@ -1,4 +1,4 @@
-// Issue 22 in the questions remote, in Chromium against the shared product (npm start's settings:
+// Review before live in the questions remote, in Chromium against the shared product (npm start's settings:
 // review not required, so one admin may mark ready; the two-admin rule is proven by the services
 // tests, the remote's component tests and admin-content-io.spec.ts on a product of its own): the list's Status column and filter and its twins flag,
 // the review status control taken through draft -> in review -> ready and a refusal shown in words,

@@ -1,4 +1,4 @@
-// The company settings page of the hiring workspace (issue 20) in Chromium, on the shared product:
+// The company settings page of the hiring workspace in Chromium, on the shared product:
 // a recruiter signs in through the dev sign-on's form, reaches Settings from the admin bar by
 // keyboard, sets a webhook URL pointing at a receiver this test starts on loopback (the shared
 // product runs in development, where loopback addresses are allowed, as jobs-dashboard.spec.ts

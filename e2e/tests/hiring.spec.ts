@@ -1,4 +1,4 @@
-// The hiring workspace (issue 19) in the real product, on the shared product: the dev recruiter signs
+// The hiring workspace in the real product, on the shared product: the dev recruiter signs
 // in through the sign-on's form, invites a candidate with +50% time (keyboard only), the candidate
 // takes that quiz (a non-demo one: no sidebar, no correctness, under DEMO_MODE_ALLOWED) with the
 // longer timer, the recruiter finds them finished with a level, reads the report, exports the CSV,
@@ -121,7 +121,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(page.getByRole('heading', { name: `Invitation created for ${CANDIDATE.name}` })).toBeFocused();
   const link = await page.getByLabel('Candidate link').inputValue();
   expect(link).toMatch(/\/quiz\/[^/]+$/);
-  // What happens to the email (issue 20): `npm start` queues it for the dev outbox.
+  // What happens to the email: `npm start` queues it for the dev outbox.
   await expect(page.getByText(`The invitation email to ${CANDIDATE.email} is on its way.`)).toHaveText(
     `Email on its way: The invitation email to ${CANDIDATE.email} is on its way.`,
   );

@@ -1,4 +1,4 @@
-// The background-jobs dashboard at /sidekiq (issue 20) in Chromium: signed out it leads to the
+// The background-jobs dashboard at /sidekiq in Chromium: signed out it leads to the
 // login page, a signed-in non-admin gets a 404, an admin reaches it from the admin bar and sees the
 // queue by state in the product's bar; pausing and resuming from the page work (its POST carries the CSRF token
 // our script adds). In development the admin bar links the dev outbox, which shows the emails sent.

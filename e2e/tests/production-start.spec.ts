@@ -46,7 +46,7 @@ test.describe('production start without DEMO_MODE_ALLOWED', () => {
     expect(product.output()).toMatch(/Demo mode:\s+off/);
     expect(product.output()).not.toMatch(/DEMO MODE IS ON IN PRODUCTION/);
 
-    // No dev mail catcher and no dev outbox in production (issue 20): without SMTP_URL, no email.
+    // No dev mail catcher and no dev outbox in production: without SMTP_URL, no email.
     expect(product.output()).toMatch(/Email:\s+off: invitations are created without email/);
     expect(product.output()).not.toMatch(/dev mail catcher|Dev outbox:/);
     expect((await request.get(`${product.baseURL}/api/dev/outbox`)).status()).toBe(404);

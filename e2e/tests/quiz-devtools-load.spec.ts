@@ -1,8 +1,8 @@
-// Issue 19: a candidate who never opens the developer tools, on a slow machine (the CPU throttled 6x),
+// A candidate who never opens the developer tools, on a slow machine (the CPU throttled 6x),
 // records no devToolsOpened event; attaching a console then does (the check is alive). Driven by a
 // bare DevTools-protocol client on a Chromium of its own, not by Playwright's page: Playwright listens
 // to the page's console (Runtime.enable), which is exactly what open tools do, so a Playwright page
-// always looks like one with the tools open (docs/DECISIONS.md, issue 19).
+// always looks like one with the tools open (docs/DECISIONS.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

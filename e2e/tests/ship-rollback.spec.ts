@@ -1,4 +1,4 @@
-// Shipping with a command that checks (issue 21): `npm run ship` refuses a version that was never
+// Shipping with a command that checks: `npm run ship` refuses a version that was never
 // published; a live manifest broken by hand (bad JSON, an unpublished version) leaves the last good
 // remote live for candidates; `npm run rollback` needs no restart and shows in the audit log and on
 // the admin live-versions page (/admin/remotes, checked with axe).

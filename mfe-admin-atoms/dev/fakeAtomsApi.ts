@@ -1,7 +1,7 @@
 // An in-memory AtomsApi: the standalone dev page runs on it, and so do the component tests. It keeps
 // the services' rules a page depends on (a taken slug, a stale version's 409, an unknown id's 404,
 // the simulator's ranges) so the pages' error paths show too. Nothing is saved: a reload starts over.
-// Issue 22: each atom keeps its versions (a snapshot per save) for the History page and its restore.
+// Each atom keeps its versions (a snapshot per save) for the History page and its restore.
 import type {
   Atom,
   AtomWithQuestionsResponse,
@@ -56,7 +56,7 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
     return found;
   };
 
-  // Issue 22: every atom's recorded versions, newest first (each with the snapshot a restore uses).
+  // Every atom's recorded versions, newest first (each with the snapshot a restore uses).
   const history = new Map<string, (HistoryEntry & { snapshot: Atom })[]>();
   const record = (
     a: Atom,
@@ -92,7 +92,7 @@ export function createFakeAtomsApi(options: FakeAtomsOptions = {}): AtomsApi & {
     record(a, null, 'create');
   }
 
-  /** Issue 22: questions whose text or code holds `search` (or whose id it is), newest first. */
+  /** Questions whose text or code holds `search` (or whose id it is), newest first. */
   const matching = (search: string) =>
     questions
       .filter(

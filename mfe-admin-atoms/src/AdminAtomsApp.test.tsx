@@ -97,7 +97,7 @@ it('the beta picker offers only this atom’s beta candidates, with atoms and la
   expect(screen.getByText('Question 108 added at position 1.')).toBeInTheDocument();
 });
 
-it("issue 22: the server's 400 on the beta ordering is shown on the beta page in words", async () => {
+it("the server's 400 on the beta ordering is shown on the beta page in words", async () => {
   const { api } = renderAt('/admin/atoms/edit/rust-async/beta-questions');
   api.update = async () => {
     const { ApiError } = await import('@skillquiz/http-client');
@@ -132,7 +132,7 @@ it('SPEC §2: the Question ID box with Add appends the id as an integer; an empt
   expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
-it('issue 22: the Questions page attaches a question found by text and detaches one', async () => {
+it('the Questions page attaches a question found by text and detaches one', async () => {
   renderAt('/admin/atoms/edit/sql/questions');
   const box = await screen.findByRole('combobox', { name: 'Attach a question' });
   await screen.findByRole('link', { name: /^#106\b/ });
@@ -146,7 +146,7 @@ it('issue 22: the Questions page attaches a question found by text and detaches 
   expect(box).toHaveFocus();
 });
 
-it('issue 22: a stale attach is refused in words on the page', async () => {
+it('a stale attach is refused in words on the page', async () => {
   renderAt('/admin/atoms/edit/sql/questions', {
     failing: { attach: [409, 'Question 105 was changed by someone else'] },
   });
@@ -157,7 +157,7 @@ it('issue 22: a stale attach is refused in words on the page', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Question 105 was changed by someone else');
 });
 
-it('issue 22: the History page lists versions with what changed and restores one as a new version', async () => {
+it('the History page lists versions with what changed and restores one as a new version', async () => {
   const { api } = renderAt('/admin/atoms/edit/sql/general');
   const sql = () => api.atoms.find((a) => a.id === 'sql')!;
   const v = sql().version!;

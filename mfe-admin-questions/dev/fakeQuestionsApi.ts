@@ -2,7 +2,7 @@
 // keeps the services' rules the pages depend on (SPEC §7's filters and paging, base64 writes decoded,
 // new answers given a hash_id, a stale version's 409, an unknown id's 404) and has statistics for a
 // few questions, so every tab shows something. Nothing is saved: a reload starts over.
-// Issue 22: review status (ready needs another admin than the last editor; an administered question
+// Review status (ready needs another admin than the last editor; an administered question
 // stays ready), a history with snapshots and revert, and twins (word-set Jaccard within an atom; the
 // services use shingles). The sample gains question 110, a draft near-copy of 101 (`let` for `var`).
 // Import and export speak the JSON form only (`skillquiz-questions`; the services also read and write
@@ -35,7 +35,7 @@ export interface FakeQuestionsOptions {
   failing?: Partial<Record<keyof QuestionsApi, [number, string]>>;
   /** Questions per page (the services' is 20; a smaller one shows the pager on the sample bank). */
   pageSize?: number;
-  /** The signed-in admin (issue 22: the last editor of what they save). Default admin@example.com. */
+  /** The signed-in admin (the last editor of what they save). Default admin@example.com. */
   me?: string;
   /** REVIEW_REQUIRED (default true): ready needs another admin than the last editor. */
   reviewRequired?: boolean;
@@ -285,7 +285,7 @@ export function createFakeQuestionsApi(
       graduation_max_se: 0.15,
       ready_to_graduate: s !== null,
       demo_answers: demo,
-      // Issue 22: the calibration rests on the real answers; the simulated ones are counted apart.
+      // The calibration rests on the real answers; the simulated ones are counted apart.
       answers: { real: s ? s.answered - demo : 0, demo },
       calibration_basis: s ? 'real' : 'none',
       demo_calibration:
@@ -347,7 +347,7 @@ export function createFakeQuestionsApi(
       questions
         .filter((q) => !onlyAdministered || q.administered)
         .filter((q) => atom === 'all' || q.all_atoms.includes(atom))
-        // Issue 22: a question without a status predates review and counts as ready.
+        // A question without a status predates review and counts as ready.
         .filter((q) => !p.get('status') || (q.status ?? 'ready') === p.get('status'))
         .filter((q) => !search || `${q.question_text} ${q.code_block}`.toLowerCase().includes(search))
         .sort((a, b) => b.id - a.id)

@@ -1,4 +1,4 @@
-// Issue 22: import and export in the questions remote, through its exposed app and real routes on
+// Import and export in the questions remote, through its exposed app and real routes on
 // the in-memory QuestionsApi of its dev page handed to the `api` prop (no module replaced): a good
 // file previewed then committed, a bad file whose per-item problems block the commit, an update
 // written only once confirmed, and the export asking for the list as it is filtered.

@@ -1,4 +1,4 @@
-// Issue 22 in the questions remote, through its exposed app and real routes on the in-memory
+// Review before live and history in the questions remote, through its exposed app and real routes on the in-memory
 // QuestionsApi of its dev page (no module replaced): the status column and filter, the twins flag,
 // the review status control (a second admin marks ready; the last editor is refused in words) and
 // the History tab with revert (a stale version is refused and nothing changes).

@@ -571,7 +571,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     return rows;
   }
 
-  // The company settings of issue 20 (services/src/webhooks): a webhook per company with a version
+  // The company settings (services/src/webhooks): a webhook per company with a version
   // (a stale one is 409), the services' URL messages, a test event that "delivers" unless the host
   // says it is down, and every attempt, newest first, 50 a page.
   const emailMode = options.email ?? 'dev-outbox';

@@ -161,7 +161,7 @@ describe('invite', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Invitation created for Joan Clarke' });
     expect(heading).toHaveFocus();
-    // What happens to the email (issue 20), from the reply's `email`.
+    // What happens to the email, from the reply's `email`.
     expect(screen.getByText('The invitation email to joan@example.com is on its way.')).toHaveTextContent(
       'Email on its way: The invitation email to joan@example.com is on its way.',
     );

@@ -1,5 +1,5 @@
-// The hiring remote's routes as data, relative to the shell's /hiring/* mount (issue 19): the
-// candidates list, the invite page, one candidate's report, the company's settings (issue 20) and
+// The hiring remote's routes as data, relative to the shell's /hiring/* mount: the
+// candidates list, the invite page, one candidate's report, the company's settings and
 // the relevance survey in aggregate.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { CandidatesPage } from './pages/CandidatesPage';

@@ -88,7 +88,7 @@ export function createFakeQuizApi(options: FakeQuizOptions = {}): QuizApi & { lo
   );
   const quizzes = new Map<string, Quiz>();
   const add = (result: QuizResult) => {
-    // What the briefing says (issue 19): the seconds each question gets, as the server reports them.
+    // What the briefing says: the seconds each question gets, as the server reports them.
     for (const atom of result.quiz.atoms) atom.seconds_per_question = seconds;
     quizzes.set(result.assessment_token, { result, bank });
   };

@@ -113,9 +113,9 @@ it('a signed-in recruiter sees the dashboard with their company, no content link
   expect(screen.getByText(/Signed in as Rae Recruiter \(Acme Robotics\)/)).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Atoms' })).not.toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Background jobs' })).not.toBeInTheDocument();
-  // Issue 19: the one area a recruiter may use.
+  // The one area a recruiter may use.
   expect(screen.getByRole('link', { name: 'Candidates' })).toHaveAttribute('href', '/hiring');
-  // Issue 20: the company's settings page.
+  // The company's settings page.
   expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/hiring/settings');
   expect(screen.queryByRole('button', { name: /Login with/ })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();

@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Issue 19: the hiring remote's pages, inside the same admin frame (signed out: to /admin).
+        // The hiring remote's pages, inside the same admin frame (signed out: to /admin).
         // /hiring itself needs the index route (a splat does not match an empty rest); both render the
         // same element in the same place, so moving between them keeps the remote mounted.
         path: 'hiring',

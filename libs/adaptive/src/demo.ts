@@ -7,7 +7,7 @@ export const DEMO_CHANCE_INF_THETA = -6;
 
 /**
  * For the estimate density, '-inf' becomes (second threshold - this): SPEC §9 says "minus 1".
- * (Issue 3 gave 1.24855; the SPEC wins where the two disagree.)
+ * (An earlier draft used 1.24855; the SPEC wins where the two disagree.)
  */
 export const DEMO_DENSITY_INF_OFFSET = 1;
 

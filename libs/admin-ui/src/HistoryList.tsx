@@ -1,4 +1,4 @@
-// A saved thing's history (issue 22), shared by the question's History tab and the atom's History
+// A saved thing's history, shared by the question's History tab and the atom's History
 // page: every recorded change, newest first, with its version, what made it (edit, status, revert,
 // import, ...), who and when, and what changed field by field (old struck through, new after, long
 // values cut at 120 characters). Older versions with a snapshot get "Restore version N"; the caller

@@ -1,4 +1,4 @@
-// A search-as-you-type question picker (issue 22), used by the atom's beta-questions page (beta
+// A search-as-you-type question picker, used by the atom's beta-questions page (beta
 // candidates only) and its Questions page (questions to attach): both remotes, so it lives here once.
 // It is an ARIA 1.2 combobox with a list popup: typing asks `search` (after the text has been still
 // for `debounceMs`, through TanStack Query, so a late reply never shows for newer text and a fetch

@@ -28,7 +28,7 @@ const L = CONSTANTS.LIMITS;
 
 /**
  * GET /me (PLAN shape A). Content admins: `isAdmin: true, role: 'admin', company: null`. Recruiters
- * (issue 19): `isAdmin: false, role: 'recruiter'` and their company. A signed-in user with neither
+ * (the hiring workspace): `isAdmin: false, role: 'recruiter'` and their company. A signed-in user with neither
  * role gets 403. `role` and `company` are optional here so an older server's reply still parses.
  */
 export const CurrentUserSchema = z.object({
@@ -165,7 +165,7 @@ export const QuestionListQuerySchema = z.object({
     .union([z.literal(''), z.literal(CONSTANTS.ALL_ATOMS_KEY), SlugSchema])
     .transform((a) => (a === '' ? CONSTANTS.ALL_ATOMS_KEY : a))
     .default(CONSTANTS.ALL_ATOMS_KEY),
-  /** Review state filter (issue 22); absent or '' = any. Questions without a status count as ready. */
+  /** Review state filter; absent or '' = any. Questions without a status count as ready. */
   status: z
     .union([z.literal(''), QuestionStatusSchema])
     .transform((s) => (s === '' ? undefined : s))
@@ -243,7 +243,7 @@ export const QuestionWritePayloadSchema = z
     last_edited_by: z.string().nullable().optional(),
 
     /**
-     * Review state (issue 22). Absent: unchanged on update, `draft` on create (with
+     * Review state. Absent: unchanged on update, `draft` on create (with
      * REVIEW_REQUIRED=false, a write that administers the question without naming a status makes
      * it `ready`). Moving to `ready` needs an admin other than the last editor while review is required.
      */

@@ -1,4 +1,4 @@
-// Content analytics calls (issue 14, beyond SPEC §7): item statistics, online calibration and the bank
+// Content analytics calls (beyond SPEC §7): item statistics, online calibration and the bank
 // simulator. The result shapes are declared here, at the bottom of the floor plan, and
 // @skillquiz/item-analysis computes values of these types (it imports them from here).
 import { z } from 'zod';
@@ -87,7 +87,7 @@ export interface SimulationReport {
   warnings: string[];
 }
 
-/** Which answers an applied calibration rests on (issue 22; item-analysis `calibrationBasis`). */
+/** Which answers an applied calibration rests on (item-analysis `calibrationBasis`). */
 export type CalibrationBasis = 'real' | 'demo' | 'none';
 
 /** Whether a calibration may be applied (item-analysis `applyVerdict`). */
@@ -111,7 +111,7 @@ export interface QuestionAnalyticsResponse {
   ready_to_graduate: boolean;
   /** How many of the answered records come from simulated demo candidates (`npm run simulate`). */
   demo_answers: number;
-  /** Issue 22: answered records from real candidates and from simulated (demo-data) ones, apart. */
+  /** Answered records from real candidates and from simulated (demo-data) ones, apart. */
   answers: { real: number; demo: number };
   /**
    * What `calibration` rests on: real answers whenever there are any; demo answers only when there

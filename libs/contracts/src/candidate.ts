@@ -37,7 +37,7 @@ export const PastQuestionSchema = z.object({
   number: z.number(),
   /**
    * Only on a demo quiz (`demo_mode_allowed`), for the demo sidebar's marks. Every other quiz never
-   * sends correctness to the browser (issue 19): no `correct`, and no estimates or parameters.
+   * sends correctness to the browser: no `correct`, and no estimates or parameters.
    */
   correct: z.boolean().optional(),
   atom_id: z.string(),
@@ -55,7 +55,7 @@ export const QuizAtomSchema = z.object({
   levels_thresholds: LevelThresholdsSchema,
   /**
    * Seconds the candidate gets for each question of this atom, extra time included (the briefing
-   * before the start says it). Absent from servers before issue 19.
+   * before the start says it). Absent from servers older than the briefing.
    */
   seconds_per_question: z.number().optional(),
 });

@@ -167,7 +167,7 @@ export const AnswerSchema = z.object({
 export type Answer = z.infer<typeof AnswerSchema>;
 
 /**
- * Review state of a question (issue 22): only `ready` questions can be administered or served.
+ * Review state of a question: only `ready` questions can be administered or served.
  * Questions stored before review existed have none and read as `ready`.
  */
 export const QUESTION_STATUSES = ['draft', 'in_review', 'ready'] as const;
@@ -198,9 +198,9 @@ export const QuestionSchema = z.object({
   exposure_count: z.number().optional(),
   created_at: IsoDateSchema.optional(),
   updated_at: IsoDateSchema.optional(),
-  /** draft | in_review | ready (issue 22); absent in SPEC §7's payloads. */
+  /** draft | in_review | ready; absent in SPEC §7's payloads. */
   status: QuestionStatusSchema.optional(),
-  /** Stable identifier across products: what import/export match on (issue 22). */
+  /** Stable identifier across products: what import/export match on. */
   uid: z.string().optional(),
   /** Who last changed its content (email): that admin cannot also move it to ready. */
   last_edited_by: z.string().nullable().optional(),

@@ -1,4 +1,4 @@
-// Issue 19: the hiring API (`/api/hiring/...`): invitations, the candidates list, the per-candidate
+// The hiring API (`/api/hiring/...`): invitations, the candidates list, the per-candidate
 // report, bulk invites, revoke/extend and the CSV export, plus the roles behind them. Requests are
 // strict (unknown keys are rejected); responses are plain objects so a newer server may add fields.
 // Every error is SPEC §8's `{ success: false, message }`; a bulk invite's 400 adds `rows`.
@@ -247,7 +247,7 @@ export const InvitationResponseSchema = z.object({
   link: z.string(),
   links: z.array(InvitationLinkSchema),
   /**
-   * What happens to the candidate's email (issue 20): 'queued', 'no_address', 'not_configured'
+   * What happens to the candidate's email: 'queued', 'no_address', 'not_configured'
    * (this server sends no email: share the link yourself) or 'failed' (could not be queued).
    */
   email: z

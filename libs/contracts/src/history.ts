@@ -1,4 +1,4 @@
-// History and revert of questions and atoms (issue 22). Every saved change is kept as an audit
+// History and revert of questions and atoms. Every saved change is kept as an audit
 // entry with the version it produced and a snapshot of the editable fields, so the history shows
 // who changed what when, and any recorded version can be restored (as a new version).
 import { z } from 'zod';

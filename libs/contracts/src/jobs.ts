@@ -1,4 +1,4 @@
-// Background jobs, emails and webhooks (issue 20): the company's webhook settings calls under
+// Background jobs, emails and webhooks: the company's webhook settings calls under
 // /api/hiring/settings, the events a webhook receiver gets, and what the API says about a new
 // invitation's email.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The live remotes manifest (issue 21): which version of each remote candidates and admins load.
+// The live remotes manifest: which version of each remote candidates and admins load.
 // A JSON file (default DATA_DIR/remotes.json) written by `npm run ship` / `npm run rollback` and read
 // by the services on every change; remotes it does not name load their package's current build.
 import { z } from 'zod';

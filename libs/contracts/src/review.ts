@@ -1,4 +1,4 @@
-// Content review calls (issue 22): the review status, beta candidates, twins (near-duplicates) and
+// Content review calls: the review status, beta candidates, twins (near-duplicates) and
 // variation links, attaching questions to an atom, and the "needs review" list with excerpts.
 import { z } from 'zod';
 import type { ReviewFlag } from './analytics';

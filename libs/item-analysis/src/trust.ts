@@ -1,4 +1,4 @@
-// When a calibration may be applied (issue 22): the estimate must rest on enough real answers and
+// When a calibration may be applied: the estimate must rest on enough real answers and
 // be precise. Simulated (demo-data) answers never feed an applied calibration, except for a
 // question that only demo candidates ever answered in a deployment that allows demo data (the demo
 // bank of `npm start`), and then the basis says so. Pure: the services count and calibrate.

@@ -17,7 +17,7 @@
 //   returned to the system when freed. Not lower: at 128 KiB every compaction record (~150 KB) is mapped and
 //   unmapped, and in back-to-back runs at load ~4 the longest write during a compaction at 1M documents was
 //   95-550 ms with it against 90-170 ms without (under heavier load both spread to seconds, so this is a
-//   suspicion, not a measurement). See docs/DECISIONS.md (issue 23, engine memory).
+//   suspicion, not a measurement). See docs/DECISIONS.md (engine memory).
 'use strict';
 const flags = ['--max-semi-space-size=16', '--expose-gc'];
 const env = { MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_ARENA_MAX: '2' };

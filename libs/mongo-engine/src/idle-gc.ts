@@ -1,4 +1,4 @@
-// A full garbage collection once the engine goes quiet after a burst of traffic (issue 23, engine memory).
+// A full garbage collection once the engine goes quiet after a burst of traffic (engine memory).
 //
 // Replies and requests pass through buffers outside V8's heap and decoded documents through its heap; V8
 // collects the first only every 64 MiB or so of them and grows its heap during a burst without giving it back

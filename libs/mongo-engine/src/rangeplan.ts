@@ -1,4 +1,4 @@
-// Range reads along an index's sorted keys (issue 19): what MongoDB answers with index bounds on the field
+// Range reads along an index's sorted keys: what MongoDB answers with index bounds on the field
 // that follows a run of pinned equalities, for two shapes the hiring list uses:
 //
 // - an anchored literal prefix regex, `{ f: /^abc/ }` or `{ f: { $regex: '^abc' } }` (no options but `s`,

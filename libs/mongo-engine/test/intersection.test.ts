@@ -1,4 +1,4 @@
-// Index intersection (src/plan.ts `intersected`, issue 19): a search, a status and a tag, each with an index of
+// Index intersection (src/plan.ts `intersected`): a search, a status and a tag, each with an index of
 // its own, answered together from the indexes: results as MongoDB gives them (each expectation is computed from
 // the documents themselves), whatever the sort, skip and limit; on the engine, the count reads no document and
 // a page reads only the documents it returns. Written to run against a real MongoDB too (MONGODB_TEST_URI).

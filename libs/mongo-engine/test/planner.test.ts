@@ -1,4 +1,4 @@
-// Reads answered from indexes (issue 23): counts of an indexed filter, sort + skip/limit along an index,
+// Reads answered from indexes: counts of an indexed filter, sort + skip/limit along an index,
 // $group counts by an indexed field, regexes on indexed fields. Results are asserted as MongoDB gives them, and
 // the work done through serverStatus' metrics.queryExecutor.scannedObjects (documents examined), which a real
 // MongoDB reports too: run with MONGODB_TEST_URI to check both. A bound that only this engine's plan meets is

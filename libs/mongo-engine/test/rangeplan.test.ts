@@ -1,4 +1,4 @@
-// Range reads along an index's sorted keys (src/rangeplan.ts, issue 19): an anchored prefix regex or a one-sided
+// Range reads along an index's sorted keys (src/rangeplan.ts): an anchored prefix regex or a one-sided
 // date bound on the field after pinned equalities is answered from the index, exactly: results as MongoDB gives
 // them (each expectation is computed from the documents themselves), documents examined only on the engine.
 import { Collection, Document } from 'mongodb';

@@ -1,4 +1,4 @@
-// The atoms remote's backend: every atom call of SPEC §7 (the issue 14 simulator, and issue 22's beta
+// The atoms remote's backend: every atom call of SPEC §7 (the bank simulator, and the beta
 // candidates search, question search and attach/detach) behind one
 // interface, AtomsApi. The exposed AdminAtomsApp takes an `api` prop (default: httpAtomsApi below)
 // and hands it to the pages through context (./context.ts); tests and the standalone dev page
@@ -34,21 +34,21 @@ export interface AtomsApi {
   update(id: string, atom: AtomPayload, version: number | undefined): Promise<AtomResponse>;
   /** POST /api/atoms/delete/{id} */
   remove(id: string): Promise<{ success: true }>;
-  /** Issue 14: the bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
+  /** The bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
   simulate(id: string, request: SimulationInputs): Promise<SimulateResponse>;
   /** GET /api/questions/{id}: a beta question's preview. */
   question(id: number): Promise<QuestionResponse>;
-  /** Issue 22: GET /api/questions/beta-candidates?search=: existing, not administered questions (text or id). */
+  /** GET /api/questions/beta-candidates?search=: existing, not administered questions (text or id). */
   betaCandidates(search: string, atom: string, signal?: AbortSignal): Promise<BetaCandidatesResponse>;
-  /** Issue 22: GET /api/questions/?search=&only_administered=false: the first page of every question matching (to attach). */
+  /** GET /api/questions/?search=&only_administered=false: the first page of every question matching (to attach). */
   searchQuestions(search: string, signal?: AbortSignal): Promise<QuestionListResponse>;
-  /** Issue 22: POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
+  /** POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
   attach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
-  /** Issue 22: GET /api/atoms/{id}/history (newest first). */
+  /** GET /api/atoms/{id}/history (newest first). */
   history(id: string): Promise<HistoryResponse>;
-  /** Issue 22: POST /api/atoms/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
+  /** POST /api/atoms/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
   revert(id: string, toVersion: number, version: number): Promise<AtomResponse & RevertNotes>;
-  /** Issue 22: POST /api/atoms/{id}/questions/detach with the question's version (409 when stale). */
+  /** POST /api/atoms/{id}/questions/detach with the question's version (409 when stale). */
   detach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
 }
 

@@ -31,7 +31,7 @@ export function atomQueries(api: AtomsApi) {
       }),
     /** One atom and its questions, for the editor; a 404 will not change on a second try. */
     one: (id: string) => queryOptions({ queryKey: atomKeys.one(id), queryFn: () => api.get(id) }),
-    /** Issue 22: the atom's History page, always what is stored now (a restore sends the current version). */
+    /** The atom's History page, always what is stored now (a restore sends the current version). */
     history: (id: string) =>
       queryOptions({ queryKey: atomKeys.history(id), queryFn: () => api.history(id), staleTime: 0 }),
     /** A beta question's preview (SPEC §8: a failed one is silent). Kept a minute: reordering refetches nothing. */

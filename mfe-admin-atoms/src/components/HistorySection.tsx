@@ -1,4 +1,4 @@
-// The atom's History page (issue 22): every saved change of the atom (HistoryList of admin-ui:
+// The atom's History page: every saved change of the atom (HistoryList of admin-ui:
 // newest first, version, who, when, what changed). Restoring a version makes a new version with that
 // content; it sends the version the form loaded, so a stale page gets the server's 409 in words and
 // nothing changes. It waits for unsaved edits (a restore would replace them).

@@ -1,5 +1,5 @@
 // SPEC §2 questions page: the atom's questions, each showing its text and linking to its editor
-// in the questions remote. Issue 22: questions are attached here too (a search picker over every
+// in the questions remote. Questions are attached here too (a search picker over every
 // question, by text or id) and detached (a button per row). Each is its own write of that question
 // (the membership lives on the question, version-checked and in its history), not part of Save: a
 // refusal (a stale version's 409) is shown on the page in words, and the list reloads after each.

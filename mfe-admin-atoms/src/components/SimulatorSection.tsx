@@ -1,4 +1,4 @@
-// The bank simulator (issue 14, beyond SPEC's four pages): N simulated candidates of known ability
+// The bank simulator (beyond SPEC's four pages): N simulated candidates of known ability
 // go through the real selection and estimation code with the atom's stored bank and settings (the
 // server runs it in a worker), and the report says how well the bank measures them and where it runs
 // thin. It reads the saved atom, so unsaved edits do not count until saved; a new atom has nothing

@@ -1,4 +1,4 @@
-// The review status labels (issue 22), as the questions remote shows them.
+// The review status labels, as the questions remote shows them.
 import type { QuestionStatus } from '@skillquiz/contracts';
 
 export const STATUS_LABELS: Record<QuestionStatus, string> = {

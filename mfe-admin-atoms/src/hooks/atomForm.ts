@@ -8,7 +8,7 @@ import type { Atom } from '@skillquiz/contracts';
 // The zod-free subpath: the schemas stay out of the remote's bundle.
 import { newAtom } from '@skillquiz/contracts/new-atom';
 
-// SPEC's four pages, then the bank simulator (issue 14).
+// SPEC's four pages, then the bank simulator.
 export const ATOM_PAGES = [
   'general',
   'descriptions',

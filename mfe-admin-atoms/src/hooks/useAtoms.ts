@@ -49,7 +49,7 @@ export function useDeleteAtom() {
   });
 }
 
-/** Bank simulator (issue 14): a POST that stores nothing, so nothing is refreshed after it. */
+/** Bank simulator: a POST that stores nothing, so nothing is refreshed after it. */
 export function useSimulation(id: string) {
   const api = useAtomsApi();
   return useMutation({
@@ -59,7 +59,7 @@ export function useSimulation(id: string) {
 }
 
 /**
- * Issue 22: attach a question to the atom or detach it (a write of the question, with the version the
+ * Attach a question to the atom or detach it (a write of the question, with the version the
  * page shows). The atom's questions and the list's counts reload afterwards; a refusal is the page's
  * to show (role="alert"), not a toast.
  */
@@ -83,12 +83,12 @@ export function useAttachQuestion(atomId: string) {
   });
 }
 
-/** Issue 22: the atom's recorded versions (the History page). */
+/** The atom's recorded versions (the History page). */
 export function useAtomHistory(id: string, enabled: boolean) {
   return useQuery({ ...atomQueries(useAtomsApi()).history(id), enabled });
 }
 
-/** Issue 22: restores a recorded version as a new one; the atom, its history and the list reload. */
+/** Restores a recorded version as a new one; the atom, its history and the list reload. */
 export function useRevertAtom(id: string) {
   const api = useAtomsApi();
   const queryClient = useQueryClient();

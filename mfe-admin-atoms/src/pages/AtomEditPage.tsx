@@ -1,5 +1,5 @@
 // SPEC §2 atom edit at /admin/atoms/edit/{id|new}/{page}: a left menu of the four pages (and the
-// bank simulator of issue 14), the
+// bank simulator of the content analytics), the
 // breadcrumb 'Atoms > name' (or NEW), Save (only with unsaved changes) and Delete (not for a new
 // atom; confirmed). Moving between the four pages keeps the edits; leaving the atom with unsaved
 // changes asks first. A save sends back the version the form loaded, so a stale save gets the
@@ -35,7 +35,7 @@ const PAGE_LABELS: Record<AtomPage, string> = {
   history: 'History',
 };
 
-/** A save's refusal of the beta ordering (issue 22: the server's 400 names the ids), for that page. */
+/** A save's refusal of the beta ordering (the server's 400 names the ids), for that page. */
 function betaRefusal(error: Error | null): string | undefined {
   return error instanceof ApiError &&
     error.status === 400 &&

@@ -94,19 +94,19 @@ export function questionQueries(api: QuestionsApi) {
         staleTime: Infinity,
         meta: loadError(MESSAGES.ERROR_LOADING_LANGUAGE_OPTIONS, 'language-options'),
       }),
-    /** Issue 14: the statistics tab (the page says when it fails). */
+    /** The statistics tab (the page says when it fails). */
     analytics: (id: number) =>
       queryOptions({ queryKey: questionKeys.analytics(id), queryFn: () => api.analytics(id) }),
-    /** Issue 14: the list's statistics columns for an atom (the list's status line says when it fails). */
+    /** The list's statistics columns for an atom (the list's status line says when it fails). */
     statisticsList: (atom: string) =>
       queryOptions({ queryKey: questionKeys.statisticsList(atom), queryFn: () => api.listStatistics(atom) }),
     /** 'Needs review': the flagged questions with their text (under the statistics' key, so what refreshes them refreshes it). */
     needsReview: (atom: string) =>
       queryOptions({ queryKey: questionKeys.needsReview(atom), queryFn: () => api.needsReview(atom) }),
-    /** Issue 22: the History tab, always what is stored now (its revert sends the current version). */
+    /** The History tab, always what is stored now (its revert sends the current version). */
     history: (id: number) =>
       queryOptions({ queryKey: questionKeys.history(id), queryFn: () => api.history(id), staleTime: 0 }),
-    /** Issue 22: the list's twins flags for one atom (the list's status line says when it fails). */
+    /** The list's twins flags for one atom (the list's status line says when it fails). */
     twins: (atom: string) =>
       queryOptions({ queryKey: questionKeys.twins(atom), queryFn: () => api.twins(atom), staleTime: 60_000 }),
   };

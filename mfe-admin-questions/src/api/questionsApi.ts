@@ -1,5 +1,5 @@
-// The questions remote's backend: every call of SPEC §7 it makes (and issue 14's analytics, issue
-// 22's review status, history, twins, import and export) behind
+// The questions remote's backend: every call of SPEC §7 it makes (and the content analytics, the
+// review status, history, twins, import and export) behind
 // one interface, QuestionsApi. The exposed AdminQuestionsApp takes an `api` prop (default:
 // httpQuestionsApi below) and hands it to the pages through context (./context.ts); tests and the
 // standalone dev page (dev/fakeQuestionsApi.ts) pass an in-memory implementation.
@@ -39,32 +39,32 @@ export interface QuestionsApi {
   codeBlockOptions(): Promise<CodeBlockOptionsResponse>;
   claimOptions(): Promise<ClaimOptionsResponse>;
   languageOptions(): Promise<LanguageOptionsResponse>;
-  /** Issue 14: GET /api/questions/{id}/statistics */
+  /** GET /api/questions/{id}/statistics */
   analytics(id: number): Promise<QuestionAnalyticsResponse>;
-  /** Issue 14: GET /api/questions/statistics?atom= (the list's statistics columns) */
+  /** GET /api/questions/statistics?atom= (the list's statistics columns) */
   listStatistics(atom: string): Promise<QuestionStatisticsListResponse>;
   /** GET /api/questions/needs-review: the flagged questions of an atom, each with a text excerpt. */
   needsReview(atom: string): Promise<NeedsReviewResponse>;
-  /** Issue 14: POST /api/questions/{id}/calibration/apply with the version the page loaded. */
+  /** POST /api/questions/{id}/calibration/apply with the version the page loaded. */
   applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
-  /** Issue 14: POST /api/questions/{id}/graduate with the version the page loaded. */
+  /** POST /api/questions/{id}/graduate with the version the page loaded. */
   graduate(id: number, version: number): Promise<CalibrationActionResponse>;
-  /** Issue 22: POST /api/questions/{id}/status; 400 when a review rule refuses, 409 on a stale version. */
+  /** POST /api/questions/{id}/status; 400 when a review rule refuses, 409 on a stale version. */
   setStatus(id: number, status: QuestionStatus, version: number): Promise<QuestionResponse>;
-  /** Issue 22: GET /api/questions/{id}/history (newest first). */
+  /** GET /api/questions/{id}/history (newest first). */
   history(id: number): Promise<HistoryResponse>;
-  /** Issue 22: POST /api/questions/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
+  /** POST /api/questions/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
   revert(id: number, toVersion: number, version: number): Promise<QuestionResponse & RevertNotes>;
-  /** Issue 22: GET /api/questions/twins?atom= (likely near-duplicates within one atom). */
+  /** GET /api/questions/twins?atom= (likely near-duplicates within one atom). */
   twins(atom: string): Promise<TwinsResponse>;
   /**
-   * Issue 22: POST /api/questions/import/preview?filename=: the file's bytes as the body; the
+   * POST /api/questions/import/preview?filename=: the file's bytes as the body; the
    * services guess the format (JSON, CSV, QTI 2.2 zip or XML), check every item and write nothing.
    */
   importPreview(file: Blob, filename: string): Promise<ImportPreviewResponse>;
-  /** Issue 22: POST /api/questions/import/{id}/commit: 400 while any item is invalid, 409 if a matched question moved on. */
+  /** POST /api/questions/import/{id}/commit: 400 while any item is invalid, 409 if a matched question moved on. */
   importCommit(importId: string, confirmUpdates: 'all' | string[]): Promise<ImportCommitResponse>;
-  /** Issue 22: GET /api/questions/export?{query} (exportQueryString()): the file and its name. */
+  /** GET /api/questions/export?{query} (exportQueryString()): the file and its name. */
   exportFile(query: string): Promise<ExportedFile>;
 }
 

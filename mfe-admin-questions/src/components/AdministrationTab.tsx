@@ -15,7 +15,7 @@ export function AdministrationTab({
 }: TabProps & {
   claimOptions: readonly Option[];
   atoms: readonly AtomSummary[];
-  /** Issue 22: the review status panel (an existing question only). */
+  /** The review status panel (an existing question only). */
   review?: ReactNode;
 }) {
   const f = state.fields;

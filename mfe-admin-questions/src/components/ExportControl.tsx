@@ -1,4 +1,4 @@
-// Issue 22: "Export" on the questions list: the list as it is filtered now (atom, search,
+// "Export" on the questions list: the list as it is filtered now (atom, search,
 // administered, status; every page), in the chosen format, as a download. A failure is said in words.
 import { useId, useState } from 'react';
 import type { ImportFormat } from '@skillquiz/contracts';

@@ -1,4 +1,4 @@
-// The History tab (issue 22): every saved change of the question (HistoryList of admin-ui: newest
+// The History tab: every saved change of the question (HistoryList of admin-ui: newest
 // first, version, when, who, what made it and what changed, field by field). Restoring
 // an older version makes a new version with that content (nothing is lost); it sends the version the
 // page shows, so if someone changed the question meanwhile the server's 409 says so and nothing changes.

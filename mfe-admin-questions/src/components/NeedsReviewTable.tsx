@@ -1,4 +1,4 @@
-// 'Needs review' (issues 14 and 22): every question of the chosen atom with a review flag, with an
+// 'Needs review': every question of the chosen atom with a review flag, with an
 // excerpt of its text as the candidate sees it (inline code as code), the reasons in words, and a link
 // to its statistics tab. It covers the whole atom, not one page, so the search box and paging do not
 // apply to it. The flags and excerpts come from GET /api/questions/needs-review; the numbers from the

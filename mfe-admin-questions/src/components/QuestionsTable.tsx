@@ -1,7 +1,7 @@
 // The questions list's table (SPEC §2): ID (link to edit), Administered (check or cross, with
 // words for screen readers), Question (text and code as the candidate sees them), Correct Answer
 // (or 'None'), Atoms (a bullet list of names); with 'Show statistics' on, the statistics columns.
-// Issue 22: the review status (Draft, In review, Ready) and, with an atom chosen, its likely twins.
+// The review status (Draft, In review, Ready) and, with an atom chosen, its likely twins.
 import { Link } from 'react-router-dom';
 import type { AtomSummary, ItemStatistics, Question, QuestionStatus } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
@@ -17,9 +17,9 @@ export function QuestionsTable({
 }: {
   questions: Question[];
   atoms: ReadonlyMap<string, AtomSummary>;
-  /** Issue 22: likely near-duplicates by question id (only when an atom is chosen). */
+  /** Likely near-duplicates by question id (only when an atom is chosen). */
   twins?: ReadonlyMap<number, readonly Twin[]>;
-  /** With 'Show statistics' on (issue 14): item statistics by question id, as extra columns. */
+  /** With 'Show statistics' on: item statistics by question id, as extra columns. */
   statistics?: Readonly<Record<string, ItemStatistics>>;
 }) {
   const columns: Column<Question>[] = [

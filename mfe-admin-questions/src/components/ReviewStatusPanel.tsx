@@ -1,4 +1,4 @@
-// Review before live (issue 22): the question's review status and the step it can take next. Draft
+// Review before live: the question's review status and the step it can take next. Draft
 // goes to review; a question in review is marked ready by another admin than its last editor (unless
 // the deployment turns review off), or sent back to draft. Only a ready question can be administered.
 // A status change is its own write with the version the page loaded, so it waits for unsaved edits

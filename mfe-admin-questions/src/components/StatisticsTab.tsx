@@ -1,9 +1,9 @@
-// The 'statistics' tab (issue 14, beside SPEC's five): what the answers say about this question. Item
+// The 'statistics' tab (beside SPEC's five): what the answers say about this question. Item
 // statistics with the review flags and their reasons, the choice distribution by ability third, and the
 // online calibration beside the configured parameters with their information curves. Applying a
 // calibration or graduating a beta question is a content edit (audited, bumps the version), so both
 // wait until the form has no unsaved changes and then reload the form from the server.
-// Issue 22: real and simulated answers are counted apart, the calibration says which answers it rests
+// Real and simulated answers are counted apart, the calibration says which answers it rests
 // on, the apply rules are quoted, and Apply (and Graduate) are offered only when the server's verdict
 // allows, with its reasons beside the disabled button. A calibration on simulated answers alone is
 // shown apart and never applied outside demo data.

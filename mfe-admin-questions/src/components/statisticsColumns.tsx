@@ -1,4 +1,4 @@
-// The questions list's statistics columns (issue 14, behind 'Show statistics'): Answered, Correct
+// The questions list's statistics columns (behind 'Show statistics'): Answered, Correct
 // share, Discrimination and Review flags (each flag's reason in words, an answer's inline code as code). A question nobody has
 // answered shows dashes, not zeros, so "no data" never reads as "a bad question".
 import type { ItemStatistics } from '@skillquiz/contracts';

@@ -1,4 +1,4 @@
-// Import and export (issue 22), the pure rules of the page: what the export asks for (the list as
+// Import and export, the pure rules of the page: what the export asks for (the list as
 // currently filtered), how a preview reads (its summary, its rows in the order an editor must act
 // on them), whether and what can be committed (nothing while any item or the file is invalid; a
 // matched question is written only when its update was confirmed), and the result in words.

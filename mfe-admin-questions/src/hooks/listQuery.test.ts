@@ -24,7 +24,7 @@ describe('URL query', () => {
     });
   });
 
-  it('status (issue 22): a known review status or nothing; it reaches the API query and is never cached', () => {
+  it('status: a known review status or nothing; it reaches the API query and is never cached', () => {
     expect(parse('status=in_review').status).toBe('in_review');
     expect(parse('status=published').status).toBe('');
     const query = { ...DEFAULT_LIST_QUERY, status: 'draft' as const };
@@ -60,7 +60,7 @@ describe('URL query', () => {
     expect(parse(qs)).toEqual(query);
   });
 
-  it('statistics and needsReview (issue 14) are off by default; needsReview only with statistics', () => {
+  it('statistics and needsReview are off by default; needsReview only with statistics', () => {
     expect(parse('needsReview=true')).toEqual(DEFAULT_LIST_QUERY);
     const both = parse('statistics=true&needsReview=true');
     expect(both).toEqual({ ...DEFAULT_LIST_QUERY, statistics: true, needsReview: true });

@@ -12,9 +12,9 @@ export interface ListQuery {
   /** An atom slug, or CONSTANTS.ALL_ATOMS_KEY for no filter. */
   atom: string;
   includeNonAdministered: boolean;
-  /** Issue 22: the review status filter ('' for any). */
+  /** The review status filter ('' for any). */
   status: QuestionStatus | '';
-  /** 'Show statistics' (issue 14; off by default, so SPEC's list is unchanged). Not part of the API query. */
+  /** 'Show statistics' (off by default, so SPEC's list is unchanged). Not part of the API query. */
   statistics: boolean;
   /** 'Needs review' (only with statistics shown): the flagged questions instead of the page. */
   needsReview: boolean;
@@ -65,7 +65,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
  */
 export function changeListQuery(current: ListQuery, change: Partial<ListQuery>): ListQuery {
   const next = { ...current, ...change };
-  // Issue 22: drafts and questions in review are never administered, so choosing one of those
+  // Drafts and questions in review are never administered, so choosing one of those
   // statuses includes the non-administered questions (else the list would always be empty).
   if (change.status === 'draft' || change.status === 'in_review') next.includeNonAdministered = true;
   const filterChanged =
@@ -80,7 +80,7 @@ export function changeListQuery(current: ListQuery, change: Partial<ListQuery>):
 }
 
 /**
- * The list's filters as the API reads them (SPEC §7; the status filter, issue 22), shared by the list
+ * The list's filters as the API reads them (SPEC §7; the status filter), shared by the list
  * and its export: only_administered is the checkbox's inverse.
  */
 export function listFilterParams(query: ListQuery): [string, string][] {

@@ -1,4 +1,4 @@
-// Content analytics data (issue 14) through TanStack Query. Applying a calibration or graduating a
+// Content analytics data through TanStack Query. Applying a calibration or graduating a
 // question changes the question (parameters, version, administered): the question, its analytics and
 // every list are refreshed. The toasts are the mutation's meta (the admin query client raises them).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export function useStatisticsList(atom: string, enabled: boolean) {
   return useQuery({ ...questionQueries(useQuestionsApi()).statisticsList(atom), enabled });
 }
 
-/** 'Needs review': the flagged questions of an atom, each with its text (issue 22). */
+/** 'Needs review': the flagged questions of an atom, each with its text. */
 export function useNeedsReview(atom: string) {
   return useQuery(questionQueries(useQuestionsApi()).needsReview(atom));
 }

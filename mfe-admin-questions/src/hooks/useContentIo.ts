@@ -1,4 +1,4 @@
-// Import and export (issue 22) through TanStack Query mutations over the app's QuestionsApi. The
+// Import and export through TanStack Query mutations over the app's QuestionsApi. The
 // preview writes nothing; a commit writes questions, so every cached list (and the claim options an
 // import may extend) is refreshed after it. Failures are the page's to show, in words (role="alert").
 import { useMutation, useQueryClient } from '@tanstack/react-query';

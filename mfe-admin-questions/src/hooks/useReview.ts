@@ -1,4 +1,4 @@
-// Review before live (issue 22) through TanStack Query: the review status, the History tab with its
+// Review before live through TanStack Query: the review status, the History tab with its
 // revert, and the list's twins. A status change or a revert makes a new version of the question: the
 // stored question, its history and every list are refreshed, and the caller hands the new question to
 // the form. Refusals (a review rule's 400, a stale version's 409) are shown by the page, in words.

@@ -1,4 +1,4 @@
-// Issue 22: importing questions at /admin/questions/import, reached from the list. Choose a file
+// Importing questions at /admin/questions/import, reached from the list. Choose a file
 // (JSON, CSV, or QTI 2.2 as a zip package or one item's XML), see every item with its problems
 // before anything is written (the preview stores nothing but the staged file), confirm each update
 // of an existing question explicitly, then commit and read what was written. Nothing can be

@@ -20,7 +20,7 @@ import { StatisticsTab } from '../components/StatisticsTab';
 import { HistoryTab } from '../components/HistoryTab';
 import { ReviewStatusPanel } from '../components/ReviewStatusPanel';
 
-// SPEC's five tabs, then the content analytics' statistics tab (issue 14) and the history (issue 22).
+// SPEC's five tabs, then the content analytics' statistics tab and the history.
 export const QUESTION_TABS = [
   'content',
   'variation',

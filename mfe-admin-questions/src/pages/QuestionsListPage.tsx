@@ -2,9 +2,9 @@
 // 'New Question', the table and paging. Its state is the URL query (page, q, atom,
 // includeNonAdministered=true): a reload, the back button or a shared link shows the same list.
 // Filters replace the current history entry (typing is not a trail of entries); paging pushes one.
-// Beyond SPEC (issue 14): 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
+// Beyond SPEC: 'Show statistics' (off by default, so SPEC's list is unchanged) adds the
 // statistics columns, and with it 'Needs review' lists the atom's flagged questions with the reasons.
-// Issue 22: a Status column and filter, and with an atom chosen, each question's likely twins;
+// A Status column and filter, and with an atom chosen, each question's likely twins;
 // Import (its own page) and Export (the list as filtered now, as a download).
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';

@@ -84,7 +84,7 @@ export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFor
           .
         </p>
         {created.email && (
-          // What happens to the email (issue 20): anything but 'queued' means the recruiter sends the link.
+          // What happens to the email: anything but 'queued' means the recruiter sends the link.
           <p className={created.email.status === 'queued' ? 'hr-email' : 'hr-email hr-note'}>
             <strong>{EMAIL_OUTCOME[created.email.status]}:</strong> {created.email.message}
           </p>

@@ -122,7 +122,7 @@ export function surveyText(rating: number | null): string {
 export const INTEGRITY_LABELS: Record<IntegrityKind, string> = {
   tab_switch: 'Left the quiz tab or window',
   offline: 'Went offline',
-  // Inferred from console timing, not seen: 'possibly' (docs/DECISIONS.md, issue 19).
+  // Inferred from console timing, not seen: 'possibly' (docs/DECISIONS.md).
   devtools: 'Developer tools possibly open',
   clipboard: 'Copied, cut or pasted',
 };

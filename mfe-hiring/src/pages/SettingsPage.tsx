@@ -1,4 +1,4 @@
-// /hiring/settings: the company's settings (issue 20). Whether this server emails candidates (a
+// /hiring/settings: the company's settings. Whether this server emails candidates (a
 // visible note when it does not), and the result webhook: its URL, the signing secret (copy,
 // rotate), how a receiver checks the signature, a test event, and every delivery attempt. A
 // recruiter sees their own company's; an admin first chooses one (?company=<slug>, kept in links).

@@ -84,7 +84,7 @@ export const httpQuizApi: QuizApi = {
 
 /**
  * `{ on: 'unload' }` makes the abandon a pending leave on the server, cleared when the candidate
- * comes back within the abandon grace (closing and reopening the tab resumes, issue 5).
+ * comes back within the abandon grace (closing and reopening the tab resumes).
  */
 export function abandonBeacon(token: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

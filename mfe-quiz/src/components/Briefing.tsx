@@ -1,4 +1,4 @@
-// What a candidate should know before the first question (issue 19): how many questions, the time
+// What a candidate should know before the first question: how many questions, the time
 // for each (extra time included), what is recorded and who sees it, and the privacy policy. Shown
 // below SPEC §2's welcome texts, which stay as they are.
 import type { QuizResult } from '@skillquiz/contracts';

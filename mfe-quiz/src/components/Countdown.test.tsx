@@ -23,7 +23,7 @@ it('counts down every second and calls onExpire once, from the tick that reaches
   expect(onExpire).toHaveBeenCalledTimes(1);
 });
 
-it('ticks on the deadline’s whole seconds, not a second after it appeared (issue 19)', () => {
+it('ticks on the deadline’s whole seconds, not a second after it appeared', () => {
   const onExpire = jest.fn();
   render(<Countdown expiresAt={inMs(10_700)} supportEmail="help@acme.example" onExpire={onExpire} />);
   expect(screen.getByText('00:11')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The question timer: mm:ss to expires_at; it sticks to the top right (10 px / 20 px) once its place
 // has been scrolled past (SPEC §2). Its tick is also the question's expiry check (SPEC §4): the page
-// learns of the deadline through onExpire. Issue 19: each tick is scheduled on the deadline's next
+// learns of the deadline through onExpire. Each tick is scheduled on the deadline's next
 // whole second (msToNextTick), not by a drifting setInterval, so a loaded browser never skips a
 // second; in the last 30 seconds the timer changes its look, and '30 seconds left' and '10 seconds
 // left' are announced once each through a polite live region (WCAG 2.2.1).

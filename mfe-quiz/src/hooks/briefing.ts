@@ -1,4 +1,4 @@
-// The briefing before the start (issue 19), as pure rules: how many questions, how long each one
+// The briefing before the start, as pure rules: how many questions, how long each one
 // gets (extra time already applied by the server: `quiz.atoms[].seconds_per_question`), and who sees
 // the integrity signals. The welcome page renders it below SPEC §2's texts.
 import type { QuizResult } from '@skillquiz/contracts';

@@ -51,7 +51,7 @@ describe('expiry rules', () => {
   });
 });
 
-describe('the countdown tick (issue 19)', () => {
+describe('the countdown tick', () => {
   it.each([
     [10_700, 700], // 00:11 until 10.0 s left
     [10_000, 1000], // on the boundary: the next one

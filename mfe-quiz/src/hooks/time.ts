@@ -39,7 +39,7 @@ export function totalQuestions(result: QuizResult): number {
 
 /**
  * When the countdown's next tick is due: the moment the shown seconds drop, i.e. the next whole
- * second before the deadline (issue 19). Scheduling each tick there, instead of a setInterval that
+ * second before the deadline. Scheduling each tick there, instead of a setInterval that
  * drifts a little every time and a lot on a loaded browser, means a late tick shows the right
  * second and the next one is back on the boundary: no second is skipped. At or past the deadline
  * there is one more tick at the deadline itself (0 ms).
@@ -50,7 +50,7 @@ export function msToNextTick(msLeft: number): number {
   return intoSecond === 0 ? 1000 : intoSecond;
 }
 
-/** The last stretch of a question: the countdown changes its look from here (issue 19, WCAG 2.2.1). */
+/** The last stretch of a question: the countdown changes its look from here (WCAG 2.2.1). */
 export const LOW_TIME_SECONDS = 30;
 /** Announced once each, through a polite live region, as the countdown reaches them. */
 export const TIME_WARNINGS_SECONDS = [30, 10] as const;

@@ -1,6 +1,6 @@
 // SPEC §4: closing or unloading the page while a quiz is in progress makes an abandon call. The
 // server records it as a pending leave that a return within its grace clears, so a closed and
-// reopened tab still resumes (issue 5).
+// reopened tab still resumes.
 import { useEffect, useEffectEvent } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { useQuizApi } from '../api/context';

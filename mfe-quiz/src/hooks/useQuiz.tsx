@@ -81,7 +81,7 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
 }
 
 /**
- * Demo mode (issue 19: per invitation): allowed only for a quiz whose result says
+ * Demo mode (per invitation): allowed only for a quiz whose result says
  * `demo_mode_allowed` (a demo invitation while the server's DEMO_MODE_ALLOWED is set), and, as SPEC
  * §7 has it, while GET /api/env-vars agrees. Any other quiz never asks and never shows the sidebar,
  * whatever the server's flag.

@@ -461,7 +461,7 @@ describe("the 'Correct' label follows the demo sidebar", () => {
   beforeEach(() => {
     localStorage.setItem('demoModeEnabled', 'true');
     api.envVars.mockResolvedValue(ok({ demoModeAllowed: true }));
-    // A demo invitation's quiz (issue 19): the only kind that may show the sidebar.
+    // A demo invitation's quiz: the only kind that may show the sidebar.
     server = { ...server, demo_mode_allowed: true };
     api.getQuestion.mockImplementation(async (_t: string, n: number) => {
       const q = question(n);

@@ -1,5 +1,5 @@
 // The welcome page through the real QuizApp routes on the dev page's in-memory QuizApi: SPEC §2's
-// texts, then (issue 19) the briefing under them, before 'Begin Quiz'.
+// texts, then the briefing under them, before 'Begin Quiz'.
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import QuizApp from '../QuizApp';

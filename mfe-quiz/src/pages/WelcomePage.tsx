@@ -1,6 +1,6 @@
 // Welcome page (SPEC §2): the loading bar, then 'Begin Quiz'. With ?pass=243 or the /pass_243 route
 // it first makes the special skip call and reloads the quiz data. Below SPEC's texts, before the
-// start, the briefing (issue 19): questions, time per question, what is recorded, the privacy policy.
+// start, the briefing: questions, time per question, what is recorded, the privacy policy.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';

@@ -1,4 +1,4 @@
-// When console timing may say "developer tools open" (docs/DECISIONS.md, issue 19: a trustworthy
+// When console timing may say "developer tools open" (docs/DECISIONS.md: a trustworthy
 // developer-tools signal). The method (devtools-detector's and disable-devtool's "performance"
 // check): with the tools open, console.table of a large array makes the browser build a preview of
 // every cell, hundreds of times slower than console.log of the same array; with them closed both

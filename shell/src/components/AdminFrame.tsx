@@ -1,7 +1,7 @@
 // SPEC §2 admin frame: the top bar and the current-user check. While GET /me is pending nothing is
 // rendered; when it fails the user is sent to /admin (the login page); once it succeeds the bar links
 // to the areas the user's role may use (admins: Atoms, Questions, Candidates, Settings, Background
-// jobs; recruiters: Candidates, Settings) and Logout. It frames /admin/* and /hiring/* (issue 19).
+// jobs; recruiters: Candidates, Settings) and Logout. It frames /admin/* and /hiring/*.
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@skillquiz/contracts';
@@ -43,7 +43,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
         {user && (
           <nav aria-label="Admin">
             <ul className="admin-links">
-              {/* The content areas are for admins; a recruiter (issue 19) cannot use them. */}
+              {/* The content areas are for admins; a recruiter cannot use them. */}
               {user.isAdmin && (
                 <>
                   <li>
@@ -57,7 +57,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                   </li>
                 </>
               )}
-              {/* Issue 19: the hiring pages, for recruiters (their company) and admins (every company). */}
+              {/* The hiring pages, for recruiters (their company) and admins (every company). */}
               <li>
                 {/* Candidates is the current area on every hiring page but Settings, which has its own. */}
                 <NavLink to="/hiring" end={onSettings}>
@@ -65,7 +65,7 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
                 </NavLink>
               </li>
               <li>
-                {/* Issue 20: the company's settings (webhook, email), for recruiters and admins. */}
+                {/* The company's settings (webhook, email), for recruiters and admins. */}
                 <NavLink to="/hiring/settings">Settings</NavLink>
               </li>
               {user.isAdmin && (

@@ -1,4 +1,4 @@
-// The dev outbox's page, when this server has one (development with the dev mail catcher; issue 20):
+// The dev outbox's page, when this server has one (development with the dev mail catcher):
 // the admin frame then links it. Asked once per signed-in mount; any failure means no link.
 import { useEffect, useState } from 'react';
 import { fetchDevOutbox } from '../api/devOutbox';

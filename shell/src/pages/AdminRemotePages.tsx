@@ -1,4 +1,4 @@
-// /admin/atoms*, /admin/questions* and /hiring* (issue 19): pages owned by the admin remotes,
+// /admin/atoms*, /admin/questions* and /hiring*: pages owned by the admin remotes,
 // rendered inside the admin frame's <main>. While a remote is down they show the unavailable state.
 import { useOutletContext } from 'react-router-dom';
 import type { AdminAppProps } from '@skillquiz/contracts';

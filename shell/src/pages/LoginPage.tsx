@@ -1,5 +1,5 @@
 // /admin: the login form (posts to the central sign-on with the CSRF token), hidden for signed-in
-// admins and recruiters (GET /me answers 200 for both since issue 19).
+// admins and recruiters (GET /me answers 200 for both).
 import { useOutletContext } from 'react-router-dom';
 import { CSRF_COOKIE, readCookie } from '@skillquiz/http-client';
 import { PRODUCT_NAME, SIGN_ON_PROVIDER } from '../constants';
