@@ -132,6 +132,7 @@ function calibrate(bank, candidates) {
   }
   return {
     times: cal.items,
+    speedSd: cal.speedSd,
     used,
     rmseBeta: Math.sqrt(se / used),
     rmseAlpha: Math.sqrt(sa / used),
@@ -171,7 +172,7 @@ function runBank(bank) {
           time: t && t.n >= I.MIN_TIMED_ANSWERS ? t : null,
         };
       });
-      const s = I.candidateSignals(input);
+      const s = I.candidateSignals(input, I.SIGNAL_CUTOFFS, cal.speedSd);
       row.n++;
       if (s.preknowledge.flagged) row.preknowledge++;
       if (s.rapid.flagged) row.rapid++;

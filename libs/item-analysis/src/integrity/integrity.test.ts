@@ -354,6 +354,12 @@ describe('candidateSignals', () => {
     expect(answers.filter(isRapid).map((x) => x.number)).toEqual([16, 17, 18, 19, 20]);
     expect(s.timed).toBe(19);
   });
+  it('a candidate who clicked through every question is flagged (the reference is honest speeds, not their own)', () => {
+    const answers = Array.from({ length: 12 }, (_, i) => answer(i + 1, { seconds: 0.8 }));
+    const s = candidateSignals(answers);
+    expect(s.rapid.answers).toHaveLength(12);
+    expect(s.rapid.flagged).toBe(true);
+  });
   it('pre-knowledge: correct answers much faster than the pace of the wrong ones', () => {
     const answers = Array.from({ length: 20 }, (_, i) =>
       answer(i + 1, { seconds: i % 2 === 0 && i < 12 ? 6 : 28 + (i % 5), correct: i % 2 === 0 }),

@@ -51,6 +51,8 @@ export const HARD_P = 0.75;
 /** Rapid-guess threshold: this share of the question's typical time (exp(beta)), at most RAPID_MAX_SECONDS. */
 export const RAPID_SHARE = 0.1;
 export const RAPID_MAX_SECONDS = 10;
+/** SD of speed among candidates when the calibration does not give one (log-time units). */
+export const DEFAULT_SPEED_SD = 0.3;
 /** lz* needs at least this many scored answers. */
 export const MIN_MISFIT_ANSWERS = 5;
 
@@ -171,6 +173,7 @@ export function effortModeratedEstimate(
 export function candidateSignals(
   answers: readonly IntegrityAnswer[],
   cutoffs: SignalCutoffs = SIGNAL_CUTOFFS,
+  speedSd = DEFAULT_SPEED_SD,
 ): CandidateSignals {
   const scored = answers.filter((x) => x.scored);
   const theta = estimateFromResponses(
@@ -209,11 +212,10 @@ export function candidateSignals(
 
   // rapid guesses
   const rapidAnswers = timed.filter((x) => x.seconds < rapidThreshold(x.time)).map((x) => x.number);
-  const rapidP = speed
-    ? poissonBinomialTail(
-        timed.map((x) =>
-          normalCdf(x.time.alpha * (Math.log(rapidThreshold(x.time)) - x.time.beta + speed.tau)),
-        ),
+  const rapidP = timed.length
+    ? rapidTail(
+        timed.map((x) => x.time),
+        speedSd,
         rapidAnswers.length,
       )
     : null;
@@ -308,6 +310,32 @@ export function fastCorrectTail(
     const u = -5 + (10 * j) / STEPS;
     const w = Math.exp(-0.5 * u * u) * (j === 0 || j === STEPS ? 0.5 : 1);
     sum += w * at(u * se);
+    mass += w;
+  }
+  return Math.min(1, sum / mass);
+}
+
+/**
+ * P(at least k answers under their rapid-guess thresholds) for an honest candidate of the population: not
+ * at the candidate's own pace, which a run of rapid guesses makes look fast (a candidate who clicked
+ * through everything would then look like a fast candidate), but over the speeds honest candidates have,
+ * tau ~ N(0, speedSd^2): the Poisson-binomial tail of Phi(alpha_i (log threshold_i - beta_i + tau)),
+ * averaged over tau (trapezoid rule over +-5 SD).
+ */
+export function rapidTail(times: readonly TimeParams[], speedSd: number, k: number): number {
+  const at = (tau: number) =>
+    poissonBinomialTail(
+      times.map((t) => normalCdf(t.alpha * (Math.log(rapidThreshold(t)) - t.beta + tau))),
+      k,
+    );
+  if (!(speedSd > 0)) return at(0);
+  const STEPS = 40;
+  let sum = 0;
+  let mass = 0;
+  for (let j = 0; j <= STEPS; j++) {
+    const u = -5 + (10 * j) / STEPS;
+    const w = Math.exp(-0.5 * u * u) * (j === 0 || j === STEPS ? 0.5 : 1);
+    sum += w * at(u * speedSd);
     mass += w;
   }
   return Math.min(1, sum / mass);
