@@ -189,7 +189,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
     expect(rapid.reason).toMatch(
       /^\d+ of \d+ timed answers \(100%\) came faster than a tenth of the question’s usual time/,
     );
-    expect(rapid.honest_rate).toMatch(/^About 1 in \d+ candidates who work honestly shows this\.$/);
+    expect(rapid.honest_rate).toMatch(/^About 1 in [\d,]+ candidates who work honestly shows this\.$/);
     expect(rapid.p_value!).toBeLessThanOrEqual(rapid.cutoff);
     expect(atom.rapid_answers).toEqual(rapid.question_numbers);
     expect(atom.effort_aware_scoring).toBe(false);

@@ -38,7 +38,9 @@ function AtomSignals({ atom }: { atom: AtomIntegrity }) {
             {atom.needs_a_look
               ? 'Something here is worth a look (not proof of anything):'
               : 'Nothing unusual for a candidate working alone.'}{' '}
-            Based on {atom.timed} timed answers of {atom.answered}.
+            Based on {atom.answered} answers, {atom.timed} of them with a time to compare (the questions’ time
+            model has enough answers for {atom.time_model.calibrated} of {atom.time_model.questions}{' '}
+            questions).
           </p>
           <dl className="hr-signals">
             {atom.signals.map((s) => (

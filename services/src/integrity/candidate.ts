@@ -4,6 +4,7 @@
 // Inside the hiring scope like the report: another company's invitation is 404.
 import type { AtomIntegrity, IntegritySignal, InvitationIntegrityResponse } from '@skillquiz/contracts';
 import {
+  HONEST_RATES,
   MIN_TIMED_ANSWERS,
   SIGNAL_CUTOFFS,
   candidateSignals,
@@ -15,8 +16,15 @@ import { Atom, QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '..
 import { findScopedInvitation, type HiringScope } from '../hiring/scope';
 import { atomTimeModel } from './time-model';
 
-/** Any-signal rate among honest candidates at SIGNAL_CUTOFFS, as `npm run bench:integrity` measured it. */
-export const COMBINED_HONEST_RATE = 'about 1 in 200';
+/** A rate as the report words it: 0.004 -> 'about 1 in 250' (rounded to a readable number). */
+export function oneInWords(rate: number): string {
+  const n = 1 / Math.max(rate, 1e-4);
+  const steps = [10, 20, 25, 50, 100, 150, 200, 250, 300, 400, 500, 1000, 2000, 5000, 10000];
+  const nearest = steps.reduce((best, x) =>
+    Math.abs(Math.log(x / n)) < Math.abs(Math.log(best / n)) ? x : best,
+  );
+  return `about 1 in ${nearest.toLocaleString('en')}`;
+}
 
 export const HOW_COMPUTED = [
   'Each question has a time model learned from the answers of earlier candidates (real candidates only; ' +
@@ -36,10 +44,9 @@ export const HOW_COMPUTED = [
     'answers, or to talk to the candidate.',
 ];
 
-const oneIn = (p: number) => {
-  const n = 1 / p;
-  const rounded = n >= 100 ? Math.round(n / 50) * 50 : Math.round(n / 10) * 10;
-  return `About 1 in ${rounded} candidates who work honestly shows this.`;
+const oneIn = (rate: number) => {
+  const words = oneInWords(rate);
+  return `${words[0].toUpperCase()}${words.slice(1)} candidates who work honestly shows this.`;
 };
 
 const list = (numbers: number[]) =>
@@ -68,7 +75,14 @@ function answersOf(
     });
 }
 
+/** Fewer timed answers than this (with a calibrated question) and the time signals are not judged. */
+export const MIN_TIMED_FOR_SIGNALS = 3;
+
+const NOT_YET =
+  'Not available yet: too few of these questions have enough timed answers from real candidates to compare with.';
+
 export function signalViews(s: CandidateSignals): IntegritySignal[] {
+  const timesReady = s.timed >= MIN_TIMED_FOR_SIGNALS;
   const pk = s.preknowledge;
   const rapid = s.rapid;
   const misfit = s.misfit;
@@ -76,31 +90,33 @@ export function signalViews(s: CandidateSignals): IntegritySignal[] {
     {
       kind: 'preknowledge',
       title: 'Fast and correct on hard questions',
-      flagged: pk.flagged,
-      statistic: pk.statistic,
+      flagged: timesReady && pk.flagged,
+      statistic: timesReady ? pk.statistic : null,
       p_value: pk.pValue,
       cutoff: pk.cutoff,
-      reason:
-        pk.answers.length === 0
+      reason: !timesReady
+        ? NOT_YET
+        : pk.answers.length === 0
           ? `No answer was much faster than this candidate’s own pace and correct on a hard question (of ${s.timed} timed answers).`
           : `${pk.answers.length} of ${s.timed} timed answers were much faster than this candidate’s own pace ` +
             `and correct on questions that were not easy for them (${list(pk.answers)}).`,
-      honest_rate: oneIn(pk.cutoff),
+      honest_rate: oneIn(HONEST_RATES.preknowledge),
       question_numbers: pk.answers,
     },
     {
       kind: 'rapid_guessing',
       title: 'Very quick answers',
-      flagged: rapid.flagged,
-      statistic: rapid.statistic,
+      flagged: timesReady && rapid.flagged,
+      statistic: timesReady ? rapid.statistic : null,
       p_value: rapid.pValue,
       cutoff: rapid.cutoff,
-      reason:
-        rapid.answers.length === 0
+      reason: !timesReady
+        ? NOT_YET
+        : rapid.answers.length === 0
           ? `No answer came faster than a tenth of the question’s usual time (of ${s.timed} timed answers).`
           : `${rapid.answers.length} of ${s.timed} timed answers (${Math.round(100 * (rapid.share ?? 0))}%) came ` +
             `faster than a tenth of the question’s usual time, quicker than reading it (${list(rapid.answers)}).`,
-      honest_rate: oneIn(rapid.cutoff),
+      honest_rate: oneIn(HONEST_RATES.rapid),
       question_numbers: rapid.answers,
     },
     {
@@ -116,7 +132,7 @@ export function signalViews(s: CandidateSignals): IntegritySignal[] {
           : `${misfit.flagged ? 'Right on hard questions and wrong on easy ones more than the candidate’s level explains' : 'The pattern of right and wrong answers fits the candidate’s level'} ` +
             `(lz* ${misfit.statistic.toFixed(2)}; below 0 is less typical)` +
             (misfit.flagged && misfit.answers.length ? `: most unexpected ${list(misfit.answers)}.` : '.'),
-      honest_rate: oneIn(misfit.cutoff),
+      honest_rate: oneIn(HONEST_RATES.misfit),
       question_numbers: misfit.flagged ? misfit.answers : [],
     },
   ];
@@ -152,15 +168,16 @@ export async function atomIntegrity(
     };
   }
   const s = candidateSignals(answers, SIGNAL_CUTOFFS, model.speedSd);
-  const enough = s.timed >= 3 || answers.length >= 5;
+  const views = signalViews(s);
+  const enough = s.timed >= MIN_TIMED_FOR_SIGNALS || s.misfit.statistic !== null;
   const rapid = s.rapid.answers;
   return {
     ...base,
     status: enough ? 'computed' : 'not_enough_data',
     timed: s.timed,
     speed: s.speed ? { tau: s.speed.tau, se: s.speed.se } : null,
-    signals: enough ? signalViews(s) : [],
-    needs_a_look: enough && s.flagged,
+    signals: enough ? views : [],
+    needs_a_look: enough && views.some((v) => v.flagged),
     rapid_answers: rapid,
     effort_aware_estimate: rapid.length ? effortModeratedEstimate(answers, new Set(rapid)) : null,
   };
@@ -195,7 +212,7 @@ export async function invitationIntegrity(
     atoms: out,
     needs_a_look: out.some((a) => a.needs_a_look),
     flags: out.reduce((n, a) => n + a.signals.filter((s) => s.flagged).length, 0),
-    combined_honest_rate: COMBINED_HONEST_RATE,
+    combined_honest_rate: oneInWords(HONEST_RATES.combined),
     how_computed: HOW_COMPUTED,
   };
 }

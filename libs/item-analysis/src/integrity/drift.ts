@@ -15,7 +15,7 @@ export interface DriftAttempt {
 }
 
 export const DRIFT_K = 0.5;
-export const DRIFT_H = 12;
+export const DRIFT_H = 16;
 /** Residuals are clipped here, so one very unlikely attempt cannot raise the alarm by itself. */
 const CLIP = 3;
 

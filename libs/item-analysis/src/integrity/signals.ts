@@ -60,7 +60,18 @@ export const MIN_MISFIT_ANSWERS = 5;
  * p-value cutoffs per signal, set so that together they flag at most about 1% of honest candidates
  * (measured in `npm run bench:integrity`: see README, "Integrity benchmark").
  */
-export const SIGNAL_CUTOFFS = Object.freeze({ preknowledge: 0.01, rapid: 0.003, misfit: 0.005 });
+export const SIGNAL_CUTOFFS = Object.freeze({ preknowledge: 0.013, rapid: 0.003, misfit: 0.005 });
+/**
+ * Share of simulated honest candidates (normal and slow, all benchmark banks, 20 answers) each signal and
+ * any of them flags at SIGNAL_CUTOFFS, as `npm run bench:integrity` measured it; the report words these
+ * ("about 1 in 250 candidates who work honestly shows this"). Measure again when a cutoff changes.
+ */
+export const HONEST_RATES = Object.freeze({
+  preknowledge: 0.004,
+  rapid: 0.001,
+  misfit: 0.002,
+  combined: 0.006,
+});
 export type SignalCutoffs = { preknowledge: number; rapid: number; misfit: number };
 
 export interface SignalResult {
