@@ -64,10 +64,10 @@ export const SIGNAL_CUTOFFS = Object.freeze({ preknowledge: 0.013, rapid: 0.003,
 /**
  * Share of simulated honest candidates (normal and slow, all benchmark banks, 20 answers) each signal and
  * any of them flags at SIGNAL_CUTOFFS, as `npm run bench:integrity` measured it; the report words these
- * ("about 1 in 250 candidates who work honestly shows this"). Measure again when a cutoff changes.
+ * ("about 1 in 300 candidates who work honestly shows this"). Measure again when a cutoff changes.
  */
 export const HONEST_RATES = Object.freeze({
-  preknowledge: 0.004,
+  preknowledge: 0.003,
   rapid: 0.001,
   misfit: 0.002,
   combined: 0.006,
