@@ -83,6 +83,7 @@ test('the report says what the answers and their times say, as reasons to look',
     expect(text).toMatch(
       /timed answers \(100%\) came faster than a tenth|Not available yet: too few of these questions/,
     );
+    // the rate beside every signal that could be judged (lz* always can on a whole quiz)
     expect(text).toMatch(/About 1 in [\d,]+ candidates who work honestly shows this\./);
   }
   await section.getByText('How this is computed').click();

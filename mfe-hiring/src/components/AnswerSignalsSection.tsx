@@ -14,7 +14,7 @@ function SignalRow({ signal }: { signal: IntegritySignal }) {
       </dt>
       <dd>
         {signal.reason}
-        <span className="hr-signals__note">{signal.honest_rate}</span>
+        {signal.statistic !== null && <span className="hr-signals__note">{signal.honest_rate}</span>}
       </dd>
     </div>
   );
@@ -37,7 +37,7 @@ function AtomSignals({ atom }: { atom: AtomIntegrity }) {
           <p>
             {atom.needs_a_look
               ? 'Something here is worth a look (not proof of anything):'
-              : 'Nothing unusual for a candidate working alone.'}{' '}
+              : 'Nothing unusual in what could be checked.'}{' '}
             Based on {atom.answered} answers, {atom.timed} of them with a time to compare (the questions’ time
             model has enough answers for {atom.time_model.calibrated} of {atom.time_model.questions}{' '}
             questions).
