@@ -42,6 +42,9 @@ export async function driftFlags(atom: string): Promise<Map<number, ReviewFlag>>
     );
     const rest = { logDensity: new Float64Array(GRID_POINTS) };
     answers.forEach((r, i) => {
+      // a beta question's parameters are provisional by design: its distance from them is calibration's
+      // business, not a sign of a leak
+      if (!r.scored) return;
       const others = answers.filter((_, k) => k !== i);
       // the posterior without this answer: its log-likelihood term taken out again
       rest.logDensity.set(full.logDensity);
