@@ -72,3 +72,43 @@ it("saving an edit: 'Question saved', and the fake holds the new text", async ()
   expect(await screen.findByText('Question saved')).toBeInTheDocument();
   expect(api.questions.find((q) => q.id === 104)?.question_text).toMatch(/\(ES2023\)$/);
 });
+
+it('Needs review: a possibly compromised question shows the evidence and is taken out of service in one click', async () => {
+  const api = createFakeQuestionsApi({ latencyMs: 5 });
+  const plain = api.needsReview.bind(api);
+  const reason =
+    'Possibly compromised: over its last 40 of 300 attempts 36 were right where its calibration expects 21.0';
+  api.needsReview = async (atom) => {
+    const list = await plain(atom);
+    return {
+      ...list,
+      questions: list.questions.map((q) =>
+        q.id === 104 ? { ...q, flags: [...q.flags, { code: 'possibly_compromised' as const, reason }] } : q,
+      ),
+    };
+  };
+  const router = createMemoryRouter(
+    [{ path: '/admin/questions/*', element: <AdminQuestionsApp api={api} /> }],
+    {
+      initialEntries: ['/admin/questions?statistics=true&needsReview=true'],
+    },
+  );
+  render(<RouterProvider router={router} />);
+  const table = await screen.findByRole('table', { name: /Questions of all atoms that need review/ });
+  const row = within(table).getByRole('row', { name: /Statistics of question 104/ });
+  expect(row).toHaveTextContent(reason);
+  expect(api.questions.find((q) => q.id === 104)?.status ?? 'ready').toBe('ready');
+  await userEvent.click(
+    within(row).getByRole('button', {
+      name: 'Take question 104 out of service (not administered, back to draft)',
+    }),
+  );
+  expect(
+    await within(table).findByText(/Taken out of service \(not administered, status draft\)/),
+  ).toBeInTheDocument();
+  expect(api.questions.find((q) => q.id === 104)?.status).toBe('draft');
+  expect(api.questions.find((q) => q.id === 104)?.administered).toBe(false);
+  // the other flagged question has no such action
+  const other = within(table).getByRole('row', { name: /Statistics of question 103/ });
+  expect(within(other).queryByRole('button', { name: /out of service/ })).not.toBeInTheDocument();
+}, 20_000);

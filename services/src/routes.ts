@@ -8,6 +8,7 @@ import { contentIoRouter } from './content-io/router';
 import { historyRouter } from './history/router';
 import { devOutboxRouter } from './mail/outbox-router';
 import { hiringRouter } from './hiring/router';
+import { integrityRouter } from './integrity/router';
 import { quizRouter } from './quiz/router';
 import { remotesRouter } from './remotes/router';
 import { reviewRouter } from './review/router';
@@ -27,6 +28,7 @@ export function allRouters(): Router[] {
     contentIoRouter(),
     contentRouter(),
     hiringRouter(),
+    integrityRouter(),
     remotesRouter(),
     sidekiqRouter(),
     hiringSettingsRouter(),

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import type { DifficultyParams } from './entities';
 
 export type FlagCode =
-  'low_discrimination' | 'possible_wrong_key' | 'extreme_share_correct' | 'many_timeouts' | 'over_exposed';
+  | 'low_discrimination'
+  | 'possible_wrong_key'
+  | 'extreme_share_correct'
+  | 'many_timeouts'
+  | 'over_exposed'
+  | 'possibly_compromised';
 
 export interface ReviewFlag {
   code: FlagCode;

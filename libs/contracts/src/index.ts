@@ -14,3 +14,4 @@ export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './ques
 export * from './content-io';
 export * from './history';
 export * from './review';
+export * from './integrity';

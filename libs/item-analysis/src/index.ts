@@ -8,3 +8,4 @@ export * from './statistics';
 export * from './calibration';
 export * from './simulator';
 export * from './trust';
+export * from './integrity';

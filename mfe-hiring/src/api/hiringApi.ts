@@ -13,6 +13,7 @@ import type {
   HiringAtomsResponse,
   HiringMeResponse,
   InvitationCreate,
+  InvitationIntegrityResponse,
   InvitationListResponse,
   InvitationReport,
   InvitationResponse,
@@ -66,6 +67,11 @@ export interface HiringApi {
   report(id: string, signal?: AbortSignal): Promise<InvitationReport>;
   /** GET /api/hiring/survey: the relevance survey in aggregate (per atom and month, once enough answered). */
   survey(company: string | undefined, signal?: AbortSignal): Promise<SurveyResponse>;
+  /**
+   * GET /api/hiring/invitations/{id}/integrity: what the answers and their times say (404 like the report).
+   * Optional: a backend without it shows the report without that section.
+   */
+  answerSignals?(id: string, signal?: AbortSignal): Promise<InvitationIntegrityResponse>;
   /** POST /api/hiring/invitations/{id}/revoke: the report after it (409 once finished). */
   revoke(id: string): Promise<InvitationReport>;
   /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
@@ -134,6 +140,7 @@ export const httpHiringApi: HiringApi = {
   report: (id, signal) => apiCall<InvitationReport>(idPath(id), { signal }),
   survey: (company, signal) =>
     apiCall<SurveyResponse>(`/api/hiring/survey${companyQuery(company)}`, { signal }),
+  answerSignals: (id, signal) => apiCall<InvitationIntegrityResponse>(`${idPath(id)}/integrity`, { signal }),
   revoke: (id) => apiCall<InvitationReport>(`${idPath(id)}/revoke`, { method: 'POST' }),
   extend: (id, expiresAt) =>
     apiCall<InvitationReport>(`${idPath(id)}/extend`, { method: 'POST', body: { expires_at: expiresAt } }),

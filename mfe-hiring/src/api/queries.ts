@@ -16,6 +16,7 @@ export const hiringKeys = {
   lists: ['hiring', 'invitations'] as const,
   list: (filters: InvitationFilters & { page: number }) => ['hiring', 'invitations', filters] as const,
   report: (id: string) => ['hiring', 'report', id] as const,
+  answerSignals: (id: string) => ['hiring', 'report', id, 'answer-signals'] as const,
   settings: (company: string) => ['hiring', 'settings', company] as const,
   survey: (company: string) => ['hiring', 'survey', company] as const,
   /** Every attempts page of a company starts with this, so a test event can refresh them all. */
@@ -89,6 +90,13 @@ export function hiringQueries(api: HiringApi) {
       queryOptions({
         queryKey: hiringKeys.survey(company),
         queryFn: ({ signal }) => api.survey(company || undefined, signal),
+      }),
+    /** What one candidate's answers and times say; silent on failure (the section says so). */
+    answerSignals: (id: string) =>
+      queryOptions({
+        queryKey: hiringKeys.answerSignals(id),
+        queryFn: ({ signal }) => api.answerSignals!(id, signal),
+        enabled: api.answerSignals !== undefined,
       }),
     /** The company's settings ('' : a recruiter's own company). */
     settings: (company: string) =>

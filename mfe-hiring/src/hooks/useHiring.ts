@@ -30,6 +30,11 @@ export function useReport(id: string) {
   return useQuery(useHiringQueries().report(id));
 }
 
+/** The statistical signals of a candidate's answers (none when the backend has no such call). */
+export function useAnswerSignals(id: string) {
+  return useQuery(useHiringQueries().answerSignals(id));
+}
+
 /** After a write: the lists are out of date (not awaited: the page need not wait for them). */
 function useRefreshLists() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@skillquiz/http-client';
+import { AnswerSignalsSection } from '../components/AnswerSignalsSection';
 import { AtomResult } from '../components/AtomResult';
 import { CandidateLink } from '../components/CandidateLink';
 import { IntegritySection } from '../components/IntegritySection';
@@ -141,6 +142,7 @@ export function ReportPage() {
       ))}
 
       <IntegritySection integrity={data.integrity} atomNames={atomNames} />
+      <AnswerSignalsSection id={id} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 // What a candidate should know before the first question: how many questions, the time
-// for each (extra time included), what is recorded and who sees it, and the privacy policy. Shown
+// for each (extra time included), what is recorded and who sees it (answer times included), and the privacy policy. Shown
 // below SPEC §2's welcome texts, which stay as they are.
 import type { QuizResult } from '@skillquiz/contracts';
 import { PRIVACY_POLICY_URL } from '@skillquiz/contracts/constants';
@@ -21,6 +21,12 @@ export function Briefing({ result }: { result: QuizResult }) {
         <li>
           Switching to another tab or window, going offline, opening developer tools and using the clipboard
           (copy, cut, paste) are recorded and shown to {b.company}.
+        </li>
+        <li>
+          How long you take on each answer is used too: {b.company} sees where your answers and their times
+          look unusual compared with other candidates (for example many answers far quicker than reading the
+          question takes), as a reason to look, never as a verdict. Nothing else is recorded: no camera, no
+          screen.
         </li>
       </ul>
       <p className="sq-note">

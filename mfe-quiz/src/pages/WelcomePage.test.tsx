@@ -24,6 +24,13 @@ it('keeps the SPEC texts and adds the briefing: questions, time per question, wh
   expect(briefing).toHaveTextContent(
     'Switching to another tab or window, going offline, opening developer tools and using the clipboard (copy, cut, paste) are recorded and shown to Acme Robotics.',
   );
+  // answer times are used by the statistical signals of the hiring report
+  expect(briefing).toHaveTextContent(
+    'How long you take on each answer is used too: Acme Robotics sees where your answers and their times look unusual',
+  );
+  expect(briefing).toHaveTextContent(
+    'as a reason to look, never as a verdict. Nothing else is recorded: no camera, no screen.',
+  );
   expect(within(briefing).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
     expect.stringMatching(/privacy/),

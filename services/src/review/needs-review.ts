@@ -1,14 +1,22 @@
 // "Needs review" (issue 22): every flagged question of an atom with a text excerpt, so the list can
 // show each question as the candidate sees it instead of bare ids. The flags are the statistics'
-// (analytics/statistics.ts listStatistics); this only joins them with the questions.
-import type { NeedsReviewResponse } from '@skillquiz/contracts';
+// (analytics/statistics.ts listStatistics) and the compromised-question check (integrity/drift.ts);
+// this only joins them with the questions.
+import type { NeedsReviewResponse, ReviewFlag } from '@skillquiz/contracts';
 import { listStatistics } from '../analytics/statistics';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../content/excerpt';
+import { driftFlags } from '../integrity/drift';
 import { Question } from '../models';
 
 export async function needsReview(atom: string): Promise<NeedsReviewResponse> {
-  const { statistics } = await listStatistics(atom);
-  const flagged = Object.entries(statistics).filter(([, s]) => s.flags.length > 0);
+  const [{ statistics }, drift] = await Promise.all([listStatistics(atom), driftFlags(atom)]);
+  const flagsOf = new Map<string, ReviewFlag[]>(
+    Object.entries(statistics).map(([id, s]) => [id, [...s.flags]]),
+  );
+  for (const [id, flag] of drift) flagsOf.set(String(id), [...(flagsOf.get(String(id)) ?? []), flag]);
+  const flagged = [...flagsOf]
+    .filter(([, flags]) => flags.length > 0)
+    .map(([id, flags]) => [id, { flags }] as const);
   const ids = flagged.map(([id]) => Number(id));
   const docs = await Question.find({ _id: { $in: ids } }, EXCERPT_PROJECTION)
     .lean<ExcerptFields[]>()

@@ -1,0 +1,16 @@
+// The integrity signals of a candidate (hiring API, beside the report): guarded as the hiring routes are
+// (rate limit, a signed-in admin or recruiter with the company scope).
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
+import { requireHiringScope, scopeOf } from '../hiring/scope';
+import { invitationIntegrity } from './candidate';
+
+export function integrityRouter(): Router {
+  const router = new Router();
+  const read: Middleware[] = [rateLimit(ADMIN_LIMIT), requireHiringScope()];
+  router.get('/api/hiring/invitations/:id/integrity', ...read, async (ctx) => {
+    ctx.body = await invitationIntegrity(scopeOf(ctx), ctx.params.id);
+  });
+  return router;
+}
