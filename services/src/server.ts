@@ -17,6 +17,10 @@ import { configureJobHooks } from './jobs/hooks';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
+import { Readiness } from './ops/health';
+import { Metrics } from './ops/metrics';
+import { startMetricsServer, type MetricsServer } from './ops/metrics-server';
+import { delay, drainJobs } from './ops/shutdown';
 
 /** How long an idle keep-alive connection stays open (see where the server is made). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -38,10 +42,13 @@ export interface RunningServices {
   url: string;
   /** The configuration with the bound port (and the public URL following it unless PUBLIC_URL was set). */
   config: Config;
+  /** The metrics listener's URL when METRICS_PORT is set. */
+  metricsUrl?: string;
   /**
-   * Stops accepting, lets in-flight requests finish (idle keep-alive sockets are cut at once, the rest
-   * after 3 s), stops the job worker (its running jobs keep their locks), and closes the database
-   * unless it was handed in.
+   * Graceful stop: /readyz answers 503 for SHUTDOWN_DRAIN_MS while requests are still served, then
+   * stops accepting and lets in-flight requests finish (idle keep-alive sockets are cut at once, the
+   * rest after SHUTDOWN_TIMEOUT_MS), lets running jobs finish within the same bound and releases the
+   * locks of jobs not started, stops the job worker, and closes the database unless it was handed in.
    */
   close(): Promise<void>;
 }
@@ -58,17 +65,28 @@ export async function startServices({
   let server: Server | undefined;
   let jobs: JobWorker | undefined;
   let stopping = false;
+  const readiness = new Readiness();
+  const metrics = new Metrics();
+  let metricsServer: MetricsServer | undefined;
   const close = async () => {
+    if (stopping) return;
     stopping = true;
+    readiness.draining = true;
+    if (server && config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
     if (server) {
       const s = server;
       const closed = new Promise<void>((resolve) => s.close(() => resolve()));
       s.closeIdleConnections();
-      const force = setTimeout(() => s.closeAllConnections(), 3000);
+      const force = setTimeout(() => s.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(force);
     }
+    if (jobs)
+      await drainJobs(jobs.agenda, config.shutdownTimeoutMs, logger).catch((err: unknown) =>
+        logger.warn({ err }, 'shutdown: draining the job worker failed'),
+      );
     await jobs?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping the job worker failed'));
+    await metricsServer?.close();
     closeMail();
     if (!database)
       await db.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
@@ -87,7 +105,7 @@ export async function startServices({
     await backfillResponses(logger);
 
     // Bind first, so PORT=0 gets a real port before links are built from it.
-    const app = createApp({ config, logger });
+    const app = createApp({ config, logger, metrics, readiness });
     server = app.listen(config.port, config.host);
     // The client, not the services, closes an idle keep-alive connection: a request sent just as the
     // server closes one meets a reset (ECONNRESET; seen in the browser tests with Node's default of 5 s,
@@ -124,7 +142,13 @@ export async function startServices({
     // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
     jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded });
-    return { url, config, close };
+    metrics.watchJobs(jobs.agenda);
+    readiness.jobsRunning = () => !stopping;
+    if (config.metricsPort !== undefined) {
+      metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost, logger);
+      print(`SkillQuiz metrics on ${metricsServer.url}`);
+    }
+    return { url, config, metricsUrl: metricsServer?.url, close };
   } catch (err) {
     await close();
     throw err;

@@ -70,12 +70,17 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
    */
   const deps = (ctx: Context): QuizDeps => {
     const arrival = arrivedAt(ctx);
+    const lifecycle = quizCommitHook(ctx.config, ctx.logger);
     return {
       store: requestScopedStore(store),
       config: ctx.config,
       now: () => arrival,
-      // Keeps the invitation's summary (the hiring pages) and the percentile norms in step.
-      onCommitted: quizCommitHook(ctx.config, ctx.logger),
+      // Keeps the invitation's summary (the hiring pages) and the percentile norms in step, and
+      // counts the answers recorded (ops/metrics.ts).
+      onCommitted: async (prev, next) => {
+        ctx.metrics?.quizCommitted(prev, next, arrival);
+        await lifecycle(prev, next);
+      },
     };
   };
   /** Event writes (/log, /tracking): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */
