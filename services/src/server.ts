@@ -65,6 +65,7 @@ export async function startServices({
   let server: Server | undefined;
   let jobs: JobWorker | undefined;
   let stopping = false;
+  let jobsStopping = false;
   const readiness = new Readiness();
   const metrics = new Metrics();
   let metricsServer: MetricsServer | undefined;
@@ -81,6 +82,7 @@ export async function startServices({
       await closed;
       clearTimeout(force);
     }
+    jobsStopping = true;
     if (jobs)
       await drainJobs(jobs.agenda, config.shutdownTimeoutMs, logger).catch((err: unknown) =>
         logger.warn({ err }, 'shutdown: draining the job worker failed'),
@@ -143,7 +145,7 @@ export async function startServices({
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
     jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded });
     metrics.watchJobs(jobs.agenda);
-    readiness.jobsRunning = () => !stopping;
+    readiness.jobsRunning = () => !jobsStopping;
     if (config.metricsPort !== undefined) {
       metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost, logger);
       print(`SkillQuiz metrics on ${metricsServer.url}`);

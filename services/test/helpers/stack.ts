@@ -47,6 +47,10 @@ export interface Services {
   stop(): Promise<void>;
   /** SIGKILLs the process (a crash: no shutdown code runs) and waits until it has exited. Process mode only. */
   kill(): Promise<void>;
+  /** Process mode only: sends a signal (SIGTERM: a graceful stop) without waiting. */
+  signal?(sig: NodeJS.Signals): void;
+  /** Process mode only: resolves with the exit code (or signal) once the process has exited. */
+  exited?: Promise<number | string>;
 }
 
 export interface ServicesOptions {
@@ -161,6 +165,9 @@ async function startServicesProcess(
   const output: string[] = [];
   readline.createInterface({ input: child.stderr! }).on('line', (l) => output.push(l));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exitStatus = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code ?? -1)),
+  );
 
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const fail = (why: string) => {
@@ -190,6 +197,10 @@ async function startServicesProcess(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    signal: (sig) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    },
+    exited: exitStatus,
   };
 }
 
