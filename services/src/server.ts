@@ -76,11 +76,15 @@ export async function startServices({
     if (server && config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
     if (server) {
       const s = server;
+      readiness.closing = true;
       const closed = new Promise<void>((resolve) => s.close(() => resolve()));
       s.closeIdleConnections();
+      // Keep-alive connections go as soon as their request is answered, not at the bound.
+      const idle = setInterval(() => s.closeIdleConnections(), 100);
       const force = setTimeout(() => s.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(force);
+      clearInterval(idle);
     }
     jobsStopping = true;
     if (jobs)

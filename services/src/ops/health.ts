@@ -15,6 +15,11 @@ export type CheckName = 'database' | 'jobs' | 'remotes_manifest' | 'shutting_dow
 export class Readiness {
   /** Set once SIGTERM (or close()) has begun: /readyz answers 503 from then on. */
   draining = false;
+  /**
+   * Set once the listener is closed: each response then carries `Connection: close`, so a proxy's
+   * keep-alive connection is given back after its request instead of being cut under it.
+   */
+  closing = false;
   /** Whether the job worker is running (set by server.ts). */
   jobsRunning: () => boolean = () => false;
 }
@@ -62,6 +67,7 @@ function pinger(timeoutMs: number): () => Promise<boolean> {
 export function healthEndpoints(options: HealthOptions): Middleware {
   const ping = pinger(options.dbTimeoutMs);
   return async (ctx, next) => {
+    if (options.readiness.closing) ctx.set('Connection', 'close');
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
       ctx.set('Cache-Control', 'no-store');
