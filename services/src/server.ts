@@ -85,6 +85,8 @@ export async function startServices({
       await closed;
       clearTimeout(force);
       clearInterval(idle);
+      if (!(await readiness.settled(config.shutdownTimeoutMs)))
+        logger.warn('shutdown: request handlers still running after the bound; closing anyway');
     }
     jobsStopping = true;
     if (jobs)

@@ -5,7 +5,7 @@
 //   /readyz   this instance should get traffic: the database answers a ping within
 //             READINESS_DB_TIMEOUT_MS, the job worker runs, the live remotes manifest is valid, and
 //             the process is not shutting down. 503 { status: 'unavailable', failing: [...] } otherwise.
-import type { Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import mongoose from 'mongoose';
 import { databaseOutages } from '../db/outages';
 
@@ -22,6 +22,36 @@ export class Readiness {
   closing = false;
   /** Whether the job worker is running (set by server.ts). */
   jobsRunning: () => boolean = () => false;
+  /** Requests whose handlers are still running (their connection may already be gone). */
+  private inFlight = 0;
+  private settledListeners: Array<() => void> = [];
+
+  /** Counts a request from the start of the pipeline to its handler's end. */
+  async track(run: () => Promise<void>): Promise<void> {
+    this.inFlight++;
+    try {
+      await run();
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const listener of this.settledListeners.splice(0)) listener();
+    }
+  }
+
+  /**
+   * Resolves once no handler runs (or after `timeoutMs`): a handler cut off from its client at the
+   * shutdown bound still finishes its writes (an answer, the job it enqueues) before the database
+   * closes.
+   */
+  settled(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.settledListeners.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
 }
 
 export interface HealthOptions {
@@ -66,7 +96,8 @@ function pinger(timeoutMs: number): () => Promise<boolean> {
 
 export function healthEndpoints(options: HealthOptions): Middleware {
   const ping = pinger(options.dbTimeoutMs);
-  return async (ctx, next) => {
+  return (ctx, next) => options.readiness.track(() => answer(ctx, next));
+  async function answer(ctx: Context, next: Next): Promise<void> {
     if (options.readiness.closing) ctx.set('Connection', 'close');
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
@@ -84,5 +115,5 @@ export function healthEndpoints(options: HealthOptions): Middleware {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = failing.length ? 503 : 200;
     ctx.body = failing.length ? { status: 'unavailable', failing } : { status: 'ready' };
-  };
+  }
 }

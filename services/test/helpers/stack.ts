@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
+import mongoose from 'mongoose';
 import { loadConfig } from '../../src/config';
 import { connectDatabase, type Database } from '../../src/db/connect';
 import { createLogger } from '../../src/http/logger';
@@ -272,14 +273,49 @@ async function startEngineProcess(dbpath: string, port = 0): Promise<EngineProce
   };
 }
 
+/**
+ * MONGODB_TEST_URI (`npm run test:mongodb`): the stack's database on that server instead of an engine
+ * of its own, a fresh database per stack (dropped at stop). Outages (stopDatabase, freezeDatabase)
+ * need the engine process and throw.
+ */
+export const EXTERNAL_MONGODB_URI = process.env.MONGODB_TEST_URI?.trim() || undefined;
+
+/** `uri` with its database name set to `dbName`, keeping credentials and options (?replicaSet=...). */
+export function withDatabaseName(uri: string, dbName: string): string {
+  const m = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
+  if (!m)
+    throw new Error(`MONGODB_TEST_URI is not a mongodb:// URI: ${uri.replace(/\/\/[^@/]+@/, '//***@')}`);
+  return `${m[1]}/${dbName}${m[2] ?? ''}`;
+}
+
+function externalEngine(): EngineProcess {
+  const refuse = () => {
+    throw new Error('database outages need the embedded engine (not available with MONGODB_TEST_URI)');
+  };
+  return { uri: EXTERNAL_MONGODB_URI!, port: 0, signal: refuse, stop: async () => undefined };
+}
+
+async function dropExternalDatabase(mongoUri: string): Promise<void> {
+  const conn = await mongoose.createConnection(mongoUri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  try {
+    await conn.dropDatabase();
+  } finally {
+    await conn.close();
+  }
+}
+
 export async function startStack(
   env: Record<string, string> = {},
   options: ServicesOptions = {},
 ): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stack-'));
-  let engine = await startEngineProcess(path.join(tmp, 'db'));
+  const external = EXTERNAL_MONGODB_URI !== undefined;
+  let engine = external ? externalEngine() : await startEngineProcess(path.join(tmp, 'db'));
   let engineUp = true;
-  const mongoUri = `${engine.uri.replace(/\/+$/, '')}/t_${randomBytes(6).toString('hex')}`;
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
+  const mongoUri = external
+    ? withDatabaseName(engine.uri, dbName)
+    : `${engine.uri.replace(/\/+$/, '')}/${dbName}`;
   let services: Services;
   try {
     services = await startServices(mongoUri, path.join(tmp, 'data'), env, options);
@@ -300,10 +336,12 @@ export async function startStack(
       stack.baseUrl = stack.services.baseUrl;
     },
     stopDatabase: async () => {
+      if (external) externalEngine().signal('SIGSTOP');
       engineUp = false;
       await engine.stop();
     },
     startDatabase: async () => {
+      if (external) externalEngine().signal('SIGCONT');
       engine = await startEngineProcess(path.join(tmp, 'db'), engine.port);
       engineUp = true;
     },
@@ -312,7 +350,8 @@ export async function startStack(
     stop: async () => {
       await stack.services.stop();
       await closeInProcessDatabase();
-      if (engineUp) await engine.stop();
+      if (external) await dropExternalDatabase(mongoUri);
+      else if (engineUp) await engine.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
