@@ -143,13 +143,17 @@ interface Tally {
 
 /**
  * The candidate client's retry rule (as the quiz page retries): a network failure or 502/503/504
- * is sent again after a pause, up to 8 times.
+ * is sent again, after the Retry-After the services give (3 s while the database is stalled or
+ * down) or a growing pause, for up to about a minute.
  */
 async function send(base: string, method: string, p: string, tally: Tally, body?: unknown) {
   tally.requests++;
+  const shown = `${method} ${p.replace(/[\w-]{22,}/, ':token')}`;
+  const giveUpAt = Date.now() + 60_000;
   for (let attempt = 1; ; attempt++) {
     let status = 0;
     let text = '';
+    let retryAfter = 0;
     let failure = '';
     try {
       const res = await fetch(base + p, {
@@ -158,22 +162,22 @@ async function send(base: string, method: string, p: string, tally: Tally, body?
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       status = res.status;
+      retryAfter = Number(res.headers.get('retry-after') ?? 0) || 0;
       text = await res.text();
     } catch (err) {
       failure = String((err as { cause?: { code?: string } }).cause?.code ?? err);
     }
     const retryable = failure !== '' || status === 502 || status === 503 || status === 504;
     if (!retryable) {
-      if (status !== 200)
-        tally.errors.push(`${method} ${p.replace(/[\w-]{22,}/, ':token')}: ${status} ${text}`);
+      if (status !== 200) tally.errors.push(`${shown}: ${status} ${text}`);
       return status === 200 ? (JSON.parse(text) as unknown) : null;
     }
-    if (attempt >= 8) {
-      tally.errors.push(`${method} ${p.replace(/[\w-]{22,}/, ':token')}: ${failure || status} after retries`);
+    if (Date.now() >= giveUpAt) {
+      tally.errors.push(`${shown}: ${failure || status} after retries`);
       return null;
     }
     tally.retried++;
-    await sleep(150 * attempt);
+    await sleep(retryAfter ? retryAfter * 1000 : Math.min(2000, 150 * attempt));
   }
 }
 
@@ -187,6 +191,8 @@ describeIf('rolling restart of three instances behind nginx', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const ports: number[] = [];
   const instances: Services[] = [];
+  /** Every instance's output, restarted ones included (printed when a check fails). */
+  const outputs: string[][] = [];
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-rolling-'));
@@ -272,6 +278,7 @@ describeIf('rolling restart of three instances behind nginx', () => {
       await sleep(2500);
       for (let i = 0; i < INSTANCES; i++) {
         const old = instances[i];
+        outputs.push(old.output);
         const t0 = Date.now();
         old.signal!('SIGTERM');
         const code = await old.exited!;
@@ -347,7 +354,12 @@ describeIf('rolling restart of three instances behind nginx', () => {
           lastFinishedAt: 1,
         })
         .toArray();
-      console.log(`undelivered after 60 s: ${missing.length}\n${JSON.stringify(jobs, null, 1)}`);
+      const warnings = [...outputs, ...instances.map((x) => x.output)]
+        .flat()
+        .filter((l) => /fail|could not|error/i.test(l));
+      console.log(
+        `undelivered after 60 s: ${missing.length}\n${JSON.stringify(jobs, null, 1)}\n${warnings.slice(-30).join('\n')}`,
+      );
     }
     const counts = new Map<string, number>();
     for (const id of receiver.quizIds) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -355,7 +367,7 @@ describeIf('rolling restart of three instances behind nginx', () => {
     if (twice.length) {
       const attempts = await mongoose.connection
         .db!.collection('webhook_attempts')
-        .find({ quiz_id: { $in: twice.map((id) => new mongoose.Types.ObjectId(id)) } })
+        .find({ quiz: { $in: twice.map((id) => new mongoose.Types.ObjectId(id)) } })
         .toArray();
       console.log(`delivered twice: ${twice.join(', ')}\n${JSON.stringify(attempts, null, 1)}`);
     }
