@@ -30,7 +30,8 @@ import { startServices as startInProcess } from '../../src/server';
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(SERVICES_ROOT, 'dist', 'main.js');
 const ENGINE_BIN = require.resolve('@skillquiz/mongo-engine/bin/skillquiz-mongo.js');
-const READY_TIMEOUT_MS = 30_000;
+// SKILLQUIZ_TEST_READY_TIMEOUT_MS: longer for the rolling-restart test, whose restarts happen under load.
+const READY_TIMEOUT_MS = Number(process.env.SKILLQUIZ_TEST_READY_TIMEOUT_MS) || 30_000;
 
 /** SIGTERM a child we started, SIGKILL it after 5 s, and wait until it has exited. */
 export async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
