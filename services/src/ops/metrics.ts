@@ -199,7 +199,7 @@ export class Metrics {
 
 /**
  * GET /metrics on the main listener: with METRICS_TOKEN as a bearer token; without a token, only
- * outside production (in production it is a 404, as if absent: use METRICS_PORT or METRICS_TOKEN).
+ * outside production (in production the path is left to the rest of the app: use METRICS_PORT or METRICS_TOKEN).
  */
 export function metricsEndpoint(
   metrics: Metrics,
