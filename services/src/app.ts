@@ -14,6 +14,8 @@ import { allRouters } from './routes';
 import { isCandidatePath } from './quiz/router';
 import { signOnMiddleware } from './auth/session';
 import { LiveManifest, serveWeb } from './web';
+import { Readiness, healthEndpoints } from './ops/health';
+import { Metrics, metricsEndpoint } from './ops/metrics';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +31,10 @@ export interface AppDeps {
    * whose recorded intents wait for a process that has them (the reconciliation pass).
    */
   events?: Events;
+  /** This app's metrics registry (default: a new one), at app.context.metrics. */
+  metrics?: Metrics;
+  /** What /readyz reports besides the database (default: jobs not running), at app.context.readiness. */
+  readiness?: Readiness;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -47,6 +53,24 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(stampArrival());
+  // Operations (src/ops): health and readiness before anything that could refuse or slow them, then
+  // the request metrics around everything else; /metrics itself here only with its token (or in
+  // development), see ops/metrics.ts.
+  const metrics = deps.metrics ?? new Metrics();
+  const readiness = deps.readiness ?? new Readiness();
+  app.context.metrics = metrics;
+  app.context.readiness = readiness;
+  app.use(
+    healthEndpoints({
+      readiness,
+      manifestProblem: () => app.context.liveManifest.read().problem,
+      dbTimeoutMs: deps.config.readinessDbTimeoutMs,
+    }),
+  );
+  app.use(
+    metricsEndpoint(metrics, { token: deps.config.metricsToken, isProduction: deps.config.isProduction }),
+  );
+  app.use(metrics.middleware());
   app.use(requestLog(deps.requestLogger ?? logger));
   app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
   // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin

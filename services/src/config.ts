@@ -105,6 +105,33 @@ const envSchema = z.object({
   JOBS_RETRY_FIRST_SECONDS: positiveNumber.default(30),
   JOBS_RETRY_HOURS: positiveNumber.default(24),
   DEV_OUTBOX_DIR: z.string().min(1).optional(),
+  // Operations (src/ops): metrics, readiness, graceful shutdown.
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(65535)
+    .optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  READINESS_DB_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(50, 'must be at least 50')
+    .max(30_000, 'must be at most 30000')
+    .default(1000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(120_000, 'must be at most 120000')
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100')
+    .max(300_000, 'must be at most 300000')
+    .default(10_000),
 });
 
 export interface Config {
@@ -192,6 +219,23 @@ export interface Config {
   jobsRetryHours: number;
   /** Development only: the dev mail catcher's outbox folder, shown at /dev/outbox. */
   devOutboxDir?: string;
+  /**
+   * /metrics on a listener of its own (METRICS_PORT, on METRICS_HOST, default HOST); unset: only on
+   * the main listener, and there only with METRICS_TOKEN (or outside production). See src/ops.
+   */
+  metricsPort?: number;
+  metricsHost: string;
+  /** A bearer token /metrics asks for on the main listener (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** /readyz fails the database check when a ping takes longer than this. */
+  readinessDbTimeoutMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, so that a load
+   * balancer polling it stops sending new ones first. Default 5 s in production, 0 otherwise.
+   */
+  shutdownDrainMs: number;
+  /** On SIGTERM, how long in-flight requests (and running jobs) get to finish before they are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -268,6 +312,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsRetryFirstSeconds: e.JOBS_RETRY_FIRST_SECONDS,
     jobsRetryHours: e.JOBS_RETRY_HOURS,
     devOutboxDir: e.DEV_OUTBOX_DIR ? path.resolve(REPO_ROOT, e.DEV_OUTBOX_DIR) : undefined,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
+    metricsToken: e.METRICS_TOKEN,
+    readinessDbTimeoutMs: e.READINESS_DB_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -37,6 +37,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
+    // The graceful stop has its own bounds (server.ts close); should something still hang (a database
+    // that never answers), the process ends anyway rather than holding its port.
+    const bound = config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 5000;
+    setTimeout(() => {
+      logger.error(`shutdown did not finish within ${bound} ms; exiting`);
+      process.exit(1);
+    }, bound).unref();
     // Still starting: nothing is served yet, and the database connection ends with the process.
     await running?.close();
     process.exit(0);

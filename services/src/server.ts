@@ -18,6 +18,10 @@ import { productEvents, startReconciler, type Reconciler } from './composition';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { closeMail } from './mail/mailer';
 import { demoQuizLink, seedIfEmpty } from './seed';
+import { Readiness } from './ops/health';
+import { Metrics } from './ops/metrics';
+import { startMetricsServer, type MetricsServer } from './ops/metrics-server';
+import { delay, drainJobs } from './ops/shutdown';
 
 /** How long an idle keep-alive connection stays open (see where the server is made). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -39,10 +43,13 @@ export interface RunningServices {
   url: string;
   /** The configuration with the bound port (and the public URL following it unless PUBLIC_URL was set). */
   config: Config;
+  /** The metrics listener's URL when METRICS_PORT is set. */
+  metricsUrl?: string;
   /**
-   * Stops accepting, lets in-flight requests finish (idle keep-alive sockets are cut at once, the rest
-   * after 3 s), stops the job worker (its running jobs keep their locks), and closes the database
-   * unless it was handed in.
+   * Graceful stop: /readyz answers 503 for SHUTDOWN_DRAIN_MS while requests are still served, then
+   * stops accepting and lets in-flight requests finish (idle keep-alive sockets are cut at once, the
+   * rest after SHUTDOWN_TIMEOUT_MS), lets running jobs finish within the same bound and releases the
+   * locks of jobs not started, stops the job worker, and closes the database unless it was handed in.
    */
   close(): Promise<void>;
 }
@@ -61,18 +68,37 @@ export async function startServices({
   let jobs: JobWorker | undefined;
   let reconciler: Reconciler | undefined;
   let stopping = false;
+  let jobsStopping = false;
+  const readiness = new Readiness();
+  const metrics = new Metrics();
+  let metricsServer: MetricsServer | undefined;
   const close = async () => {
+    if (stopping) return;
     stopping = true;
+    readiness.draining = true;
+    if (server && config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
     if (server) {
       const s = server;
+      readiness.closing = true;
       const closed = new Promise<void>((resolve) => s.close(() => resolve()));
       s.closeIdleConnections();
-      const force = setTimeout(() => s.closeAllConnections(), 3000);
+      // Keep-alive connections go as soon as their request is answered, not at the bound.
+      const idle = setInterval(() => s.closeIdleConnections(), 100);
+      const force = setTimeout(() => s.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(force);
+      clearInterval(idle);
+      if (!(await readiness.settled(config.shutdownTimeoutMs)))
+        logger.warn('shutdown: request handlers still running after the bound; closing anyway');
     }
+    jobsStopping = true;
+    if (jobs)
+      await drainJobs(jobs.agenda, config.shutdownTimeoutMs, logger).catch((err: unknown) =>
+        logger.warn({ err }, 'shutdown: draining the job worker failed'),
+      );
     reconciler?.stop();
     await jobs?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping the job worker failed'));
+    await metricsServer?.close();
     closeMail();
     if (!database)
       await db.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
@@ -91,7 +117,7 @@ export async function startServices({
     await backfillResponses(logger);
 
     // Bind first, so PORT=0 gets a real port before links are built from it.
-    const app = createApp({ config, logger, events });
+    const app = createApp({ config, logger, events, metrics, readiness });
     server = app.listen(config.port, config.host);
     // The client, not the services, closes an idle keep-alive connection: a request sent just as the
     // server closes one meets a reset (ECONNRESET; seen in the browser tests with Node's default of 5 s,
@@ -128,10 +154,16 @@ export async function startServices({
     // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
     jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded, events });
+    metrics.watchJobs(jobs.agenda);
+    readiness.jobsRunning = () => !jobsStopping;
     // What a process that died left undone (intents not dispatched, summaries and norms behind their
     // quizzes): repaired now, in the background, and every RECONCILE_EVERY_MS (invitations/reconcile.ts).
     reconciler = startReconciler(events, config, logger);
-    return { url, config, close };
+    if (config.metricsPort !== undefined) {
+      metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost, logger);
+      print(`SkillQuiz metrics on ${metricsServer.url}`);
+    }
+    return { url, config, metricsUrl: metricsServer?.url, close };
   } catch (err) {
     await close();
     throw err;

@@ -198,6 +198,25 @@ describe('result-webhook', () => {
     expect(job).toMatchObject({ failCount: 0 });
   });
 
+  it('a delivered event whose job runs again (its end never recorded) is not sent twice', async () => {
+    const token = company.tokens[0];
+    const quizId = String((await db.collection('quiz_results').findOne({ token }))!._id);
+    const eventId = `evt_${quizId}_finished`;
+    const sent = () => receiver.requests.filter((r) => r.headers['x-skillquiz-event-id'] === eventId).length;
+    const before = sent();
+    expect(before).toBeGreaterThan(0);
+    const jobs = db.collection('jobs');
+    const job = await jobs.findOne({ name: 'result-webhook', 'data.event_id': eventId });
+    // As after a process stopped between the receiver's 2xx and the job's completion: due again.
+    await jobs.updateOne({ _id: job!._id }, { $set: { nextRunAt: new Date() }, $unset: { lockedAt: true } });
+    await until(async () => {
+      const j = await jobs.findOne({ _id: job!._id });
+      return j?.lastFinishedAt && j.lastFinishedAt > (job!.lastFinishedAt as Date) ? j : null;
+    }, 'the job to run again');
+    expect(sent()).toBe(before);
+    expect(await db.collection('webhook_attempts').countDocuments({ event_id: eventId, ok: true })).toBe(1);
+  });
+
   it('sends quiz.abandoned and quiz.expired, the expiry sweep marking them on time', async () => {
     const more = await createInvitationInServices(admin.stack.mongoUri, {
       company: 'Acme Hooks',

@@ -87,6 +87,8 @@ export class OutageMonitor {
   /** When the heartbeat ping still waiting for its reply was sent (null: none in flight). */
   private pingSentAt: number | null = null;
   private readonly downListeners = new Set<() => void>();
+  /** Milliseconds of the outages that have ended, in this process (the metrics' outage seconds). */
+  private endedDownMs = 0;
 
   /**
    * Follows mongoose's default connection and pings the database every HEARTBEAT_MS; call once it
@@ -150,6 +152,12 @@ export class OutageMonitor {
     return true;
   }
 
+  /** Seconds the database was down or stalled as this process saw it, the ongoing outage included. */
+  downSecondsTotal(now = Date.now()): number {
+    const ongoing = this.downSince ? Math.max(0, now - this.downSince.getTime()) : 0;
+    return (this.endedDownMs + ongoing) / 1000;
+  }
+
   /**
    * Calls `listener` when the database is next found down or stalled; returns the function that
    * stops listening. Requests waiting on the database use it to give up (503) instead of hanging.
@@ -170,6 +178,7 @@ export class OutageMonitor {
     const started = this.downSince;
     if (!started) return;
     this.downSince = null;
+    this.endedDownMs += Math.max(0, at.getTime() - started.getTime());
     const window = { started_at: started, ended_at: at };
     this.recent = [
       ...this.recent.filter((w) => at.getTime() - w.ended_at.getTime() < KEEP_IN_MEMORY_MS),

@@ -3,6 +3,7 @@
 // dry_run that list is the answer (the preview). Without it, every row is created, or none is while
 // any row has a problem (400 with the same list). Each row goes through createInvitation, the one
 // function every invitation is made by.
+import { atomically } from '../db/atomically';
 import { parse } from 'csv-parse/sync';
 import {
   HIRING,
@@ -177,7 +178,7 @@ export interface BulkInput {
   dry_run: boolean;
 }
 
-/** Deletes what a bulk invite created before it failed (no transactions on the embedded engine). */
+/** Deletes what a bulk invite created before it failed, where the server has no transactions. */
 async function undo(created: readonly CreatedInvitation[]): Promise<void> {
   const ids = created.map((c) => c.invitation._id);
   await QuizResult.deleteMany({ invitation: { $in: ids } }).exec();
@@ -206,28 +207,31 @@ export async function bulkInvite(
   if (body.dry_run) return { valid, rows };
   if (!valid) throw new BulkRowsError(rows);
 
-  const created: CreatedInvitation[] = [];
-  try {
-    for (const r of rows)
-      created.push(
-        await createInvitation({
-          company: new Types.ObjectId(company.id),
-          requiredAtoms: r.required_atoms,
-          optionalAtoms: r.optional_atoms,
-          candidateName: r.candidate_name,
-          candidateEmail: r.candidate_email,
-          expiresAt,
-          extraTimePercent: body.extra_time_percent as ExtraTimePercent,
-          createdBy: scope.principal.user.email,
-          now,
-          events,
-          mail: config,
-        }),
-      );
-  } catch (err) {
-    await undo(created);
-    throw err;
-  }
+  // All rows or none: a transaction where the server has them, else what was created is deleted.
+  let partial: CreatedInvitation[] = [];
+  const created = await atomically(
+    async () => {
+      partial = [];
+      for (const r of rows)
+        partial.push(
+          await createInvitation({
+            company: new Types.ObjectId(company.id),
+            requiredAtoms: r.required_atoms,
+            optionalAtoms: r.optional_atoms,
+            candidateName: r.candidate_name,
+            candidateEmail: r.candidate_email,
+            expiresAt,
+            extraTimePercent: body.extra_time_percent as ExtraTimePercent,
+            createdBy: scope.principal.user.email,
+            now,
+            events,
+            mail: config,
+          }),
+        );
+      return partial;
+    },
+    () => undo(partial),
+  );
   const names = new Map(
     (
       await Atom.find({

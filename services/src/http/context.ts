@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { Events } from '../events';
 import type { Logger } from './logger';
 import type { LiveManifest } from '../web/remotes-manifest';
+import type { Readiness } from '../ops/health';
+import type { Metrics } from '../ops/metrics';
 
 export interface AppContextExtras {
   config: Config;
@@ -13,6 +15,10 @@ export interface AppContextExtras {
   liveManifest: LiveManifest;
   /** The process's events service (src/events), with its subscribers (src/composition.ts). */
   events: Events;
+  /** This app's Prometheus registry and instruments (ops/metrics.ts). */
+  metrics: Metrics;
+  /** What /readyz reports besides the database (ops/health.ts). */
+  readiness: Readiness;
 }
 
 declare module 'koa' {

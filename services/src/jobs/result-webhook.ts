@@ -29,6 +29,13 @@ export async function runResultWebhook(job: Job<ResultWebhookData>, ctx: JobCont
     ctx.logger.debug(`job ${job.attrs.name} ${data.event_id}: skipped, the quiz no longer exists`);
     return;
   }
+  // Delivered already: a run whose end was not recorded (its process stopped, or the database
+  // stalled, after the receiver's 2xx) runs again; it must not send the event twice. As the email
+  // job checks its delivery record.
+  if (await WebhookAttempt.exists({ event_id: data.event_id, ok: true }).exec()) {
+    ctx.logger.debug(`job ${job.attrs.name} ${data.event_id}: skipped, already delivered`);
+    return;
+  }
   const attemptNumber = (await WebhookAttempt.countDocuments({ event_id: data.event_id }).exec()) + 1;
   const outcome = await deliverWebhook(
     { companyId: company._id, url: company.webhook_url, secret: company.webhook_secret },

@@ -80,6 +80,7 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
    */
   const deps = (ctx: Context): QuizDeps => {
     const arrival = arrivedAt(ctx);
+    const lifecycle = quizCommitHook(ctx.config, ctx.events, ctx.logger);
     return {
       store: requestScopedStore(store),
       config: ctx.config,
@@ -87,7 +88,11 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       // A write that ends the quiz carries its quiz.ended event (the result webhook, the percentile
       // norms, the invitation's summary for the hiring pages), dispatched right after it.
       eventsOf: (prev, next) => quizEndEvents(prev, next, arrival),
-      onCommitted: quizCommitHook(ctx.config, ctx.events, ctx.logger),
+      // Also counts the answers recorded (ops/metrics.ts).
+      onCommitted: async (prev, next) => {
+        ctx.metrics?.quizCommitted(prev, next, arrival);
+        await lifecycle(prev, next);
+      },
     };
   };
   /** Event writes (/log, /tracking, /events): at most EVENT_WRITES_PER_MINUTE per existing quiz, else 429. */

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
+import mongoose from 'mongoose';
 import { loadConfig } from '../../src/config';
 import { connectDatabase, type Database } from '../../src/db/connect';
 import { createLogger } from '../../src/http/logger';
@@ -29,7 +30,8 @@ import { startServices as startInProcess } from '../../src/server';
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(SERVICES_ROOT, 'dist', 'main.js');
 const ENGINE_BIN = require.resolve('@skillquiz/mongo-engine/bin/skillquiz-mongo.js');
-const READY_TIMEOUT_MS = 30_000;
+// SKILLQUIZ_TEST_READY_TIMEOUT_MS: longer for the rolling-restart test, whose restarts happen under load.
+const READY_TIMEOUT_MS = Number(process.env.SKILLQUIZ_TEST_READY_TIMEOUT_MS) || 30_000;
 
 /** SIGTERM a child we started, SIGKILL it after 5 s, and wait until it has exited. */
 export async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
@@ -47,6 +49,10 @@ export interface Services {
   stop(): Promise<void>;
   /** SIGKILLs the process (a crash: no shutdown code runs) and waits until it has exited. Process mode only. */
   kill(): Promise<void>;
+  /** Process mode only: sends a signal (SIGTERM: a graceful stop) without waiting. */
+  signal?(sig: NodeJS.Signals): void;
+  /** Process mode only: resolves with the exit code (or signal) once the process has exited. */
+  exited?: Promise<number | string>;
 }
 
 export interface ServicesOptions {
@@ -161,6 +167,9 @@ async function startServicesProcess(
   const output: string[] = [];
   readline.createInterface({ input: child.stderr! }).on('line', (l) => output.push(l));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exitStatus = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code ?? -1)),
+  );
 
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const fail = (why: string) => {
@@ -190,6 +199,10 @@ async function startServicesProcess(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    signal: (sig) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    },
+    exited: exitStatus,
   };
 }
 
@@ -261,14 +274,49 @@ async function startEngineProcess(dbpath: string, port = 0): Promise<EngineProce
   };
 }
 
+/**
+ * MONGODB_TEST_URI (`npm run test:mongodb`): the stack's database on that server instead of an engine
+ * of its own, a fresh database per stack (dropped at stop). Outages (stopDatabase, freezeDatabase)
+ * need the engine process and throw.
+ */
+export const EXTERNAL_MONGODB_URI = process.env.MONGODB_TEST_URI?.trim() || undefined;
+
+/** `uri` with its database name set to `dbName`, keeping credentials and options (?replicaSet=...). */
+export function withDatabaseName(uri: string, dbName: string): string {
+  const m = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
+  if (!m)
+    throw new Error(`MONGODB_TEST_URI is not a mongodb:// URI: ${uri.replace(/\/\/[^@/]+@/, '//***@')}`);
+  return `${m[1]}/${dbName}${m[2] ?? ''}`;
+}
+
+function externalEngine(): EngineProcess {
+  const refuse = () => {
+    throw new Error('database outages need the embedded engine (not available with MONGODB_TEST_URI)');
+  };
+  return { uri: EXTERNAL_MONGODB_URI!, port: 0, signal: refuse, stop: async () => undefined };
+}
+
+async function dropExternalDatabase(mongoUri: string): Promise<void> {
+  const conn = await mongoose.createConnection(mongoUri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  try {
+    await conn.dropDatabase();
+  } finally {
+    await conn.close();
+  }
+}
+
 export async function startStack(
   env: Record<string, string> = {},
   options: ServicesOptions = {},
 ): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-stack-'));
-  let engine = await startEngineProcess(path.join(tmp, 'db'));
+  const external = EXTERNAL_MONGODB_URI !== undefined;
+  let engine = external ? externalEngine() : await startEngineProcess(path.join(tmp, 'db'));
   let engineUp = true;
-  const mongoUri = `${engine.uri.replace(/\/+$/, '')}/t_${randomBytes(6).toString('hex')}`;
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
+  const mongoUri = external
+    ? withDatabaseName(engine.uri, dbName)
+    : `${engine.uri.replace(/\/+$/, '')}/${dbName}`;
   let services: Services;
   try {
     services = await startServices(mongoUri, path.join(tmp, 'data'), env, options);
@@ -289,10 +337,12 @@ export async function startStack(
       stack.baseUrl = stack.services.baseUrl;
     },
     stopDatabase: async () => {
+      if (external) externalEngine().signal('SIGSTOP');
       engineUp = false;
       await engine.stop();
     },
     startDatabase: async () => {
+      if (external) externalEngine().signal('SIGCONT');
       engine = await startEngineProcess(path.join(tmp, 'db'), engine.port);
       engineUp = true;
     },
@@ -301,7 +351,8 @@ export async function startStack(
     stop: async () => {
       await stack.services.stop();
       await closeInProcessDatabase();
-      if (engineUp) await engine.stop();
+      if (external) await dropExternalDatabase(mongoUri);
+      else if (engineUp) await engine.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
