@@ -89,9 +89,9 @@ export function quizRouter(options: QuizRouterOptions = {}): Router {
       // norms, the invitation's summary for the hiring pages), dispatched right after it.
       eventsOf: (prev, next) => quizEndEvents(prev, next, arrival),
       // Also counts the answers recorded (ops/metrics.ts).
-      onCommitted: async (prev, next) => {
+      onCommitted: async (prev, next, written) => {
         ctx.metrics?.quizCommitted(prev, next, arrival);
-        await lifecycle(prev, next);
+        await lifecycle(prev, next, written);
       },
     };
   };
