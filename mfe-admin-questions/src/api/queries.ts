@@ -131,10 +131,16 @@ export function questionQueries(api: QuestionsApi) {
   };
 }
 
-const CALIBRATION_DONE = {
-  apply: MESSAGES.CALIBRATION_APPLIED,
-  graduate: MESSAGES.QUESTION_GRADUATED,
-} as const;
+/** 'Calibration applied' or 'Question graduated', with the new parameters under it. */
+function calibrationDone(action: 'apply' | 'graduate') {
+  const detail = (data: unknown) => {
+    const r = data as { new: { a: number; d: number } };
+    return `a ${r.new.a}, d ${r.new.d}`;
+  };
+  return action === 'apply'
+    ? { title: MESSAGES.CALIBRATION_APPLIED, durationMs: 5000, detail }
+    : { title: MESSAGES.QUESTION_GRADUATED, durationMs: 5000, detail };
+}
 
 /**
  * The writes. A failure with no `errorToast` is the page's inline alert (the toast-or-alert rule of
@@ -171,14 +177,7 @@ export function questionMutations(api: QuestionsApi, queryClient: QueryClient) {
         mutationFn: (version: number) =>
           action === 'apply' ? api.applyCalibration(id, version) : api.graduate(id, version),
         meta: {
-          successToast: {
-            title: CALIBRATION_DONE[action],
-            durationMs: 5000,
-            detail: (data) => {
-              const r = data as { new: { a: number; d: number } };
-              return `a ${r.new.a}, d ${r.new.d}`;
-            },
-          },
+          successToast: calibrationDone(action),
           errorToast: { title: MESSAGES.ERROR_UPDATING_QUESTION, durationMs: 5000 },
         },
         onSuccess: async () => {
