@@ -6,4 +6,5 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './AdminAtomsApp': './src/AdminAtomsApp.tsx' },
   devPort: 3103, // `npm run dev`: http://localhost:3103/ (standalone) and /mf-manifest.json
+  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
 });

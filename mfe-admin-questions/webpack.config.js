@@ -6,4 +6,5 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './AdminQuestionsApp': './src/AdminQuestionsApp.tsx' },
   devPort: 3104, // `npm run dev`: http://localhost:3104/ (standalone) and /mf-manifest.json
+  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
 });

@@ -97,11 +97,15 @@ export const TRACKING_EVENTS = {
 } as const;
 export type TrackingEventType = (typeof TRACKING_EVENTS)[keyof typeof TRACKING_EVENTS];
 
-/** Toast and notice texts of SPEC §8, so the front ends do not retype them. */
+/** Toast and notice texts of SPEC §8 (and the admin pages' other toast titles): the one table of toast titles. */
 export const MESSAGES = {
   ERROR_SAVING_ATOM: 'Error saving atom',
   ATOM_SAVED: 'Atom saved',
   ERROR_DELETING_ATOM: 'Error deleting atom',
+  ERROR_RUNNING_SIMULATION: 'Error running the simulation',
+  ERROR_UPDATING_QUESTION: 'Error updating the question',
+  CALIBRATION_APPLIED: 'Calibration applied',
+  QUESTION_GRADUATED: 'Question graduated',
   ERROR_LOADING_ATOMS: 'Error loading atoms',
   ERROR_LOADING_ORIGINAL_QUESTION: 'Error loading original question',
   ERROR_LOADING_CODE_BLOCK_OPTIONS: 'Error loading code block options',

@@ -18,16 +18,16 @@ import type {
   SimulateRequest,
   SimulateResponse,
 } from '@skillquiz/contracts';
-import type { AtomPayload } from '../hooks/atomForm';
+import type { AtomPayload } from '../model/atomForm';
 
 /** The simulator's inputs as typed: a field that is not a number goes as typed and gets the server's 400. */
 export type SimulationInputs = { [K in keyof SimulateRequest]: SimulateRequest[K] | string };
 
 export interface AtomsApi {
   /** GET /api/atoms?include_beta=true */
-  list(): Promise<AtomListResponse>;
+  list(signal?: AbortSignal): Promise<AtomListResponse>;
   /** GET /api/atoms/{id}: the atom and its questions. */
-  get(id: string): Promise<AtomWithQuestionsResponse>;
+  get(id: string, signal?: AbortSignal): Promise<AtomWithQuestionsResponse>;
   /** POST /api/atoms */
   create(atom: AtomPayload): Promise<AtomResponse>;
   /** PUT /api/atoms/{id}/. `version` is the one the form loaded: a stale one gets 409 and changes nothing. */
@@ -37,7 +37,7 @@ export interface AtomsApi {
   /** The bank simulator on the saved atom (runs in a worker on the server; stores nothing). */
   simulate(id: string, request: SimulationInputs): Promise<SimulateResponse>;
   /** GET /api/questions/{id}: a beta question's preview. */
-  question(id: number): Promise<QuestionResponse>;
+  question(id: number, signal?: AbortSignal): Promise<QuestionResponse>;
   /** GET /api/questions/beta-candidates?search=: existing, not administered questions (text or id). */
   betaCandidates(search: string, atom: string, signal?: AbortSignal): Promise<BetaCandidatesResponse>;
   /** GET /api/questions/?search=&only_administered=false: the first page of every question matching (to attach). */
@@ -45,7 +45,7 @@ export interface AtomsApi {
   /** POST /api/atoms/{id}/questions/attach with the question's version (409 when stale). */
   attach(atomId: string, questionId: number, version: number): Promise<QuestionResponse>;
   /** GET /api/atoms/{id}/history (newest first). */
-  history(id: string): Promise<HistoryResponse>;
+  history(id: string, signal?: AbortSignal): Promise<HistoryResponse>;
   /** POST /api/atoms/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
   revert(id: string, toVersion: number, version: number): Promise<AtomResponse & RevertNotes>;
   /** POST /api/atoms/{id}/questions/detach with the question's version (409 when stale). */
@@ -56,15 +56,15 @@ const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
 
 /** AtomsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
 export const httpAtomsApi: AtomsApi = {
-  list: () => call<AtomListResponse>('/api/atoms?include_beta=true'),
-  get: (id) => call<AtomWithQuestionsResponse>(atomPath(id)),
+  list: (signal) => call<AtomListResponse>('/api/atoms?include_beta=true', { signal }),
+  get: (id, signal) => call<AtomWithQuestionsResponse>(atomPath(id), { signal }),
   create: (atom) => call<AtomResponse>('/api/atoms', { method: 'POST', body: atom }),
   update: (id, atom, version) =>
     call<AtomResponse>(`${atomPath(id)}/`, { method: 'PUT', body: { ...atom, version } }),
   remove: (id) => call<{ success: true }>(`/api/atoms/delete/${encodeURIComponent(id)}`, { method: 'POST' }),
   simulate: (id, request) =>
     call<SimulateResponse>(`${atomPath(id)}/simulate`, { method: 'POST', body: request }),
-  question: (id) => call<QuestionResponse>(`/api/questions/${id}`),
+  question: (id, signal) => call<QuestionResponse>(`/api/questions/${id}`, { signal }),
   betaCandidates: (search, atom, signal) =>
     call<BetaCandidatesResponse>(`/api/questions/beta-candidates?${new URLSearchParams({ search, atom })}`, {
       signal,
@@ -79,7 +79,7 @@ export const httpAtomsApi: AtomsApi = {
       method: 'POST',
       body: { question_id: questionId, version },
     }),
-  history: (id) => call<HistoryResponse>(`${atomPath(id)}/history`),
+  history: (id, signal) => call<HistoryResponse>(`${atomPath(id)}/history`, { signal }),
   revert: (id, toVersion, version) =>
     call<AtomResponse & RevertNotes>(`${atomPath(id)}/revert`, {
       method: 'POST',

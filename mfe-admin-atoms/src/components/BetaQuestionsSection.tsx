@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type Dispatch, type SyntheticEvent 
 import { DataTable, QuestionPicker, type Column } from '@skillquiz/admin-ui';
 import type { QuestionExcerpt } from '@skillquiz/contracts';
 import { useAtomsApi } from '../api/context';
-import { canMoveDown, canMoveUp, parseQuestionId, type AtomFormAction } from '../hooks/atomForm';
+import { canMoveDown, canMoveUp, parseQuestionId, type AtomFormAction } from '../model/atomForm';
 import { useQuestionPreviews } from '../hooks/useQuestionPreviews';
 import { QuestionPreview } from './QuestionPreview';
 import { RichLine } from '@skillquiz/question-view';

@@ -2,7 +2,7 @@
 // one description per score level.
 import type { Dispatch } from 'react';
 import { TextAreaField } from '@skillquiz/admin-ui';
-import { LEVELS, type AtomFormAction, type AtomFormValues } from '../hooks/atomForm';
+import { LEVELS, type AtomFormAction, type AtomFormValues } from '../model/atomForm';
 import { setter } from './sectionProps';
 
 export function DescriptionsSection({

@@ -2,7 +2,7 @@
 // (questions per quiz, estimated time, level thresholds, supported languages).
 import { SelectField, TextField } from '@skillquiz/admin-ui';
 import type { Atom } from '@skillquiz/contracts';
-import { LEVELS, slugEditable } from '../hooks/atomForm';
+import { LEVELS, slugEditable } from '../model/atomForm';
 import { setter, type SectionProps } from './sectionProps';
 
 const FORMAT_OPTIONS: { value: Atom['format']; label: string }[] = [

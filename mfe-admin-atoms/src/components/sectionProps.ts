@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { AtomFormAction, AtomFormState, AtomFormValues } from '../hooks/atomForm';
+import type { AtomFormAction, AtomFormState, AtomFormValues } from '../model/atomForm';
 
 export interface SectionProps {
   state: AtomFormState;

@@ -14,7 +14,7 @@ import {
   isDirty,
   toPayload,
   type AtomPage,
-} from '../hooks/atomForm';
+} from '../model/atomForm';
 import { useAtom, useDeleteAtom, useSaveAtom } from '../hooks/useAtoms';
 import { ApiError } from '@skillquiz/http-client';
 import { GeneralSection } from '../components/GeneralSection';

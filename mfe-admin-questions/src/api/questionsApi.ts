@@ -35,16 +35,16 @@ export interface QuestionsApi {
   /** Creates a question (POST /api/question/, id null) or replaces one (POST /api/question/{id}); 409 on a stale version. */
   save(id: number | null, payload: QuestionWritePayload): Promise<QuestionResponse>;
   /** GET /api/atoms?include_beta=true: the atom filter and the atoms grid. */
-  atoms(): Promise<AtomListResponse>;
-  codeBlockOptions(): Promise<CodeBlockOptionsResponse>;
-  claimOptions(): Promise<ClaimOptionsResponse>;
-  languageOptions(): Promise<LanguageOptionsResponse>;
+  atoms(signal?: AbortSignal): Promise<AtomListResponse>;
+  codeBlockOptions(signal?: AbortSignal): Promise<CodeBlockOptionsResponse>;
+  claimOptions(signal?: AbortSignal): Promise<ClaimOptionsResponse>;
+  languageOptions(signal?: AbortSignal): Promise<LanguageOptionsResponse>;
   /** GET /api/questions/{id}/statistics */
-  analytics(id: number): Promise<QuestionAnalyticsResponse>;
+  analytics(id: number, signal?: AbortSignal): Promise<QuestionAnalyticsResponse>;
   /** GET /api/questions/statistics?atom= (the list's statistics columns) */
-  listStatistics(atom: string): Promise<QuestionStatisticsListResponse>;
+  listStatistics(atom: string, signal?: AbortSignal): Promise<QuestionStatisticsListResponse>;
   /** GET /api/questions/needs-review: the flagged questions of an atom, each with a text excerpt. */
-  needsReview(atom: string): Promise<NeedsReviewResponse>;
+  needsReview(atom: string, signal?: AbortSignal): Promise<NeedsReviewResponse>;
   /** POST /api/questions/{id}/calibration/apply with the version the page loaded. */
   applyCalibration(id: number, version: number): Promise<CalibrationActionResponse>;
   /** POST /api/questions/{id}/graduate with the version the page loaded. */
@@ -52,11 +52,11 @@ export interface QuestionsApi {
   /** POST /api/questions/{id}/status; 400 when a review rule refuses, 409 on a stale version. */
   setStatus(id: number, status: QuestionStatus, version: number): Promise<QuestionResponse>;
   /** GET /api/questions/{id}/history (newest first). */
-  history(id: number): Promise<HistoryResponse>;
+  history(id: number, signal?: AbortSignal): Promise<HistoryResponse>;
   /** POST /api/questions/{id}/revert: `toVersion` restored as a new version; 409 on a stale `version`. */
   revert(id: number, toVersion: number, version: number): Promise<QuestionResponse & RevertNotes>;
   /** GET /api/questions/twins?atom= (likely near-duplicates within one atom). */
-  twins(atom: string): Promise<TwinsResponse>;
+  twins(atom: string, signal?: AbortSignal): Promise<TwinsResponse>;
   /**
    * POST /api/questions/import/preview?filename=: the file's bytes as the body; the
    * services guess the format (JSON, CSV, QTI 2.2 zip or XML), check every item and write nothing.
@@ -104,15 +104,20 @@ export const httpQuestionsApi: QuestionsApi = {
       method: 'POST',
       body: payload,
     }),
-  atoms: () => apiCall<AtomListResponse>('/api/atoms?include_beta=true'),
-  codeBlockOptions: () => apiCall<CodeBlockOptionsResponse>('/api/questions/code-block-options'),
-  claimOptions: () => apiCall<ClaimOptionsResponse>('/api/questions/claim-options'),
-  languageOptions: () => apiCall<LanguageOptionsResponse>('/api/questions/language-options'),
-  analytics: (id) => apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`),
-  listStatistics: (atom) =>
-    apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`),
-  needsReview: (atom) =>
-    apiCall<NeedsReviewResponse>(`/api/questions/needs-review?atom=${encodeURIComponent(atom)}`),
+  atoms: (signal) => apiCall<AtomListResponse>('/api/atoms?include_beta=true', { signal }),
+  codeBlockOptions: (signal) =>
+    apiCall<CodeBlockOptionsResponse>('/api/questions/code-block-options', { signal }),
+  claimOptions: (signal) => apiCall<ClaimOptionsResponse>('/api/questions/claim-options', { signal }),
+  languageOptions: (signal) =>
+    apiCall<LanguageOptionsResponse>('/api/questions/language-options', { signal }),
+  analytics: (id, signal) =>
+    apiCall<QuestionAnalyticsResponse>(`/api/questions/${id}/statistics`, { signal }),
+  listStatistics: (atom, signal) =>
+    apiCall<QuestionStatisticsListResponse>(`/api/questions/statistics?atom=${encodeURIComponent(atom)}`, {
+      signal,
+    }),
+  needsReview: (atom, signal) =>
+    apiCall<NeedsReviewResponse>(`/api/questions/needs-review?atom=${encodeURIComponent(atom)}`, { signal }),
   applyCalibration: (id, version) =>
     apiCall<CalibrationActionResponse>(`/api/questions/${id}/calibration/apply`, {
       method: 'POST',
@@ -125,13 +130,14 @@ export const httpQuestionsApi: QuestionsApi = {
     }),
   setStatus: (id, status, version) =>
     apiCall<QuestionResponse>(`/api/questions/${id}/status`, { method: 'POST', body: { status, version } }),
-  history: (id) => apiCall<HistoryResponse>(`/api/questions/${id}/history`),
+  history: (id, signal) => apiCall<HistoryResponse>(`/api/questions/${id}/history`, { signal }),
   revert: (id, toVersion, version) =>
     apiCall<QuestionResponse & RevertNotes>(`/api/questions/${id}/revert`, {
       method: 'POST',
       body: { to_version: toVersion, version },
     }),
-  twins: (atom) => apiCall<TwinsResponse>(`/api/questions/twins?atom=${encodeURIComponent(atom)}`),
+  twins: (atom, signal) =>
+    apiCall<TwinsResponse>(`/api/questions/twins?atom=${encodeURIComponent(atom)}`, { signal }),
   importPreview: async (file, filename) =>
     (await (
       await fileCall(`/api/questions/import/preview?filename=${encodeURIComponent(filename)}`, {

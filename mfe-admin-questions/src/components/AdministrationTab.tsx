@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { AtomSummary } from '@skillquiz/contracts';
 import { SelectField, TextField } from '@skillquiz/admin-ui';
-import { CREATE_NEW_CLAIM } from '../hooks/questionForm';
+import { CREATE_NEW_CLAIM } from '../model/questionForm';
 import { withNone, type Option, type TabProps } from './tabProps';
 
 export function AdministrationTab({

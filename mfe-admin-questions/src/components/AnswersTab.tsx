@@ -8,7 +8,7 @@ import {
   deleteNeedsConfirm,
   positionOptions,
   type FormAnswer,
-} from '../hooks/questionForm';
+} from '../model/questionForm';
 import type { TabProps } from './tabProps';
 
 const RANDOM = 'random';

@@ -2,8 +2,8 @@
 // administered, status; every page), in the chosen format, as a download. A failure is said in words.
 import { useId, useState } from 'react';
 import type { ImportFormat } from '@skillquiz/contracts';
-import { EXPORT_FORMATS } from '../hooks/importPlan';
-import type { ListQuery } from '../hooks/listQuery';
+import { EXPORT_FORMATS } from '../model/importPlan';
+import type { ListQuery } from '../model/listQuery';
 import { useExport } from '../hooks/useContentIo';
 
 export function ExportControl({ query }: { query: ListQuery }) {

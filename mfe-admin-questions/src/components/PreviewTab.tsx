@@ -3,7 +3,7 @@
 // answers are missing. Choosing an answer here only moves the selection, as it would for a candidate.
 import { useState } from 'react';
 import { AnswerList } from '@skillquiz/question-view';
-import { previewModel, type QuestionFields } from '../hooks/questionForm';
+import { previewModel, type QuestionFields } from '../model/questionForm';
 import { QuestionBody } from './QuestionBody';
 
 export function PreviewTab({ fields }: { fields: QuestionFields }) {

@@ -12,7 +12,7 @@ import type { DifficultyParams, QuestionAnalyticsResponse } from '@skillquiz/con
 import { LinePlot } from '@skillquiz/admin-ui';
 import { RichText } from '@skillquiz/question-view';
 import { useCalibrationAction, useQuestionAnalytics } from '../hooks/useAnalytics';
-import { reasonInWords } from '../hooks/reviewReasons';
+import { reasonInWords } from '../model/reviewReasons';
 
 const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
 const num = (x: number | null, digits = 2) => (x === null ? '–' : x.toFixed(digits));

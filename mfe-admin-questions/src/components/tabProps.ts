@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { QuestionFormAction, QuestionFormState } from '../hooks/questionForm';
+import type { QuestionFormAction, QuestionFormState } from '../model/questionForm';
 
 export interface TabProps {
   state: QuestionFormState;

@@ -3,7 +3,7 @@
 // every list are refreshed. The toasts are the mutation's meta (the admin query client raises them).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useQuestionsApi } from '../api/context';
-import { questionKeys, questionQueries } from '../api/queries';
+import { questionMutations, questionQueries } from '../api/queries';
 
 export function useQuestionAnalytics(id: number | null) {
   return useQuery({ ...questionQueries(useQuestionsApi()).analytics(id ?? 0), enabled: id !== null });
@@ -18,32 +18,6 @@ export function useNeedsReview(atom: string) {
   return useQuery(questionQueries(useQuestionsApi()).needsReview(atom));
 }
 
-const DONE = { apply: 'Calibration applied', graduate: 'Question graduated' } as const;
-
 export function useCalibrationAction(id: number, action: 'apply' | 'graduate') {
-  const api = useQuestionsApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (version: number) =>
-      action === 'apply' ? api.applyCalibration(id, version) : api.graduate(id, version),
-    meta: {
-      successToast: {
-        title: DONE[action],
-        durationMs: 5000,
-        detail: (data) => {
-          const r = data as { new: { a: number; d: number } };
-          return `a ${r.new.a}, d ${r.new.d}`;
-        },
-      },
-      errorToast: { title: 'Error updating the question', durationMs: 5000 },
-    },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: questionKeys.analytics(id) }),
-        queryClient.invalidateQueries({ queryKey: questionKeys.one(id) }),
-        queryClient.invalidateQueries({ queryKey: questionKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: questionKeys.statisticsLists }),
-      ]);
-    },
-  });
+  return useMutation(questionMutations(useQuestionsApi(), useQueryClient()).calibration(id, action));
 }

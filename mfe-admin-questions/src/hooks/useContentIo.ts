@@ -4,27 +4,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportFormat } from '@skillquiz/contracts';
 import { useQuestionsApi } from '../api/context';
-import { questionKeys } from '../api/queries';
-import { exportQueryString } from './importPlan';
-import type { ListQuery } from './listQuery';
+import { questionMutations } from '../api/queries';
+import { exportQueryString } from '../model/importPlan';
+import type { ListQuery } from '../model/listQuery';
 
 export function useImportPreview() {
-  const api = useQuestionsApi();
-  return useMutation({ mutationFn: (file: File) => api.importPreview(file, file.name) });
+  return useMutation(questionMutations(useQuestionsApi(), useQueryClient()).importPreview());
 }
 
 export function useImportCommit() {
-  const api = useQuestionsApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ importId, confirm }: { importId: string; confirm: 'all' | string[] }) =>
-      api.importCommit(importId, confirm),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: questionKeys.lists });
-      await queryClient.invalidateQueries({ queryKey: questionKeys.claimOptions });
-      await queryClient.invalidateQueries({ queryKey: questionKeys.atoms });
-    },
-  });
+  return useMutation(questionMutations(useQuestionsApi(), useQueryClient()).importCommit());
 }
 
 /** Downloads the list as filtered now: the file arrives as a Blob, saved through a temporary link. */

@@ -1,15 +1,13 @@
 // Question data through TanStack Query: the factories of api/queries.ts over the app's QuestionsApi
-// (keys, fetches, SPEC §4's cache rule, SPEC §8's toasts in their meta), plus what is particular to a
+// (keys, fetches, SPEC §4's cache rule, SPEC §8's toasts in their meta, invalidations), plus what is particular to a
 // page: the list's 500 ms debounce (SPEC §7) and the original question's. A result is stored under
-// its own key, so a late reply for an older query never shows for a newer one. A save refreshes what
-// it changed: the question itself, every list, and the claim options.
+// its own key, so a late reply for an older query never shows for a newer one.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuestionWritePayload } from '@skillquiz/contracts';
-import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
+import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useQuestionsApi } from '../api/context';
-import { questionKeys, questionQueries } from '../api/queries';
+import { questionKeys, questionMutations, questionQueries } from '../api/queries';
 import { useDebouncedValue } from './useDebouncedValue';
-import { isCacheable, listKey, type ListQuery } from './listQuery';
+import { isCacheable, listKey, type ListQuery } from '../model/listQuery';
 
 export { questionKeys };
 
@@ -66,21 +64,5 @@ export function useOptionLists() {
 }
 
 export function useSaveQuestion() {
-  const api = useQuestionsApi();
-  const queryClient = useQueryClient();
-  const toast = (title: string) => ({ title, durationMs: CONSTANTS.TOAST_MS.QUESTION });
-  return useMutation({
-    mutationFn: ({ id, payload }: { id: number | null; payload: QuestionWritePayload }) =>
-      api.save(id, payload),
-    meta: {
-      successToast: toast(MESSAGES.QUESTION_SAVED),
-      errorToast: toast(MESSAGES.ERROR_SAVING_QUESTION),
-    },
-    onSuccess: (data) => {
-      queryClient.setQueryData(questionKeys.one(data.question.id), data);
-      // Not awaited: the editor's toast need not wait for lists it does not show.
-      void queryClient.invalidateQueries({ queryKey: questionKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: questionKeys.claimOptions });
-    },
-  });
+  return useMutation(questionMutations(useQuestionsApi(), useQueryClient()).save());
 }

@@ -16,7 +16,7 @@ import {
   previewSummary,
   resultSummary,
   updateUids,
-} from '../hooks/importPlan';
+} from '../model/importPlan';
 import { useImportCommit, useImportPreview } from '../hooks/useContentIo';
 
 /** Rows shown at most (10,000 items would make a page nobody reads); what needs acting on comes first. */

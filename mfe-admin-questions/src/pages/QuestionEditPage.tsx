@@ -9,7 +9,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { ApiError } from '@skillquiz/http-client';
 import type { Question } from '@skillquiz/contracts';
 import { EditorFrame, useUnsavedChangesGuard } from '@skillquiz/admin-ui';
-import { newQuestionForm, parseQuestionId, questionFormReducer, toWritePayload } from '../hooks/questionForm';
+import { newQuestionForm, parseQuestionId, questionFormReducer, toWritePayload } from '../model/questionForm';
 import { useAtomList, useOptionLists, useQuestion, useSaveQuestion } from '../hooks/useQuestions';
 import { ContentTab } from '../components/ContentTab';
 import { VariationTab } from '../components/VariationTab';

@@ -20,7 +20,7 @@ import {
   pageCount,
   parseListQuery,
   type ListQuery,
-} from '../hooks/listQuery';
+} from '../model/listQuery';
 import { QuestionsTable, STATUS_LABELS, type Twin } from '../components/QuestionsTable';
 import { NeedsReviewTable } from '../components/NeedsReviewTable';
 import { ExportControl } from '../components/ExportControl';

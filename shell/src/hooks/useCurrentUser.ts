@@ -1,22 +1,14 @@
-// GET /me once per mount: pending, then signed in (with the user) or signed out (any failure).
-import { useEffect, useState } from 'react';
+// GET /me through TanStack Query: pending, then signed in (with the user) or signed out (any failure).
+import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { fetchCurrentUser } from '../api/me';
+import { currentUserQuery } from '../api/queries';
 
 export type CurrentUserState =
   { status: 'pending' } | { status: 'signed-in'; user: CurrentUser } | { status: 'signed-out' };
 
 export function useCurrentUser(loadUser: typeof fetchCurrentUser = fetchCurrentUser): CurrentUserState {
-  const [state, setState] = useState<CurrentUserState>({ status: 'pending' });
-  useEffect(() => {
-    let live = true;
-    loadUser().then((result) => {
-      if (live)
-        setState(result.success ? { status: 'signed-in', user: result.data } : { status: 'signed-out' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [loadUser]);
-  return state;
+  const { data } = useQuery(currentUserQuery(loadUser));
+  if (data === undefined) return { status: 'pending' };
+  return data ? { status: 'signed-in', user: data } : { status: 'signed-out' };
 }

@@ -1,8 +1,9 @@
 // /admin/remotes: which version of each remote is live, what is published, and who shipped or
 // rolled back what when (the audit log). Read only: shipping is `npm run ship` / `npm run rollback`.
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveRemote, LiveRemotesResponse } from '@skillquiz/contracts';
 import { fetchLiveRemotes } from '../api/liveRemotes';
+import { liveRemotesQuery, shellKeys } from '../api/queries';
 
 type State =
   | { status: 'loading' }
@@ -62,31 +63,15 @@ function RemoteSection({ remote }: { remote: LiveRemote }) {
 }
 
 export function LiveRemotesPage({ load = fetchLiveRemotes }: { load?: typeof fetchLiveRemotes }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  // `attempt` changes on Try again: the effect loads again (and ignores a reply for an older attempt).
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then((result) => {
-      if (live)
-        setState(
-          result.success
-            ? { status: 'loaded', data: result.data }
-            : { status: 'failed', message: result.message },
-        );
-    });
-    return () => {
-      live = false;
-    };
-  }, [load, attempt]);
-  const reload = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-
-  useEffect(() => {
-    document.title = 'Live remotes - SkillQuiz Admin';
-  }, []);
+  const query = useQuery(liveRemotesQuery(load));
+  // Try again shows the loading state again (a refetch alone would keep the failure on screen).
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.resetQueries({ queryKey: shellKeys.liveRemotes });
+  const state: State = query.isPending
+    ? { status: 'loading' }
+    : query.isError
+      ? { status: 'failed', message: query.error.message }
+      : { status: 'loaded', data: query.data };
 
   return (
     <section
@@ -94,6 +79,7 @@ export function LiveRemotesPage({ load = fetchLiveRemotes }: { load?: typeof fet
       aria-labelledby="live-remotes-title"
       aria-busy={state.status === 'loading'}
     >
+      <title>Live remotes - SkillQuiz Admin</title>
       <h1 id="live-remotes-title">Live remotes</h1>
       <p>
         What candidates and admins load now. Change it with{' '}

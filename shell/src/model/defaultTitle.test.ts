@@ -1,4 +1,4 @@
-import { defaultTitleFor } from './useDefaultTitle';
+import { defaultTitleFor } from './defaultTitle';
 
 it('is SkillQuiz, and SkillQuiz - Dashboard anywhere under /admin and /hiring', () => {
   expect(defaultTitleFor('/quiz/abc/question/2')).toBe('SkillQuiz');
