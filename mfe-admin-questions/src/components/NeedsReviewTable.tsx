@@ -14,7 +14,7 @@ import { RichLine } from '@skillquiz/question-view';
 import { useQuestionsApi } from '../api/context';
 import { questionKeys } from '../api/queries';
 import { useNeedsReview } from '../hooks/useAnalytics';
-import { formFromQuestion, toWritePayload } from '../hooks/questionForm';
+import { formFromQuestion, toWritePayload } from '../model/questionForm';
 import { statisticsColumns } from './statisticsColumns';
 
 export function NeedsReviewTable({
