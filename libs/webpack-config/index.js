@@ -154,9 +154,73 @@ function compressionPlugins() {
  * and the remote's own standalone page at `/` (below), whose client-side routes fall back to its
  * index.html.
  */
-function devServer(devPort, hasStandalonePage) {
-  const port = Number(process.env.DEV_PORT) || devPort;
+/** The dev page's role cookie: `?as=admin` on the page sets it (dev/main.tsx), the proxy reads it. */
+const DEV_ROLE_COOKIE = 'skillquiz-dev-as';
+
+/**
+ * `/api` of the standalone page, proxied to the real services started in this process
+ * (@skillquiz/remote-kit/dev-services: seeded, on a temporary data directory removed on exit), every
+ * request carrying the dev session of the role the page asked for (recruiter unless the
+ * skillquiz-dev-as cookie says admin or second-recruiter).
+ */
+function devServicesProxy() {
+  let started;
+  const sessions = new Map();
+  const start = () => {
+    if (!started) {
+      // Node strips the types of this TypeScript file (Node 24); it needs the services built (predev).
+      const { startDevServices } = require('@skillquiz/remote-kit/dev-services');
+      started = startDevServices({ seed: true, logLevel: 'warn' }).then((services) => {
+        console.log(`dev page: the real services on ${services.baseUrl} (seeded, temporary data)`);
+        const stop = () => services.stop().finally(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        return services;
+      });
+    }
+    return started;
+  };
+  const roleOf = (req) => {
+    const m = new RegExp(`(?:^|;\\s*)${DEV_ROLE_COOKIE}=([a-z-]+)`).exec(req.headers.cookie ?? '');
+    return m && ['admin', 'second-recruiter'].includes(m[1]) ? m[1] : 'recruiter';
+  };
   return {
+    start,
+    proxy: [
+      {
+        context: ['/api'],
+        target: 'http://127.0.0.1:1', // replaced per request by router
+        changeOrigin: true,
+        router: async (req) => {
+          const services = await start();
+          const role = roleOf(req);
+          if (!sessions.has(role)) sessions.set(role, await services.signIn(role));
+          req.devSession = sessions.get(role);
+          return services.baseUrl;
+        },
+        on: {
+          proxyReq: (proxyReq, req) => {
+            for (const [k, v] of Object.entries(req.devSession ?? {})) proxyReq.setHeader(k, v);
+          },
+        },
+      },
+    ],
+  };
+}
+
+function devServer(devPort, hasStandalonePage, withServices) {
+  const port = Number(process.env.DEV_PORT) || devPort;
+  const services = withServices ? devServicesProxy() : undefined;
+  return {
+    ...(services
+      ? {
+          proxy: services.proxy,
+          setupMiddlewares: (middlewares) => {
+            services.start().catch((err) => console.error('dev page: the services did not start', err));
+            return middlewares;
+          },
+        }
+      : {}),
     port,
     host: 'localhost',
     hot: false, // module federation and React refresh across a host do not mix; a reload is reliable
@@ -216,10 +280,12 @@ function standalonePageConfig({ name, dir, rules, resolve }) {
  * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html; it has no static remotes (it
  *   finds them at run time through GET /remotes.json)
  * @param {number} [opts.devPort] a remote's port under `webpack serve` (env DEV_PORT wins); 3100 if unset
+ * @param {boolean} [opts.devServices] `webpack serve`: the standalone page's `/api` goes to the real
+ *   services, started in the dev server's process (devServicesProxy)
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createConfig(opts) {
-  const { name, dir, exposes, isHost = false, devPort = 3100 } = opts;
+  const { name, dir, exposes, isHost = false, devPort = 3100, devServices = false } = opts;
   if (!name || !dir) throw new Error('createConfig needs { name, dir }');
   if (!isHost && (!exposes || Object.keys(exposes).length === 0)) {
     throw new Error(`${name}: a remote must expose at least one module`);
@@ -303,7 +369,7 @@ function createConfig(opts) {
           }),
         ],
       },
-      ...(isHost ? {} : { devServer: devServer(devPort, standalone) }),
+      ...(isHost ? {} : { devServer: devServer(devPort, standalone, devServices) }),
       performance: { hints: false },
     };
     // webpack-dev-server serves every compilation of the array from one port (the first one's options).

@@ -24,3 +24,12 @@ export {
   newQuizToken,
   quizLink,
 } from './invitations';
+export { createDevSession, type DevSessionHeaders } from './auth/dev-session';
+export {
+  DEV_ADMIN_EMAIL,
+  DEV_COMPANY_EMAIL_DOMAINS,
+  DEV_COMPANY_GROUP_PREFIX,
+  DEV_DEMO_COMPANY_SLUG,
+  DEV_RECRUITER_EMAIL,
+  DEV_SECOND_RECRUITER_EMAIL,
+} from './auth/dev-accounts';

@@ -22,6 +22,25 @@ const FILES = [
 ];
 const FOLDERS = ['src/pages', 'src/components', 'src/api', 'src/hooks', 'dev'];
 
+/**
+ * The data layer each remote has (README, "Data"): `query` remotes fetch through TanStack Query, with
+ * `queryOptions` and `mutationOptions` factories side by side in src/api/queries.ts. A remote without
+ * a backend (mfe-demo) has none. A new remote gets a row here.
+ */
+const DATA_LAYER: Record<string, 'query' | 'none'> = {
+  'mfe-quiz': 'query',
+  'mfe-demo': 'none',
+  'mfe-admin-atoms': 'query',
+  'mfe-admin-questions': 'query',
+  'mfe-hiring': 'query',
+};
+/** A dev/ file longer than this is re-implementing the backend (the real services run behind dev pages). */
+const DEV_FILE_MAX_LINES = 120;
+
+const read = (f: string) => fs.readFileSync(f, 'utf8');
+const withoutComments = (src: string) =>
+  src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -31,10 +50,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-it('finds the remotes', () => {
+it('finds the remotes, each with a row in DATA_LAYER', () => {
   expect(remotes).toEqual(
     expect.arrayContaining(['mfe-quiz', 'mfe-demo', 'mfe-admin-atoms', 'mfe-admin-questions', 'mfe-hiring']),
   );
+  expect(remotes.filter((r) => !(r in DATA_LAYER))).toEqual([]);
 });
 
 describe.each(remotes)('%s', (remote) => {
@@ -78,4 +98,53 @@ describe.each(remotes)('%s', (remote) => {
       .map((f) => path.relative(ROOT, f));
     expect(offenders).toEqual([]);
   });
+
+  it(`keeps every dev/ file under ${DEV_FILE_MAX_LINES} lines (no fake backend)`, () => {
+    const long = sourceFiles(path.join(dir, 'dev'))
+      .map((f) => ({ file: path.relative(ROOT, f), lines: read(f).split('\n').length }))
+      .filter((f) => f.lines > DEV_FILE_MAX_LINES);
+    expect(long).toEqual([]);
+  });
+
+  it('api/ imports nothing from hooks/', () => {
+    const offenders = sourceFiles(path.join(dir, 'src/api'))
+      .filter((f) => /from '\.\.\/hooks\//.test(read(f)))
+      .map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it("takes toast titles from the contracts' MESSAGES only", () => {
+    const offenders = sourceFiles(path.join(dir, 'src'))
+      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .flatMap((f) => {
+        const src = withoutComments(read(f));
+        const found = [
+          ...src.matchAll(/(?:errorToast|successToast)\s*:\s*\{[^}]*?title:\s*(?!MESSAGES\.)([^,}\s]+)/g),
+          ...src.matchAll(/\b(?:showErrorToast|showSuccessToast|toast(?:\.\w+)?)\(\s*(['"`][^'"`]*)/g),
+          ...src.matchAll(/\b(TOASTS)\s*=\s*\{/g),
+        ];
+        return found.map((m) => `${path.relative(ROOT, f)}: ${m[1]}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  if (DATA_LAYER[remote] === 'query') {
+    const queriesFile = path.join(dir, 'src/api/queries.ts');
+
+    it('has queryOptions and mutationOptions factories in src/api/queries.ts', () => {
+      const src = fs.existsSync(queriesFile) ? withoutComments(read(queriesFile)) : '';
+      expect(src).toMatch(/\bqueryOptions\(/);
+      expect(src).toMatch(/\bmutationOptions\(/);
+    });
+
+    it("passes the query's signal to every fetch", () => {
+      const src = fs.existsSync(queriesFile) ? withoutComments(read(queriesFile)) : '';
+      const queryFns = [...src.matchAll(/queryFn:\s*(async\s*)?\(([^)]*)\)\s*=>\s*([^\n]*)/g)];
+      expect(queryFns.length).toBeGreaterThan(0);
+      const withoutSignal = queryFns
+        .filter(([, , params, body]) => !/\bsignal\b/.test(params) || !/\bsignal\b/.test(body))
+        .map(([line]) => line.trim());
+      expect(withoutSignal).toEqual([]);
+    });
+  }
 });

@@ -1,0 +1,104 @@
+// The real services behind a remote's dev page and app tests: the embedded engine and the services
+// (their own start-up, seed included) in this Node process, on a temporary data directory that stop()
+// removes. signIn(role) hands back the headers of a signed-in browser (a dev session the services store
+// as a sign-in would; a production start refuses it), so no sign-on has to run. Node only: the dev
+// server (libs/webpack-config) and jest's global setup import it, never a page.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEngine } from '@skillquiz/mongo-engine';
+import {
+  createDevSession,
+  createLogger,
+  DEV_ADMIN_EMAIL,
+  DEV_COMPANY_EMAIL_DOMAINS,
+  DEV_COMPANY_GROUP_PREFIX,
+  DEV_DEMO_COMPANY_SLUG,
+  DEV_RECRUITER_EMAIL,
+  DEV_SECOND_RECRUITER_EMAIL,
+  loadConfig,
+  startServices,
+} from '@skillquiz/services';
+
+/** Who a dev page or test signs in as: the seeded companies' recruiters, or the content admin. */
+export type DevRole = 'recruiter' | 'second-recruiter' | 'admin';
+
+/** The request headers of a signed-in browser: the session cookie and its CSRF token. */
+export type DevSessionHeaders = Record<'cookie' | 'x-csrf-token', string>;
+
+export interface DevServicesOptions {
+  /** The services seed an empty database on every start (the demo bank, the two companies). */
+  seed?: true;
+  /** Extra environment for the services (e.g. `{ SMTP_URL: … }`); the defaults are below. */
+  env?: Record<string, string>;
+  /** Log level of the services (default 'warn'). */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface DevServices {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  baseUrl: string;
+  /** A fresh signed-in session for `role`, as request headers. */
+  signIn(role: DevRole): Promise<DevSessionHeaders>;
+  /** The lines the services printed ("Demo candidate link: …"). */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+const USERS: Record<DevRole, { sub: string; email: string; name: string; groups: string[] }> = {
+  recruiter: {
+    sub: 'dev-recruiter',
+    email: DEV_RECRUITER_EMAIL,
+    name: 'Dev Recruiter',
+    groups: [`${DEV_COMPANY_GROUP_PREFIX}${DEV_DEMO_COMPANY_SLUG}`],
+  },
+  'second-recruiter': {
+    sub: 'dev-recruiter-2',
+    email: DEV_SECOND_RECRUITER_EMAIL,
+    name: 'Second Recruiter',
+    groups: [],
+  },
+  admin: { sub: 'dev-admin', email: DEV_ADMIN_EMAIL, name: 'Dev Admin', groups: [] },
+};
+
+export async function startDevServices(options: DevServicesOptions = {}): Promise<DevServices> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-dev-services-'));
+  const output: string[] = [];
+  const engine = await startEngine({ dbpath: path.join(tmp, 'db'), fsync: false, log: () => {} });
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MONGODB_URI: `${engine.uri}/skillquiz`,
+      DATA_DIR: path.join(tmp, 'data'),
+      ADMIN_EMAILS: DEV_ADMIN_EMAIL,
+      COMPANY_GROUP_PREFIX: DEV_COMPANY_GROUP_PREFIX,
+      COMPANY_EMAIL_DOMAINS: DEV_COMPANY_EMAIL_DOMAINS,
+      // agenda's lock timers would keep a test process alive long after the last test (see the
+      // services' own test stack).
+      JOBS_LOCK_LIFETIME_MS: '20000',
+      ...options.env,
+    });
+    const logger = createLogger(config.logLevel);
+    const running = await startServices({ config, logger, print: (line) => output.push(line) });
+    let stopped = false;
+    return {
+      baseUrl: running.url.replace(/\/+$/, ''),
+      output,
+      signIn: (role) => createDevSession(running.config, USERS[role]),
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await running.close();
+        await engine.stop();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await engine.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}
