@@ -6,4 +6,5 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './HiringApp': './src/HiringApp.tsx' },
   devPort: 3105, // `npm run dev`: http://localhost:3105/ (standalone) and /mf-manifest.json
+  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
 });

@@ -170,13 +170,15 @@ function devServicesProxy() {
     if (!started) {
       // Node strips the types of this TypeScript file (Node 24); it needs the services built (predev).
       const { startDevServices } = require('@skillquiz/remote-kit/dev-services');
-      started = startDevServices({ seed: true, logLevel: 'warn' }).then((services) => {
-        console.log(`dev page: the real services on ${services.baseUrl} (seeded, temporary data)`);
-        const stop = () => services.stop().finally(() => process.exit(0));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-        return services;
-      });
+      started = startDevServices({ seed: true, sampleCandidates: true, logLevel: 'warn' }).then(
+        (services) => {
+          console.log(`dev page: the real services on ${services.baseUrl} (seeded, temporary data)`);
+          const stop = () => services.stop().finally(() => process.exit(0));
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+          return services;
+        },
+      );
     }
     return started;
   };

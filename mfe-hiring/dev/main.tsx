@@ -1,31 +1,34 @@
-// The standalone dev page (`npm run dev -w mfe-hiring`, http://localhost:3105/): the app on the
-// in-memory fake API, at the path the shell mounts it under. `?as=admin` on any page signs in as a
-// content admin (every company, with the company switcher) instead of Acme Robotics' recruiter;
-// `?email=off` shows a server that sends no email (production without SMTP_URL).
+// The standalone dev page (`npm run dev -w mfe-hiring`, http://localhost:3105/): the app on the real
+// services (started by the dev server, seeded, on a temporary data directory; libs/webpack-config
+// proxies /api to them), at the path the shell mounts it under. Signed in as Acme Robotics' recruiter;
+// `?as=admin` on any page signs in as a content admin (every company, with the company switcher) and
+// `?as=second-recruiter` as Initech's recruiter, until another `?as=` (a cookie the proxy reads).
 import { mountDevPage } from '@skillquiz/remote-kit/dev';
 import HiringApp from '../src/HiringApp';
-import { createFakeHiringApi } from './fakeHiringApi';
 
-const asAdmin = new URLSearchParams(window.location.search).get('as') === 'admin';
-const noEmail = new URLSearchParams(window.location.search).get('email') === 'off';
-const api = createFakeHiringApi({
-  role: asAdmin ? 'admin' : 'recruiter',
-  email: noEmail ? 'off' : 'dev-outbox',
-});
-const first = api.invitations()[0].id; // Ada Lovelace: finished, with integrity signals
+const ROLES = ['recruiter', 'admin', 'second-recruiter'] as const;
+const asked = new URLSearchParams(window.location.search).get('as');
+if (asked && (ROLES as readonly string[]).includes(asked))
+  document.cookie = `skillquiz-dev-as=${asked}; path=/; samesite=lax`;
+const role = /(?:^|;\s*)skillquiz-dev-as=([a-z-]+)/.exec(document.cookie)?.[1] ?? 'recruiter';
+const WHO: Record<string, string> = {
+  recruiter: 'a recruiter of Acme Robotics',
+  admin: 'a content admin',
+  'second-recruiter': 'a recruiter of Initech',
+};
 
 mountDevPage({
   remote: 'mfe-hiring',
-  description: `The hiring remote: candidates, invitations, reports and the company settings, as ${asAdmin ? 'a content admin' : 'a recruiter of Acme Robotics'} (reload with ?as=${asAdmin ? 'recruiter' : 'admin'} to switch).`,
+  backend: 'services',
+  description: `The hiring remote on the real services (seeded): candidates, invitations, reports and the company settings, as ${WHO[role] ?? WHO.recruiter} (reload with ?as=recruiter, ?as=admin or ?as=second-recruiter to switch).`,
   layout: 'admin',
-  routes: [{ path: 'hiring/*', element: <HiringApp api={api} /> }],
+  routes: [{ path: 'hiring/*', element: <HiringApp /> }],
   pages: [
     { label: 'Candidates', to: '/hiring' },
     { label: 'Finished, by level', to: '/hiring?status=finished&sort=level_desc' },
     { label: 'Invite', to: '/hiring/invite' },
-    { label: 'Report: Ada Lovelace', to: `/hiring/invitations/${first}` },
-    { label: 'Report: two atoms', to: `/hiring/invitations/${api.invitations()[1].id}` },
     { label: 'Report: not found', to: '/hiring/invitations/000000000000000000000000' },
     { label: 'Settings', to: '/hiring/settings' },
+    { label: 'As a content admin', to: '/hiring?as=admin' },
   ],
 });

@@ -31,6 +31,11 @@ export interface DevServicesOptions {
   seed?: true;
   /** Extra environment for the services (e.g. `{ SMTP_URL: … }`); the defaults are below. */
   env?: Record<string, string>;
+  /**
+   * Invite the sample candidates (SAMPLE_CANDIDATES) through the real hiring API, each company's as its
+   * recruiter, so a dev page has a list to show (the seed has companies, not candidates).
+   */
+  sampleCandidates?: boolean;
   /** Log level of the services (default 'warn'). */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -61,6 +66,38 @@ const USERS: Record<DevRole, { sub: string; email: string; name: string; groups:
   admin: { sub: 'dev-admin', email: DEV_ADMIN_EMAIL, name: 'Dev Admin', groups: [] },
 };
 
+/** The sample candidates per role that invites them, with their atoms (slugs of the seeded bank). */
+export const SAMPLE_CANDIDATES: Partial<Record<DevRole, [name: string, atoms: string][]>> = {
+  recruiter: [
+    ['Ada Lovelace', 'javascript'],
+    ['Grace Hopper', 'javascript;python'],
+    ['Alan Turing', 'python'],
+    ['Katherine Johnson', 'sql'],
+    ['Edsger Dijkstra', 'javascript;sql'],
+    ['Barbara Liskov', 'python'],
+  ],
+  'second-recruiter': [
+    ['Peter Gibbons', 'javascript'],
+    ['Milton Waddams', 'sql'],
+  ],
+};
+
+async function inviteSamples(baseUrl: string, signIn: DevServices['signIn']): Promise<void> {
+  for (const [role, people] of Object.entries(SAMPLE_CANDIDATES) as [DevRole, [string, string][]][]) {
+    const rows = people.map(([name, atoms]) => ({
+      candidate_name: name,
+      candidate_email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      required_atoms: atoms,
+    }));
+    const res = await fetch(`${baseUrl}/api/hiring/invitations/bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(await signIn(role)) },
+      body: JSON.stringify({ rows }),
+    });
+    if (res.status !== 201) throw new Error(`sample candidates: ${res.status} ${await res.text()}`);
+  }
+}
+
 export async function startDevServices(options: DevServicesOptions = {}): Promise<DevServices> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-dev-services-'));
   const output: string[] = [];
@@ -84,10 +121,17 @@ export async function startDevServices(options: DevServicesOptions = {}): Promis
     const logger = createLogger(config.logLevel);
     const running = await startServices({ config, logger, print: (line) => output.push(line) });
     let stopped = false;
+    const baseUrl = running.url.replace(/\/+$/, '');
+    const signIn = (role: DevRole) => createDevSession(running.config, USERS[role]);
+    if (options.sampleCandidates)
+      await inviteSamples(baseUrl, signIn).catch(async (err: unknown) => {
+        await running.close();
+        throw err;
+      });
     return {
-      baseUrl: running.url.replace(/\/+$/, ''),
+      baseUrl,
       output,
-      signIn: (role) => createDevSession(running.config, USERS[role]),
+      signIn,
       stop: async () => {
         if (stopped) return;
         stopped = true;

@@ -18,6 +18,8 @@ export interface DevSamplePage {
 export interface DevPageOptions {
   /** The package, e.g. 'mfe-admin-questions'. */
   remote: string;
+  /** What answers /api: the real services (createConfig({ devServices: true })) or a fake (default). */
+  backend?: 'services' | 'fake';
   /** One line under the title on the index page. */
   description: string;
   /** The remote's app mounted at the product's paths, e.g. `{ path: '/admin/questions/*', element: <App api={fake} /> }`. */
@@ -46,7 +48,10 @@ export function DevFrame({ options }: { options: DevPageOptions }) {
     <>
       <header className="sq-dev-bar">
         <span className="sq-dev-bar__title">
-          <Link to="/">{options.remote}</Link> <span className="sq-dev-bar__tag">standalone · fake API</span>
+          <Link to="/">{options.remote}</Link>{' '}
+          <span className="sq-dev-bar__tag">
+            standalone · {options.backend === 'services' ? 'real services' : 'fake API'}
+          </span>
         </span>
         <nav aria-label="Sample pages">
           <ul className="sq-dev-bar__links">
