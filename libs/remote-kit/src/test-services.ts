@@ -1,0 +1,94 @@
+// App tests on the real services: jest's global setup starts them once per run (dev-services.ts:
+// seeded, the sample candidates invited through the real API) and hands their address and one dev
+// session per role to the test files through the environment; a test file's fetch then goes to them
+// over loopback, so the remote's own API module, apiFetch, and the server's validation and tenancy
+// all run. Failures production can have (a 500, a timeout, a 409) come from msw at the HTTP layer,
+// unhandled requests passing through to the services.
+//
+//   jest.config.js:  globalSetup: '<rootDir>/../libs/remote-kit/src/test-services-setup.ts'
+//   a test file:     const services = setupTestServices();  services.as('admin');
+//                    services.msw.use(http.get(services.url('/api/x'), () => HttpResponse.json(…, { status: 500 })));
+import { setupServer, type SetupServer } from 'msw/node';
+import type { DevRole, DevSessionHeaders } from './dev-services';
+
+/** What the global setup hands to the test files (JSON in SKILLQUIZ_TEST_SERVICES). */
+export interface TestServicesInfo {
+  baseUrl: string;
+  sessions: Record<DevRole, DevSessionHeaders>;
+}
+
+export const TEST_SERVICES_ENV = 'SKILLQUIZ_TEST_SERVICES';
+
+export interface TestServices {
+  baseUrl: string;
+  /** An absolute URL of the services, for msw handlers. */
+  url(path: string): string;
+  /** Whose session the page's requests carry from now on (recruiter of Acme Robotics by default). */
+  as(role: DevRole | null): void;
+  /** The msw server of this file: `msw.use(handler)` for one test (reset after each). */
+  msw: SetupServer;
+  /** Every request the page made in this test, as the services (or msw) got it. */
+  requests: Request[];
+}
+
+function info(): TestServicesInfo {
+  const raw = process.env[TEST_SERVICES_ENV];
+  if (!raw)
+    throw new Error(
+      `${TEST_SERVICES_ENV} is not set: add globalSetup '<rootDir>/../libs/remote-kit/src/test-services-setup.ts' to jest.config.js`,
+    );
+  return JSON.parse(raw) as TestServicesInfo;
+}
+
+/**
+ * Points the test file's fetch at the real services: relative URLs resolve against them, and every
+ * request carries the current role's session (cookie and, for writes, its CSRF token).
+ */
+export function setupTestServices(): TestServices {
+  const { baseUrl, sessions } = info();
+  const msw = setupServer();
+  let role: DevRole | null = 'recruiter';
+  let original: typeof fetch | undefined;
+  const services: TestServices = {
+    baseUrl,
+    url: (path) => new URL(path, baseUrl).href,
+    as: (r) => {
+      role = r;
+    },
+    msw,
+    requests: [],
+  };
+  beforeAll(() => {
+    msw.listen({ onUnhandledRequest: 'bypass' });
+    const inner = globalThis.fetch;
+    original = inner;
+    globalThis.fetch = (input, init) => {
+      const href = input instanceof Request ? input.url : String(input);
+      const headers = new Headers(input instanceof Request ? input.headers : undefined);
+      new Headers(init?.headers).forEach((v, k) => headers.set(k, v));
+      const session = role ? sessions[role] : undefined;
+      if (session) {
+        headers.set('cookie', session.cookie);
+        if (!headers.has('x-csrf-token')) headers.set('x-csrf-token', session['x-csrf-token']);
+      }
+      const request = new Request(new URL(href, baseUrl), {
+        ...init,
+        headers,
+        // Node's fetch has no cookie store: the session is the header above.
+        credentials: 'omit',
+      });
+      services.requests.push(request.clone());
+      return inner(request);
+    };
+  });
+  afterEach(() => {
+    msw.resetHandlers();
+    role = 'recruiter';
+    services.requests.length = 0;
+  });
+  afterAll(() => {
+    if (original) globalThis.fetch = original;
+    msw.close();
+  });
+  return services;
+}

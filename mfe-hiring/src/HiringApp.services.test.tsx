@@ -1,0 +1,212 @@
+// The hiring remote through its exposed app on the real services (libs/remote-kit test-services:
+// seeded, the sample candidates invited through the real API): its own API module (httpHiringApi),
+// apiFetch, and the server's validation, tenancy and CSV. Failures production can have (a 500, a 409)
+// come from msw at the HTTP layer, their bodies parsed with the contracts' schema so they cannot drift.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { ErrorResponseSchema } from '@skillquiz/contracts';
+import { ApiError } from '@skillquiz/http-client';
+import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import HiringApp from './HiringApp';
+import { httpHiringApi } from './api/hiringApi';
+
+const services = setupTestServices();
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/hiring/*', element: <HiringApp /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </>,
+  );
+  return { router };
+}
+
+/** A SPEC §8 error reply, checked against the contracts' schema. */
+const errorReply = (status: number, message: string) =>
+  HttpResponse.json(ErrorResponseSchema.parse({ success: false, message }), { status });
+
+/** What jsdom's Blob holds. */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+jest.setTimeout(30_000);
+
+describe('candidates list', () => {
+  it("lists the recruiter's own company's candidates only", async () => {
+    renderAt('/hiring');
+    const table = await screen.findByRole('table', { name: 'Candidates' });
+    expect(await within(table).findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(within(table).queryByText('Peter Gibbons')).not.toBeInTheDocument(); // Initech's
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument(); // no switcher for a recruiter
+  });
+
+  it('search goes into the URL and the server filters by it', async () => {
+    const { router } = renderAt('/hiring');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    await userEvent.type(screen.getByLabelText('Search'), 'grace');
+    expect(await screen.findByText('1 candidate, page 1 of 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=grace');
+    expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('exports the filtered list as CSV from the server, only the own company', async () => {
+    renderAt('/hiring?status=invited');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const said = await screen.findByText(/^Exported candidates-acme-robotics-\d{4}-\d\d-\d\d\.csv\.$/);
+    expect(said).toHaveAttribute('role', 'status');
+    const blobs = (globalThis as unknown as { downloadedBlobs: Map<string, Blob> }).downloadedBlobs;
+    const lines = (await blobText([...blobs.values()].at(-1)!))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^invitation_id,candidate_name,candidate_email,company,status/);
+    expect(lines.some((l) => l.includes('Ada Lovelace'))).toBe(true);
+    // Grace has two atoms: two rows. Every row is an invited one of Acme.
+    expect(lines.filter((l) => l.includes('Grace Hopper'))).toHaveLength(2);
+    expect(lines.slice(1).every((l) => l.includes(',Acme Robotics,invited,'))).toBe(true);
+    expect(lines.some((l) => l.includes('Peter Gibbons'))).toBe(false);
+  });
+
+  it('a failed load raises the SPEC §8 toast and the status says so', async () => {
+    services.msw.use(
+      http.get(services.url('/api/hiring/invitations'), () => errorReply(500, 'Internal server error')),
+    );
+    renderAt('/hiring');
+    expect(await screen.findByText('Error loading candidates')).toBeInTheDocument();
+    expect(screen.getByText('The candidates could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('an admin has a company switcher: every company with a Company column, or one', async () => {
+    services.as('admin');
+    const { router } = renderAt('/hiring');
+    expect(await screen.findByRole('link', { name: 'Peter Gibbons' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Company'), 'initech');
+    expect(await screen.findByText('2 candidates, page 1 of 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?company=initech');
+    expect(screen.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Peter Gibbons' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/hiring\/invitations\/\w+\?company=initech$/),
+    );
+  });
+});
+
+describe('invite', () => {
+  it('shows each problem by its field and focuses the first; nothing is sent', async () => {
+    renderAt('/hiring/invite');
+    const create = await screen.findByRole('button', { name: 'Create invitation' });
+    await waitFor(() => expect(create).toBeEnabled()); // once who is signed in has loaded
+    await userEvent.click(create);
+    expect(screen.getByLabelText('Candidate name')).toHaveFocus();
+    expect(screen.getByLabelText('Candidate name')).toHaveAccessibleDescription(
+      'Enter the candidate’s name.',
+    );
+    expect(screen.getByText('Add at least one required atom.')).toBeInTheDocument();
+    expect(services.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it("the server's refusal is a toast with its message; the form keeps what was typed", async () => {
+    services.msw.use(
+      http.post(services.url('/api/hiring/invitations'), () =>
+        errorReply(400, 'candidate_email: email is not a valid email address'),
+      ),
+    );
+    renderAt('/hiring/invite');
+    await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan');
+    await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add required atom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+    expect(await screen.findByText('Error creating invitation')).toBeInTheDocument();
+    expect(screen.getByText('candidate_email: email is not a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Candidate name')).toHaveValue('Joan');
+  });
+});
+
+describe('bulk invite', () => {
+  it('a file with bad rows is refused row by row by the server and nothing is created', async () => {
+    renderAt('/hiring/invite');
+    const input = await screen.findByLabelText('CSV file');
+    await waitFor(() => expect(input).toBeEnabled());
+    await userEvent.upload(
+      input,
+      new File(
+        ['name,email,atoms\nAda,ada@example.com,javascript\n,bob@example.com,sql\nCy,not-an-email,cobol\n'],
+        'candidates.csv',
+        { type: 'text/csv' },
+      ),
+    );
+    expect(
+      await screen.findByText(/^2 of 3 rows have problems \(rows 3, 4\)\. Nothing was created/),
+    ).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Preview of candidates.csv' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('None');
+    expect(rows[2]).toHaveTextContent('name is missing');
+    expect(rows[3]).toHaveTextContent("'not-an-email' is not a valid email address");
+    expect(rows[3]).toHaveTextContent('unknown atom: cobol');
+    expect(screen.queryByRole('button', { name: /^Create \d/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('report', () => {
+  it("another company's invitation is not found, like an id that does not exist (no toast)", async () => {
+    services.as('second-recruiter');
+    const theirs = await httpHiringApi.list({ page: 1 });
+    const peter = theirs.items.find((r) => r.candidate_name === 'Peter Gibbons')!;
+    services.as('recruiter');
+    renderAt(`/hiring/invitations/${peter.id}`);
+    expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Peter Gibbons')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the API module (httpHiringApi) on the wire', () => {
+  it('builds the URLs the server routes: filters as query, company on writes', async () => {
+    await httpHiringApi.list({ q: 'ada', status: 'invited', sort: 'level_desc', page: 2 });
+    await httpHiringApi.report('000000000000000000000000').catch(() => undefined);
+    services.as('admin');
+    await httpHiringApi.settings('initech');
+    const urls = services.requests.map(
+      (r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`,
+    );
+    expect(urls).toEqual([
+      'GET /api/hiring/invitations?q=ada&status=invited&sort=level_desc&page=2',
+      'GET /api/hiring/invitations/000000000000000000000000',
+      'GET /api/hiring/settings?company=initech',
+    ]);
+  });
+
+  it("maps errors as SPEC §8 says: the server's message, else the status's default", async () => {
+    await expect(httpHiringApi.report('000000000000000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
+    services.msw.use(
+      http.put(services.url('/api/hiring/settings/webhook'), () =>
+        errorReply(409, 'The settings were changed by someone else'),
+      ),
+      http.get(services.url('/api/hiring/me'), () => new HttpResponse(null, { status: 502 })),
+    );
+    const conflict = await httpHiringApi
+      .saveWebhook({ url: 'https://example.com/h', version: 0 }, undefined)
+      .catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ApiError);
+    expect(conflict).toMatchObject({ status: 409, message: 'The settings were changed by someone else' });
+    await expect(httpHiringApi.me()).rejects.toMatchObject({ status: 502, message: 'Internal server error' });
+  });
+});
