@@ -2,7 +2,7 @@
 // seeded, the sample candidates invited through the real API): its own API module (httpHiringApi),
 // apiFetch, and the server's validation, tenancy and CSV. Failures production can have (a 500, a 409)
 // come from msw at the HTTP layer, their bodies parsed with the contracts' schema so they cannot drift.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -163,7 +163,53 @@ describe('bulk invite', () => {
   });
 });
 
+/** The id of one of the recruiter's sample candidates, from the real list. */
+async function idOf(name: string): Promise<string> {
+  const list = await httpHiringApi.list({ q: name, page: 1 });
+  const row = list.items.find((r) => r.candidate_name === name);
+  if (!row) throw new Error(`no candidate ${name}`);
+  return row.id;
+}
+
 describe('report', () => {
+  it('revoke asks first; Escape cancels back to the button; confirmed, the status changes and focus goes to what happened', async () => {
+    renderAt(`/hiring/invitations/${await idOf('Alan Turing')}`);
+    const revoke = await screen.findByRole('button', { name: 'Revoke invitation' });
+    expect(screen.queryByText(/The candidate did not answer|The candidate answered/)).not.toBeInTheDocument();
+    await userEvent.click(revoke);
+    const panel = screen.getByRole('group', { name: 'Revoke this invitation?' });
+    expect(within(panel).getByRole('button', { name: 'Yes, revoke' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Revoke this invitation?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(revoke).toHaveFocus());
+
+    await userEvent.click(revoke);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, revoke' }));
+    const said = await screen.findByText(
+      /^Invitation revoked\. The candidate’s link now shows the expired screen\.$/,
+    );
+    await waitFor(() => expect(said).toHaveFocus());
+    expect(screen.getByText('Invitation revoked')).toBeInTheDocument(); // the toast
+    expect(screen.getAllByText('Revoked').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Revoke invitation' })).not.toBeInTheDocument();
+    // The server has it: the report it serves now says revoked.
+    expect((await httpHiringApi.report(await idOf('Alan Turing'))).invitation.status).toBe('revoked');
+  });
+
+  it('extend expiry: a later date, said in words', async () => {
+    renderAt(`/hiring/invitations/${await idOf('Katherine Johnson')}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend expiry' }));
+    const day = screen.getByLabelText('New expiry date');
+    expect(day).toHaveFocus();
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    fireEvent.change(day, { target: { value: later.toLocaleDateString('sv-SE') } });
+    await userEvent.click(screen.getByRole('button', { name: 'Extend' }));
+    const until = new Date(`${later.toLocaleDateString('sv-SE')}T23:59:59.999Z`).toLocaleDateString('en-GB', {
+      dateStyle: 'medium',
+    });
+    expect(await screen.findByText(`Expiry extended: the link works until ${until}.`)).toBeInTheDocument();
+  });
+
   it("another company's invitation is not found, like an id that does not exist (no toast)", async () => {
     services.as('second-recruiter');
     const theirs = await httpHiringApi.list({ page: 1 });
@@ -173,6 +219,30 @@ describe('report', () => {
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
     expect(screen.queryByText('Peter Gibbons')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings', () => {
+  it('a stale version (someone else saved) is said, the settings reload, and nothing is sent again', async () => {
+    renderAt('/hiring/settings');
+    const field = await screen.findByLabelText('Webhook URL');
+    await waitFor(() => expect(field).toBeEnabled());
+    // Someone else saves first, through the real API, on the version the form loaded.
+    const loaded = await httpHiringApi.settings(undefined);
+    await httpHiringApi.saveWebhook(
+      { url: 'https://theirs.example/hook', version: loaded.webhook.version },
+      undefined,
+    );
+    services.requests.length = 0;
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://mine.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /changed by someone else .*The settings have been reloaded/,
+    );
+    await waitFor(() => expect(field).toHaveValue('https://theirs.example/hook'));
+    expect(services.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect((await httpHiringApi.settings(undefined)).webhook.url).toBe('https://theirs.example/hook');
   });
 });
 
