@@ -6,13 +6,20 @@ import { TEST_SERVICES_ENV, type TestServicesInfo } from './test-services';
 
 const ROLES: DevRole[] = ['recruiter', 'second-recruiter', 'admin'];
 
-export default async function setup(): Promise<void> {
+/** jest.config.js `globals: { skillquizServicesEnv: { QUESTION_TIME_LIMIT_SECONDS: '135' } }`: extra services environment. */
+export const SERVICES_ENV_GLOBAL = 'skillquizServicesEnv';
+
+export default async function setup(
+  _globalConfig: unknown,
+  projectConfig?: { globals?: Record<string, unknown> },
+): Promise<void> {
+  const extra = (projectConfig?.globals?.[SERVICES_ENV_GLOBAL] ?? {}) as Record<string, string>;
   const services: DevServices = await startDevServices({
     seed: true,
     sampleCandidates: true,
     // agenda's lock timers (half a lock lifetime, never cleared) hold jest's process after the run:
     // short locks, as no job of these tests runs long.
-    env: { JOBS_LOCK_LIFETIME_MS: '2000' },
+    env: { JOBS_LOCK_LIFETIME_MS: '2000', ...extra },
   });
   const sessions = Object.fromEntries(
     await Promise.all(ROLES.map(async (r) => [r, await services.signIn(r)] as const)),
