@@ -121,6 +121,50 @@ describe('invite', () => {
     expect(services.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('invites one candidate with ordered atoms, an optional one and +50% time, then shows the link to copy', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderAt('/hiring/invite');
+    await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan Clarke');
+    await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
+    const add = screen.getByLabelText('Add a required atom');
+    await waitFor(() => expect(within(add).getAllByRole('option').length).toBeGreaterThan(2));
+    await userEvent.selectOptions(add, 'sql');
+    await userEvent.click(screen.getByRole('button', { name: 'Add required atom' }));
+    await userEvent.selectOptions(screen.getByLabelText('Add a required atom'), 'javascript');
+    await userEvent.click(screen.getByRole('button', { name: 'Add required atom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move JavaScript up' }));
+    expect(screen.getByRole('button', { name: 'Move JavaScript down' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Python' }));
+    await userEvent.click(screen.getByRole('radio', { name: '+50%' }));
+    expect(screen.getByLabelText('Link expires on')).toHaveValue(
+      new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('sv-SE'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Invitation created for Joan Clarke' });
+    expect(heading).toHaveFocus();
+    expect(await screen.findByText('Invitation created')).toBeInTheDocument(); // the toast
+    // What the server stored, as it serves it.
+    const joan = await httpHiringApi.report(await idOf('Joan Clarke'));
+    expect(joan.invitation.atoms.map((a) => [a.id, a.required])).toEqual([
+      ['javascript', true],
+      ['sql', true],
+      ['python', false],
+    ]);
+    expect(joan.invitation.extra_time_percent).toBe(50);
+    const link = screen.getByLabelText<HTMLInputElement>('Candidate link');
+    expect(link.value).toMatch(/^http:\/\/[\w.:]+\/quiz\/[\w-]+$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link (Candidate link)' }));
+    expect(writeText).toHaveBeenCalledWith(link.value);
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite another candidate' }));
+    await waitFor(() => expect(screen.getByLabelText('Candidate name')).toHaveFocus());
+    expect(screen.getByLabelText('Candidate name')).toHaveValue('');
+    expect(screen.getByText('1. JavaScript')).toBeInTheDocument(); // the atoms stay for the next one
+  });
+
   it("the server's refusal is a toast with its message; the form keeps what was typed", async () => {
     services.msw.use(
       http.post(services.url('/api/hiring/invitations'), () =>
