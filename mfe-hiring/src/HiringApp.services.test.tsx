@@ -182,7 +182,45 @@ describe('invite', () => {
   });
 });
 
+describe('invite as an admin', () => {
+  it('an admin must choose the company first', async () => {
+    services.as('admin');
+    const { router } = renderAt('/hiring/invite');
+    expect(await screen.findByText('Choose a company above first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create invitation' })).toBeDisabled();
+    await userEvent.selectOptions(await screen.findByLabelText('Company'), 'initech');
+    expect(router.state.location.search).toBe('?company=initech');
+    expect(await screen.findByRole('heading', { name: 'Invite candidates to Initech' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create invitation' })).toBeEnabled();
+  });
+});
+
 describe('bulk invite', () => {
+  it('a good file: the preview, then Create creates every row and lists their links', async () => {
+    renderAt('/hiring/invite');
+    const input = await screen.findByLabelText('CSV file');
+    await waitFor(() => expect(input).toBeEnabled());
+    await userEvent.upload(
+      input,
+      new File(
+        [
+          'Ann One,ann@example.com,javascript\nBen Two,ben@example.com,python;sql\nCat Three,cat@example.com,sql\n',
+        ],
+        'candidates.csv',
+        { type: 'text/csv' },
+      ),
+    );
+    expect(await screen.findByText(/^All 3 rows are fine/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create 3 invitations' }));
+    expect(await screen.findByRole('heading', { name: '3 invitations created' })).toHaveFocus();
+    expect(screen.getAllByRole('button', { name: /^Copy link/ })).toHaveLength(3);
+    // The server has them.
+    const list = await httpHiringApi.list({ page: 1 });
+    expect(
+      list.items.filter((r) => /^(Ann One|Ben Two|Cat Three)$/.test(r.candidate_name ?? '')),
+    ).toHaveLength(3);
+  });
+
   it('a file with bad rows is refused row by row by the server and nothing is created', async () => {
     renderAt('/hiring/invite');
     const input = await screen.findByLabelText('CSV file');
