@@ -48,7 +48,8 @@ it('keeps the SPEC texts and adds the briefing: questions, time per question, wh
   ).toBeInTheDocument();
   const briefing = screen.getByRole('region', { name: 'Before you begin' });
   expect(briefing).toHaveTextContent(/\d+ questions, one at a time\./);
-  expect(briefing).toHaveTextContent('2 minutes 15 seconds for each question.');
+  // The services' default question time (QUESTION_TIME_LIMIT_SECONDS unset).
+  expect(briefing).toHaveTextContent('1 minute 30 seconds for each question.');
   expect(briefing).toHaveTextContent(
     'Switching to another tab or window, going offline, opening developer tools and using the clipboard (copy, cut, paste) are recorded and shown to Acme Robotics.',
   );
