@@ -6,8 +6,8 @@ const preset = require('../jest.preset')('jsdom', __dirname, {
   testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   // The real services behind the app tests, started once per run (libs/remote-kit/src/test-services.ts).
-  globalSetup: '<rootDir>/../libs/remote-kit/src/test-services-setup.ts',
-  globalTeardown: '<rootDir>/../libs/remote-kit/src/test-services-teardown.ts',
+  globalSetup: '<rootDir>/jest.services.ts',
+  globalTeardown: '<rootDir>/jest.services-teardown.ts',
   // Stylesheets are webpack's business; tests only need the class names in the markup.
   moduleNameMapper: { '\\.css$': '<rootDir>/jest.style-stub.js' },
   // msw's ES-module-only dependencies, compiled like our sources.

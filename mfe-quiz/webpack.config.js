@@ -7,4 +7,5 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './QuizApp': './src/QuizApp.tsx' },
   devPort: 3101, // `npm run dev`: http://localhost:3101/ (standalone) and /mf-manifest.json
+  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
 });

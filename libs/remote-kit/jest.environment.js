@@ -23,9 +23,11 @@ const NODE_GLOBALS = [
 ];
 
 class JsdomWithNodeFetch extends TestEnvironment {
-  constructor(...args) {
-    super(...args);
+  constructor(config, context) {
+    super(config, context);
     for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
+    // Which project's real services this file's test-services.ts uses (src/test-services-setup.ts).
+    this.global.__skillquizProjectRoot = config.projectConfig.rootDir;
   }
 }
 

@@ -190,7 +190,8 @@ function devServicesProxy() {
     start,
     proxy: [
       {
-        context: ['/api'],
+        // /assets: what the services serve beside the API (the seeded company's logo).
+        context: ['/api', '/assets'],
         target: 'http://127.0.0.1:1', // replaced per request by router
         changeOrigin: true,
         router: async (req) => {

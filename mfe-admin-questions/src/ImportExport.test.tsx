@@ -12,15 +12,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ErrorResponseSchema, type QuestionListResponse, type QuestionResponse } from '@skillquiz/contracts';
 import {
   setupTestServices,
-  TEST_SERVICES_ENV,
-  type TestServicesInfo,
+  testServicesInfo,
 } from '@skillquiz/remote-kit/test-services';
 import AdminQuestionsApp from './AdminQuestionsApp';
 
 const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 // The double-submit cookie a signed-in browser holds (the file upload echoes it in its CSRF header).
-const { sessions } = JSON.parse(process.env[TEST_SERVICES_ENV]!) as TestServicesInfo;
+const { sessions } = testServicesInfo();
 document.cookie = `CSRF-TOKEN=${encodeURIComponent(sessions.admin['x-csrf-token'])}`;
 jest.setTimeout(30_000);
 

@@ -2,7 +2,7 @@
 // seeded, the sample candidates invited through the real API): its own API module (httpHiringApi),
 // apiFetch, and the server's validation, tenancy and CSV. Failures production can have (a 500, a 409)
 // come from msw at the HTTP layer, their bodies parsed with the contracts' schema so they cannot drift.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -121,6 +121,50 @@ describe('invite', () => {
     expect(services.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('invites one candidate with ordered atoms, an optional one and +50% time, then shows the link to copy', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderAt('/hiring/invite');
+    await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan Clarke');
+    await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
+    const add = screen.getByLabelText('Add a required atom');
+    await waitFor(() => expect(within(add).getAllByRole('option').length).toBeGreaterThan(2));
+    await userEvent.selectOptions(add, 'sql');
+    await userEvent.click(screen.getByRole('button', { name: 'Add required atom' }));
+    await userEvent.selectOptions(screen.getByLabelText('Add a required atom'), 'javascript');
+    await userEvent.click(screen.getByRole('button', { name: 'Add required atom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move JavaScript up' }));
+    expect(screen.getByRole('button', { name: 'Move JavaScript down' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Python' }));
+    await userEvent.click(screen.getByRole('radio', { name: '+50%' }));
+    expect(screen.getByLabelText('Link expires on')).toHaveValue(
+      new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('sv-SE'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Invitation created for Joan Clarke' });
+    expect(heading).toHaveFocus();
+    expect(await screen.findByText('Invitation created')).toBeInTheDocument(); // the toast
+    // What the server stored, as it serves it.
+    const joan = await httpHiringApi.report(await idOf('Joan Clarke'));
+    expect(joan.invitation.atoms.map((a) => [a.id, a.required])).toEqual([
+      ['javascript', true],
+      ['sql', true],
+      ['python', false],
+    ]);
+    expect(joan.invitation.extra_time_percent).toBe(50);
+    const link = screen.getByLabelText<HTMLInputElement>('Candidate link');
+    expect(link.value).toMatch(/^http:\/\/[\w.:]+\/quiz\/[\w-]+$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link (Candidate link)' }));
+    expect(writeText).toHaveBeenCalledWith(link.value);
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite another candidate' }));
+    await waitFor(() => expect(screen.getByLabelText('Candidate name')).toHaveFocus());
+    expect(screen.getByLabelText('Candidate name')).toHaveValue('');
+    expect(screen.getByText('1. JavaScript')).toBeInTheDocument(); // the atoms stay for the next one
+  });
+
   it("the server's refusal is a toast with its message; the form keeps what was typed", async () => {
     services.msw.use(
       http.post(services.url('/api/hiring/invitations'), () =>
@@ -138,7 +182,45 @@ describe('invite', () => {
   });
 });
 
+describe('invite as an admin', () => {
+  it('an admin must choose the company first', async () => {
+    services.as('admin');
+    const { router } = renderAt('/hiring/invite');
+    expect(await screen.findByText('Choose a company above first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create invitation' })).toBeDisabled();
+    await userEvent.selectOptions(await screen.findByLabelText('Company'), 'initech');
+    expect(router.state.location.search).toBe('?company=initech');
+    expect(await screen.findByRole('heading', { name: 'Invite candidates to Initech' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create invitation' })).toBeEnabled();
+  });
+});
+
 describe('bulk invite', () => {
+  it('a good file: the preview, then Create creates every row and lists their links', async () => {
+    renderAt('/hiring/invite');
+    const input = await screen.findByLabelText('CSV file');
+    await waitFor(() => expect(input).toBeEnabled());
+    await userEvent.upload(
+      input,
+      new File(
+        [
+          'Ann One,ann@example.com,javascript\nBen Two,ben@example.com,python;sql\nCat Three,cat@example.com,sql\n',
+        ],
+        'candidates.csv',
+        { type: 'text/csv' },
+      ),
+    );
+    expect(await screen.findByText(/^All 3 rows are fine/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create 3 invitations' }));
+    expect(await screen.findByRole('heading', { name: '3 invitations created' })).toHaveFocus();
+    expect(screen.getAllByRole('button', { name: /^Copy link/ })).toHaveLength(3);
+    // The server has them.
+    const list = await httpHiringApi.list({ page: 1 });
+    expect(
+      list.items.filter((r) => /^(Ann One|Ben Two|Cat Three)$/.test(r.candidate_name ?? '')),
+    ).toHaveLength(3);
+  });
+
   it('a file with bad rows is refused row by row by the server and nothing is created', async () => {
     renderAt('/hiring/invite');
     const input = await screen.findByLabelText('CSV file');
@@ -163,7 +245,53 @@ describe('bulk invite', () => {
   });
 });
 
+/** The id of one of the recruiter's sample candidates, from the real list. */
+async function idOf(name: string): Promise<string> {
+  const list = await httpHiringApi.list({ q: name, page: 1 });
+  const row = list.items.find((r) => r.candidate_name === name);
+  if (!row) throw new Error(`no candidate ${name}`);
+  return row.id;
+}
+
 describe('report', () => {
+  it('revoke asks first; Escape cancels back to the button; confirmed, the status changes and focus goes to what happened', async () => {
+    renderAt(`/hiring/invitations/${await idOf('Alan Turing')}`);
+    const revoke = await screen.findByRole('button', { name: 'Revoke invitation' });
+    expect(screen.queryByText(/The candidate did not answer|The candidate answered/)).not.toBeInTheDocument();
+    await userEvent.click(revoke);
+    const panel = screen.getByRole('group', { name: 'Revoke this invitation?' });
+    expect(within(panel).getByRole('button', { name: 'Yes, revoke' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Revoke this invitation?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(revoke).toHaveFocus());
+
+    await userEvent.click(revoke);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, revoke' }));
+    const said = await screen.findByText(
+      /^Invitation revoked\. The candidate’s link now shows the expired screen\.$/,
+    );
+    await waitFor(() => expect(said).toHaveFocus());
+    expect(screen.getByText('Invitation revoked')).toBeInTheDocument(); // the toast
+    expect(screen.getAllByText('Revoked').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Revoke invitation' })).not.toBeInTheDocument();
+    // The server has it: the report it serves now says revoked.
+    expect((await httpHiringApi.report(await idOf('Alan Turing'))).invitation.status).toBe('revoked');
+  });
+
+  it('extend expiry: a later date, said in words', async () => {
+    renderAt(`/hiring/invitations/${await idOf('Katherine Johnson')}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend expiry' }));
+    const day = screen.getByLabelText('New expiry date');
+    expect(day).toHaveFocus();
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    fireEvent.change(day, { target: { value: later.toLocaleDateString('sv-SE') } });
+    await userEvent.click(screen.getByRole('button', { name: 'Extend' }));
+    const until = new Date(`${later.toLocaleDateString('sv-SE')}T23:59:59.999Z`).toLocaleDateString('en-GB', {
+      dateStyle: 'medium',
+    });
+    expect(await screen.findByText(`Expiry extended: the link works until ${until}.`)).toBeInTheDocument();
+  });
+
   it("another company's invitation is not found, like an id that does not exist (no toast)", async () => {
     services.as('second-recruiter');
     const theirs = await httpHiringApi.list({ page: 1 });
@@ -173,6 +301,30 @@ describe('report', () => {
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
     expect(screen.queryByText('Peter Gibbons')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings', () => {
+  it('a stale version (someone else saved) is said, the settings reload, and nothing is sent again', async () => {
+    renderAt('/hiring/settings');
+    const field = await screen.findByLabelText('Webhook URL');
+    await waitFor(() => expect(field).toBeEnabled());
+    // Someone else saves first, through the real API, on the version the form loaded.
+    const loaded = await httpHiringApi.settings(undefined);
+    await httpHiringApi.saveWebhook(
+      { url: 'https://theirs.example/hook', version: loaded.webhook.version },
+      undefined,
+    );
+    services.requests.length = 0;
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://mine.example/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /changed by someone else .*The settings have been reloaded/,
+    );
+    await waitFor(() => expect(field).toHaveValue('https://theirs.example/hook'));
+    expect(services.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect((await httpHiringApi.settings(undefined)).webhook.url).toBe('https://theirs.example/hook');
   });
 });
 

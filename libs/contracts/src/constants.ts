@@ -114,6 +114,24 @@ export const MESSAGES = {
   ERROR_SAVING_QUESTION: 'Error saving question',
   QUESTION_SAVED: 'Question saved',
   FAILED_TO_FETCH_QUESTIONS: 'Failed to fetch questions',
+  // The hiring remote's toasts.
+  ERROR_LOADING_CANDIDATES: 'Error loading candidates',
+  ERROR_LOADING_ACCOUNT: 'Error loading your account',
+  ERROR_EXPORTING_CANDIDATES: 'Error exporting candidates',
+  ERROR_CREATING_INVITATION: 'Error creating invitation',
+  INVITATION_CREATED: 'Invitation created',
+  ERROR_CHECKING_FILE: 'Error checking the file',
+  ERROR_CREATING_INVITATIONS: 'Error creating invitations',
+  INVITATIONS_CREATED: 'Invitations created',
+  ERROR_REVOKING_INVITATION: 'Error revoking invitation',
+  INVITATION_REVOKED: 'Invitation revoked',
+  ERROR_EXTENDING_INVITATION: 'Error extending invitation',
+  EXPIRY_EXTENDED: 'Expiry extended',
+  ERROR_LOADING_SETTINGS: 'Error loading settings',
+  ERROR_LOADING_WEBHOOK_ATTEMPTS: 'Error loading webhook attempts',
+  ERROR_SAVING_WEBHOOK: 'Error saving webhook',
+  WEBHOOK_SAVED: 'Webhook saved',
+  ERROR_SENDING_TEST_EVENT: 'Error sending test event',
 } as const;
 
 /**

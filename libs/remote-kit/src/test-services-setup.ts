@@ -1,13 +1,23 @@
 // jest globalSetup of a remote whose app tests run on the real services (test-services.ts): starts
-// them once for the run and hands their address and a session per role to the test files. Needs the
-// services built (`npx tsc -b services`; the root `npm test` builds first).
+// them once for the whole run (the services hold mongoose's one default connection, so one instance
+// per process), shared by every project that asks, and hands their address and a session per role
+// to the project's test files. Needs the services built (`npx tsc -b services`; `npm test` builds).
+import fs from 'node:fs';
+import path from 'node:path';
 import { startDevServices, type DevRole, type DevServices } from './dev-services';
-import { TEST_SERVICES_ENV, type TestServicesInfo } from './test-services';
+import { servicesFile, type TestServicesInfo } from './test-services';
+
+interface Shared {
+  started: Promise<{ services: DevServices; sessions: TestServicesInfo['sessions'] }>;
+  /** Projects that set up and have not torn down yet. */
+  users: Set<string>;
+}
+const g = globalThis as { __skillquizTestServices?: Shared };
 
 const ROLES: DevRole[] = ['recruiter', 'second-recruiter', 'admin'];
 
-export default async function setup(): Promise<void> {
-  const services: DevServices = await startDevServices({
+async function start(): Promise<{ services: DevServices; sessions: TestServicesInfo['sessions'] }> {
+  const services = await startDevServices({
     seed: true,
     sampleCandidates: true,
     // agenda's lock timers (half a lock lifetime, never cleared) hold jest's process after the run:
@@ -17,6 +27,23 @@ export default async function setup(): Promise<void> {
   const sessions = Object.fromEntries(
     await Promise.all(ROLES.map(async (r) => [r, await services.signIn(r)] as const)),
   ) as TestServicesInfo['sessions'];
-  process.env[TEST_SERVICES_ENV] = JSON.stringify({ baseUrl: services.baseUrl, sessions });
-  (globalThis as { __skillquizTestServices?: DevServices }).__skillquizTestServices = services;
+  return { services, sessions };
+}
+
+/** The shared services, stopped by the last project's teardown. */
+export function shared(): Shared | undefined {
+  return g.__skillquizTestServices;
+}
+
+export default async function setup(
+  _globalConfig: unknown,
+  projectConfig: { rootDir: string },
+): Promise<void> {
+  g.__skillquizTestServices ??= { started: start(), users: new Set() };
+  g.__skillquizTestServices.users.add(projectConfig.rootDir);
+  const { services, sessions } = await g.__skillquizTestServices.started;
+  const info: TestServicesInfo = { rootDir: projectConfig.rootDir, baseUrl: services.baseUrl, sessions };
+  const file = servicesFile(projectConfig.rootDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(info));
 }

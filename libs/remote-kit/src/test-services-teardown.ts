@@ -1,6 +1,15 @@
-// jest globalTeardown beside test-services-setup.ts: stops the services it started.
-import type { DevServices } from './dev-services';
+// jest globalTeardown beside test-services-setup.ts: the last project to tear down stops the services.
+import fs from 'node:fs';
+import { shared } from './test-services-setup';
+import { servicesFile } from './test-services';
 
-export default async function teardown(): Promise<void> {
-  await (globalThis as { __skillquizTestServices?: DevServices }).__skillquizTestServices?.stop();
+export default async function teardown(
+  _globalConfig: unknown,
+  projectConfig: { rootDir: string },
+): Promise<void> {
+  fs.rmSync(servicesFile(projectConfig.rootDir), { force: true });
+  const s = shared();
+  if (!s) return;
+  s.users.delete(projectConfig.rootDir);
+  if (s.users.size === 0) await (await s.started).services.stop();
 }

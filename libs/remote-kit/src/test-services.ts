@@ -8,16 +8,29 @@
 //   jest.config.js:  globalSetup: '<rootDir>/../libs/remote-kit/src/test-services-setup.ts'
 //   a test file:     const services = setupTestServices();  services.as('admin');
 //                    services.msw.use(http.get(services.url('/api/x'), () => HttpResponse.json(…, { status: 500 })));
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { DevRole, DevSessionHeaders } from './dev-services';
 
 /** What the global setup hands to the test files (JSON in SKILLQUIZ_TEST_SERVICES). */
 export interface TestServicesInfo {
+  /** The jest project's rootDir (the remote's directory). */
+  rootDir: string;
   baseUrl: string;
   sessions: Record<DevRole, DevSessionHeaders>;
 }
 
-export const TEST_SERVICES_ENV = 'SKILLQUIZ_TEST_SERVICES';
+/**
+ * Where a project's global setup leaves its services for the test files: a file per project
+ * (jest's global setups of several projects in one run do not all reach the workers' environment).
+ */
+export function servicesFile(rootDir: string): string {
+  const key = createHash('sha1').update(rootDir).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), 'skillquiz-test-services', `${key}.json`);
+}
 
 export interface TestServices {
   baseUrl: string;
@@ -31,13 +44,15 @@ export interface TestServices {
   requests: Request[];
 }
 
-function info(): TestServicesInfo {
-  const raw = process.env[TEST_SERVICES_ENV];
-  if (!raw)
+/** This test file's project's services (its rootDir comes from remote-kit's jest.environment.js). */
+export function testServicesInfo(): TestServicesInfo {
+  const rootDir = (globalThis as { __skillquizProjectRoot?: string }).__skillquizProjectRoot ?? '';
+  const file = servicesFile(rootDir);
+  if (!fs.existsSync(file))
     throw new Error(
-      `${TEST_SERVICES_ENV} is not set: add globalSetup '<rootDir>/../libs/remote-kit/src/test-services-setup.ts' to jest.config.js`,
+      `no test services for ${rootDir || 'this project'}: use testEnvironment '<rootDir>/../libs/remote-kit/jest.environment.js' and globalSetup '<rootDir>/../libs/remote-kit/src/test-services-setup.ts'`,
     );
-  return JSON.parse(raw) as TestServicesInfo;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as TestServicesInfo;
 }
 
 /**
@@ -45,7 +60,7 @@ function info(): TestServicesInfo {
  * request carries the current role's session (cookie and, for writes, its CSRF token).
  */
 export function setupTestServices(): TestServices {
-  const { baseUrl, sessions } = info();
+  const { baseUrl, sessions } = testServicesInfo();
   const msw = setupServer();
   let role: DevRole | null = 'recruiter';
   let original: typeof fetch | undefined;

@@ -3,11 +3,18 @@
 // @skillquiz/admin-ui from `meta`; a query without errorToast fails silently and its page says so).
 // Mutations' toasts are in mutationMeta below, so every page raises them the same way.
 //   const q = hiringQueries(useHiringApi());  useQuery(q.report(id));
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminMutationMeta } from '@skillquiz/admin-ui';
-import { CONSTANTS } from '@skillquiz/contracts/constants';
-import type { BulkCreatedResponse, InvitationReport, InvitationResponse } from '@skillquiz/contracts';
-import type { HiringApi, InvitationFilters } from './hiringApi';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { showErrorToast, type AdminMutationMeta } from '@skillquiz/admin-ui';
+import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
+import type {
+  BulkCreatedResponse,
+  InvitationCreate,
+  InvitationReport,
+  InvitationResponse,
+  WebhookSettingsUpdate,
+} from '@skillquiz/contracts';
+import { ApiError } from '@skillquiz/http-client';
+import type { BulkInviteInput, HiringApi, InvitationFilters } from './hiringApi';
 
 export const hiringKeys = {
   me: ['hiring', 'me'] as const,
@@ -27,28 +34,6 @@ export const hiringKeys = {
 /** SPEC §9's durations: a load error stays 9 s, a write's result 5 s. */
 const LOAD_MS = CONSTANTS.TOAST_MS.LOAD_ERROR;
 const WRITE_MS = CONSTANTS.TOAST_MS.QUESTION;
-export const WRITE_TOAST_MS = WRITE_MS;
-
-export const TOASTS = {
-  LOAD_CANDIDATES: 'Error loading candidates',
-  LOAD_ATOMS: 'Error loading atoms',
-  LOAD_ACCOUNT: 'Error loading your account',
-  EXPORT: 'Error exporting candidates',
-  INVITE: 'Error creating invitation',
-  INVITED: 'Invitation created',
-  BULK_CHECK: 'Error checking the file',
-  BULK: 'Error creating invitations',
-  BULK_DONE: 'Invitations created',
-  REVOKE: 'Error revoking invitation',
-  REVOKED: 'Invitation revoked',
-  EXTEND: 'Error extending invitation',
-  EXTENDED: 'Expiry extended',
-  LOAD_SETTINGS: 'Error loading settings',
-  LOAD_ATTEMPTS: 'Error loading webhook attempts',
-  SAVE_WEBHOOK: 'Error saving webhook',
-  SAVED_WEBHOOK: 'Webhook saved',
-  TEST_WEBHOOK: 'Error sending test event',
-} as const;
 
 export function hiringQueries(api: HiringApi) {
   return {
@@ -58,14 +43,16 @@ export function hiringQueries(api: HiringApi) {
         queryKey: hiringKeys.me,
         queryFn: ({ signal }) => api.me(signal),
         staleTime: 10 * 60_000,
-        meta: { errorToast: { title: TOASTS.LOAD_ACCOUNT, durationMs: LOAD_MS, id: 'hiring-me' } },
+        meta: { errorToast: { title: MESSAGES.ERROR_LOADING_ACCOUNT, durationMs: LOAD_MS, id: 'hiring-me' } },
       }),
     atoms: () =>
       queryOptions({
         queryKey: hiringKeys.atoms,
         queryFn: ({ signal }) => api.atoms(signal),
         staleTime: 5 * 60_000,
-        meta: { errorToast: { title: TOASTS.LOAD_ATOMS, durationMs: LOAD_MS, id: 'hiring-atoms' } },
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_ATOMS, durationMs: LOAD_MS, id: 'hiring-atoms' },
+        },
       }),
     /**
      * One page of the candidates list. Statuses change by time and by candidates, so a page is
@@ -77,7 +64,9 @@ export function hiringQueries(api: HiringApi) {
         queryKey: hiringKeys.list(filters),
         queryFn: ({ signal }) => api.list(filters, signal),
         placeholderData: keepPreviousData,
-        meta: { errorToast: { title: TOASTS.LOAD_CANDIDATES, durationMs: LOAD_MS, id: 'hiring-list' } },
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_CANDIDATES, durationMs: LOAD_MS, id: 'hiring-list' },
+        },
       }),
     /** One candidate's report; silent on failure (the page says 'not found' or offers a retry). */
     report: (id: string) =>
@@ -103,7 +92,9 @@ export function hiringQueries(api: HiringApi) {
       queryOptions({
         queryKey: hiringKeys.settings(company),
         queryFn: ({ signal }) => api.settings(company || undefined, signal),
-        meta: { errorToast: { title: TOASTS.LOAD_SETTINGS, durationMs: LOAD_MS, id: 'hiring-settings' } },
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_SETTINGS, durationMs: LOAD_MS, id: 'hiring-settings' },
+        },
       }),
     /** One page of webhook attempts; fetched again whenever shown (deliveries happen all the time). */
     attempts: (company: string, page: number) =>
@@ -111,7 +102,13 @@ export function hiringQueries(api: HiringApi) {
         queryKey: hiringKeys.attempts(company, page),
         queryFn: ({ signal }) => api.webhookAttempts(page, company || undefined, signal),
         placeholderData: keepPreviousData,
-        meta: { errorToast: { title: TOASTS.LOAD_ATTEMPTS, durationMs: LOAD_MS, id: 'hiring-attempts' } },
+        meta: {
+          errorToast: {
+            title: MESSAGES.ERROR_LOADING_WEBHOOK_ATTEMPTS,
+            durationMs: LOAD_MS,
+            id: 'hiring-attempts',
+          },
+        },
       }),
   };
 }
@@ -121,37 +118,112 @@ const name = (r: InvitationResponse | InvitationReport) =>
 
 /** The mutations' toasts (raised by the admin query client from `meta`). */
 export const mutationMeta = {
-  exportCsv: { errorToast: { title: TOASTS.EXPORT, durationMs: WRITE_MS } },
+  exportCsv: { errorToast: { title: MESSAGES.ERROR_EXPORTING_CANDIDATES, durationMs: WRITE_MS } },
   create: {
-    errorToast: { title: TOASTS.INVITE, durationMs: WRITE_MS },
+    errorToast: { title: MESSAGES.ERROR_CREATING_INVITATION, durationMs: WRITE_MS },
     successToast: {
-      title: TOASTS.INVITED,
+      title: MESSAGES.INVITATION_CREATED,
       durationMs: WRITE_MS,
       detail: (data) => `For ${name(data as InvitationResponse)}`,
     },
   },
-  bulkPreview: { errorToast: { title: TOASTS.BULK_CHECK, durationMs: WRITE_MS } },
+  bulkPreview: { errorToast: { title: MESSAGES.ERROR_CHECKING_FILE, durationMs: WRITE_MS } },
   bulkCreate: {
-    errorToast: { title: TOASTS.BULK, durationMs: WRITE_MS },
+    errorToast: { title: MESSAGES.ERROR_CREATING_INVITATIONS, durationMs: WRITE_MS },
     successToast: {
-      title: TOASTS.BULK_DONE,
+      title: MESSAGES.INVITATIONS_CREATED,
       durationMs: WRITE_MS,
       detail: (data) => `${(data as BulkCreatedResponse).created.length} candidates invited`,
     },
   },
   revoke: {
-    errorToast: { title: TOASTS.REVOKE, durationMs: WRITE_MS },
-    successToast: { title: TOASTS.REVOKED, durationMs: WRITE_MS },
+    errorToast: { title: MESSAGES.ERROR_REVOKING_INVITATION, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.INVITATION_REVOKED, durationMs: WRITE_MS },
   },
   extend: {
-    errorToast: { title: TOASTS.EXTEND, durationMs: WRITE_MS },
-    successToast: { title: TOASTS.EXTENDED, durationMs: WRITE_MS },
+    errorToast: { title: MESSAGES.ERROR_EXTENDING_INVITATION, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.EXPIRY_EXTENDED, durationMs: WRITE_MS },
   },
   // A refused URL (400) is said at the field and a stale version (409) above the form: no toast for
   // those (see useSaveWebhook); anything else (a fault, the network) raises this one.
   saveWebhook: {
-    successToast: { title: TOASTS.SAVED_WEBHOOK, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.WEBHOOK_SAVED, durationMs: WRITE_MS },
   },
   // The test's outcome, delivered or not, is said on the page (a live region); a refusal too.
   testWebhook: {},
 } satisfies Record<string, AdminMutationMeta>;
+
+/**
+ * The writes as TanStack Query `mutationOptions` factories, beside the queries: each with its
+ * function, its toasts (`meta`) and what it makes out of date.
+ *   const m = hiringMutations(useHiringApi(), useQueryClient());  useMutation(m.create(company));
+ */
+export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
+  /** After a write: the lists are out of date (not awaited: the page need not wait for them). */
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+  /** Revoke and extend answer with the report as it stands: it replaces the cached one. */
+  const reportWrite = (id: string, report: InvitationReport) => {
+    queryClient.setQueryData(hiringKeys.report(id), report);
+    refreshLists();
+  };
+  return {
+    create: (company: string | undefined) =>
+      mutationOptions({
+        mutationFn: (input: InvitationCreate) => api.create(input, company),
+        meta: mutationMeta.create,
+        onSuccess: refreshLists,
+      }),
+    bulkPreview: (company: string | undefined) =>
+      mutationOptions({
+        mutationFn: (input: BulkInviteInput) => api.bulkPreview(input, company),
+        meta: mutationMeta.bulkPreview,
+      }),
+    bulkCreate: (company: string | undefined) =>
+      mutationOptions({
+        mutationFn: (input: BulkInviteInput) => api.bulkCreate(input, company),
+        meta: mutationMeta.bulkCreate,
+        onSuccess: refreshLists,
+      }),
+    exportCsv: () =>
+      mutationOptions({
+        mutationFn: (filters: InvitationFilters) => api.exportCsv(filters),
+        meta: mutationMeta.exportCsv,
+      }),
+    revoke: (id: string) =>
+      mutationOptions({
+        mutationFn: () => api.revoke(id),
+        meta: mutationMeta.revoke,
+        onSuccess: (report: InvitationReport) => reportWrite(id, report),
+      }),
+    extend: (id: string) =>
+      mutationOptions({
+        mutationFn: (expiresAt: string) => api.extend(id, expiresAt),
+        meta: mutationMeta.extend,
+        onSuccess: (report: InvitationReport) => reportWrite(id, report),
+      }),
+    /**
+     * Saving the webhook: the reply is the settings as stored (it replaces the cached ones). A stale
+     * version (409) reloads the settings, so the form shows what the other person saved; nothing is
+     * sent again. Both 400 and 409 are said on the page; only other failures raise a toast.
+     */
+    saveWebhook: (company: string) =>
+      mutationOptions({
+        mutationFn: (input: WebhookSettingsUpdate) => api.saveWebhook(input, company || undefined),
+        meta: mutationMeta.saveWebhook,
+        onSuccess: (settings) => queryClient.setQueryData(hiringKeys.settings(company), settings),
+        onError: (error: Error) => {
+          const status = error instanceof ApiError ? error.status : 0;
+          if (status === 409) void queryClient.invalidateQueries({ queryKey: hiringKeys.settings(company) });
+          else if (status !== 400)
+            showErrorToast(MESSAGES.ERROR_SAVING_WEBHOOK, { durationMs: WRITE_MS, detail: error.message });
+        },
+      }),
+    /** A test event: one delivery now; every attempts page is out of date after it. */
+    testWebhook: (company: string) =>
+      mutationOptions({
+        mutationFn: () => api.testWebhook(company || undefined),
+        meta: mutationMeta.testWebhook,
+        onSettled: () => void queryClient.invalidateQueries({ queryKey: hiringKeys.attemptsOf(company) }),
+      }),
+  };
+}

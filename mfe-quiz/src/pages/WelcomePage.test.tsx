@@ -1,35 +1,57 @@
-// The welcome page through the real QuizApp routes on the dev page's in-memory QuizApi: SPEC §2's
-// texts, then the briefing under them, before 'Begin Quiz'.
+// The welcome page through the real QuizApp routes on the real services (libs/remote-kit
+// test-services): a fresh invitation of Acme Robotics made through the hiring API, its quiz served by
+// the quiz API through the remote's own httpQuizApi. SPEC §2's texts, then the briefing under them,
+// before 'Begin Quiz'. A quiz with nothing to serve cannot be made from the seeded bank: that reply is
+// the real one changed, checked against the contracts' QuizResultSchema, and served by msw.
 import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QuizResultSchema, type InvitationResponse } from '@skillquiz/contracts';
+import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import QuizApp from '../QuizApp';
 import { watchNoDevtools } from '../tracking/devtools';
-import { createFakeQuizApi, SAMPLE_TOKENS } from '../../dev/fakeQuizApi';
 
-it('keeps the SPEC texts and adds the briefing: questions, time per question, what is recorded, privacy', async () => {
-  const api = createFakeQuizApi({ latencyMs: 5, questionSeconds: 135 });
+const services = setupTestServices();
+
+/** A new invitation (as Acme's recruiter, through the real hiring API): its quiz token. */
+async function newQuizToken(): Promise<string> {
+  const res = await fetch('/api/hiring/invitations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      candidate_name: 'Welcome Test',
+      candidate_email: 'welcome@example.com',
+      required_atoms: ['javascript'],
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { link } = (await res.json()) as InvitationResponse;
+  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
+}
+
+function renderQuiz(token: string) {
   render(
-    <MemoryRouter initialEntries={[`/quiz/${SAMPLE_TOKENS.new}`]}>
+    <MemoryRouter initialEntries={[`/quiz/${token}`]}>
       <Routes>
-        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
+        <Route path="/quiz/*" element={<QuizApp watchDevtools={watchNoDevtools} />} />
       </Routes>
     </MemoryRouter>,
   );
+}
+
+jest.setTimeout(30_000);
+
+it('keeps the SPEC texts and adds the briefing: questions, time per question, what is recorded, privacy', async () => {
+  renderQuiz(await newQuizToken());
   expect(
     await screen.findByRole('heading', { name: 'Your exercise has finished loading!' }),
   ).toBeInTheDocument();
   const briefing = screen.getByRole('region', { name: 'Before you begin' });
-  expect(briefing).toHaveTextContent('5 questions, one at a time.');
-  expect(briefing).toHaveTextContent('2 minutes 15 seconds for each question.');
+  expect(briefing).toHaveTextContent(/\d+ questions, one at a time\./);
+  // The services' default question time (QUESTION_TIME_LIMIT_SECONDS unset).
+  expect(briefing).toHaveTextContent('1 minute 30 seconds for each question.');
   expect(briefing).toHaveTextContent(
     'Switching to another tab or window, going offline, opening developer tools and using the clipboard (copy, cut, paste) are recorded and shown to Acme Robotics.',
-  );
-  // answer times are used by the statistical signals of the hiring report
-  expect(briefing).toHaveTextContent(
-    'How long you take on each answer is used too: Acme Robotics sees where your answers and their times look unusual',
-  );
-  expect(briefing).toHaveTextContent(
-    'as a reason to look, never as a verdict. Nothing else is recorded: no camera, no screen.',
   );
   expect(within(briefing).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
@@ -41,19 +63,22 @@ it('keeps the SPEC texts and adds the briefing: questions, time per question, wh
 });
 
 it('a quiz with nothing to serve yet: says the test is not available and whom to contact, no Begin Quiz', async () => {
-  const api = createFakeQuizApi({ latencyMs: 5 });
-  render(
-    <MemoryRouter initialEntries={[`/quiz/${SAMPLE_TOKENS.unavailable}`]}>
-      <Routes>
-        <Route path="/quiz/*" element={<QuizApp api={api} watchDevtools={watchNoDevtools} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  const token = await newQuizToken();
+  const real = QuizResultSchema.parse(await (await fetch(`/api/quiz/${token}/`)).json());
+  const unavailable = QuizResultSchema.parse({
+    ...real,
+    unavailable: true,
+    quiz: { ...real.quiz, atoms: real.quiz.atoms.map((a) => ({ ...a, num_questions: 0 })) },
+  });
+  services.msw.use(http.get(services.url(`/api/quiz/${token}/`), () => HttpResponse.json(unavailable)));
+  renderQuiz(token);
   expect(await screen.findByRole('heading', { name: 'This test is not available yet' })).toBeInTheDocument();
   expect(screen.getByText(/Please contact Acme Robotics/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'talent@acme.example' })).toHaveAttribute(
+  // The seeded company's support address (seed/content/company.ts).
+  expect(real.quiz.support_email).toBe('support@skillquiz.example');
+  expect(screen.getByRole('link', { name: 'support@skillquiz.example' })).toHaveAttribute(
     'href',
-    'mailto:talent@acme.example',
+    'mailto:support@skillquiz.example',
   );
   expect(screen.queryByRole('link', { name: 'Begin Quiz' })).not.toBeInTheDocument();
 });

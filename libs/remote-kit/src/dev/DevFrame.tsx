@@ -77,8 +77,17 @@ export function DevIndex({ options }: { options: DevPageOptions }) {
       <h1>{options.remote}</h1>
       <p>{options.description}</p>
       <p>
-        Every call goes to the in-memory fake in <code>dev/</code>: changes last until the page reloads. The
-        same dev server also serves <code>remoteEntry.js</code> and <code>mf-manifest.json</code> for the
+        {options.backend === 'services' ? (
+          <>
+            Every call goes to the real services the dev server started (seeded, on a temporary data directory
+            removed when it stops).
+          </>
+        ) : (
+          <>
+            Every call goes to the in-memory fake in <code>dev/</code>: changes last until the page reloads.
+          </>
+        )}{' '}
+        The same dev server also serves <code>remoteEntry.js</code> and <code>mf-manifest.json</code> for the
         running product (root README, &quot;Working on one remote&quot;).
       </p>
       <h2>Sample pages</h2>
