@@ -10,10 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ErrorResponseSchema, type QuestionListResponse, type QuestionResponse } from '@skillquiz/contracts';
-import {
-  setupTestServices,
-  testServicesInfo,
-} from '@skillquiz/remote-kit/test-services';
+import { setupTestServices, testServicesInfo } from '@skillquiz/remote-kit/test-services';
 import AdminQuestionsApp from './AdminQuestionsApp';
 
 const services = setupTestServices();
