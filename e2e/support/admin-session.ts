@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './test';
+import { expect, sharedProduct, test } from './test';
 
 export async function signInAsAdmin(page: Page): Promise<void> {
   const email = process.env.SQ_ADMIN_EMAIL;
@@ -20,6 +20,25 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await adminShown(page);
+}
+
+/** A dev sign-on login the product printed (SQ_<PREFIX>_EMAIL / _PASSWORD), or null. */
+export function devLogin(prefix: string): { email: string; password: string } | null {
+  const email = process.env[`SQ_${prefix}_EMAIL`];
+  const password = process.env[`SQ_${prefix}_PASSWORD`];
+  return email && password ? { email, password } : null;
+}
+
+/** Signs in through the shell's login form and the dev sign-on's own form, in a context of its own. */
+export async function signInNewContext(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: sharedProduct().baseURL });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return { context, page };
 }
 
 /**

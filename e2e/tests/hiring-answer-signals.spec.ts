@@ -7,27 +7,16 @@
 import type { Browser } from '@playwright/test';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
-import { expect, sharedProduct, test } from '../support/test';
+import { devLogin, signInNewContext } from '../support/admin-session';
+import { expect, test } from '../support/test';
 
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const NAME = `Quick Clicker ${RUN}`;
 
-function login(prefix: string): { email: string; password: string } | null {
-  const email = process.env[`SQ_${prefix}_EMAIL`];
-  const password = process.env[`SQ_${prefix}_PASSWORD`];
-  return email && password ? { email, password } : null;
-}
-
 async function signIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: sharedProduct().baseURL });
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const { context, page } = await signInNewContext(browser, who);
   await expect(page).toHaveURL(/\/hiring$/);
   return { context, page };
 }
@@ -36,8 +25,8 @@ test('the report says what the answers and their times say, as reasons to look',
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const recruiter = login('RECRUITER');
-  const second = login('SECOND_RECRUITER');
+  const recruiter = devLogin('RECRUITER');
+  const second = devLogin('SECOND_RECRUITER');
   test.skip(!recruiter, 'the product printed no dev recruiter login');
   const { context, page } = await signIn(browser, recruiter!);
   const csrf = decodeURIComponent(

@@ -5,10 +5,10 @@
 // only in aggregate; the invite page offers only atoms a quiz can be served from; a candidate whose
 // test was emptied since the invitation is told it is not available yet and whom to contact. axe and
 // a screenshot (`promises-*.png`) on every page.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
-import { pageApi } from '../support/admin-session';
+import { devLogin, pageApi, signInNewContext } from '../support/admin-session';
 import { invite } from '../support/product';
 import { expect, sharedProduct, test } from '../support/test';
 import { tokenOf } from './quiz-helpers';
@@ -19,30 +19,14 @@ const RUN = Date.now().toString(36);
 const EMPTY_ATOM = `e2e-empty-${RUN}`;
 const TINY_ATOM = `e2e-tiny-${RUN}`;
 
-function login(prefix: string): { email: string; password: string } | null {
-  const email = process.env[`SQ_${prefix}_EMAIL`];
-  const password = process.env[`SQ_${prefix}_PASSWORD`];
-  return email && password ? { email, password } : null;
-}
-
-/** Signs in through the shell's login form and the dev sign-on's own form (a context of its own). */
-async function signIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: sharedProduct().baseURL });
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { context, page };
-}
+const signIn = signInNewContext;
 
 let admin: Page;
 let recruiter: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const a = login('ADMIN');
-  const r = login('RECRUITER');
+  const a = devLogin('ADMIN');
+  const r = devLogin('RECRUITER');
   test.skip(!a || !r, 'the product printed no dev sign-on logins');
   admin = (await signIn(browser, a!)).page;
   await expect(admin).toHaveURL(/\/admin\/atoms$/);

@@ -7,10 +7,11 @@
 // writes; and an admin's view across companies. Every hiring page is checked with axe and
 // screenshotted (e2e/artifacts/hiring-*.png).
 import fs from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { invite } from '../support/product';
+import { devLogin, signInNewContext } from '../support/admin-session';
 import { expect, sharedProduct, test } from '../support/test';
 import { acceptDialogs, beginWithKeyboard, leftQuestion, quizResult, tokenOf } from './quiz-helpers';
 
@@ -26,23 +27,7 @@ const BULK = ['Ann', 'Ben', 'Cat'].map((first) => ({
 /** Filled in by the journey, used by the isolation test. */
 let invitationId = '';
 
-function login(prefix: string): { email: string; password: string } | null {
-  const email = process.env[`SQ_${prefix}_EMAIL`];
-  const password = process.env[`SQ_${prefix}_PASSWORD`];
-  return email && password ? { email, password } : null;
-}
-
-/** Signs in through the shell's login form and the dev sign-on's own form (a context of its own). */
-async function signIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: sharedProduct().baseURL });
-  const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { context, page };
-}
+const signIn = signInNewContext;
 
 /** Presses Tab until `target` has the focus (a keyboard user's way there). */
 async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
@@ -71,7 +56,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const recruiter = login('RECRUITER');
+  const recruiter = devLogin('RECRUITER');
   test.skip(!recruiter, 'the product printed no dev recruiter login');
   const product = sharedProduct();
   const { context, page } = await signIn(browser, recruiter!);
@@ -312,8 +297,8 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
 test('another company: not found by id, no rows, no CSV row, no content writes; an admin sees every company', async ({
   browser,
 }, testInfo) => {
-  const second = login('SECOND_RECRUITER');
-  const admin = login('ADMIN');
+  const second = devLogin('SECOND_RECRUITER');
+  const admin = devLogin('ADMIN');
   test.skip(!second || !admin || !invitationId, 'needs the dev logins and the journey above');
   const { context, page } = await signIn(browser, second!);
   await expect(page).toHaveURL(/\/hiring$/);
