@@ -53,10 +53,12 @@ export function CandidatesPage() {
   useEffect(() => {
     pending.current = null;
   }, [searchParams]);
-  const update = (change: Partial<ListQuery>) => {
+  // A checkbox is drawn from the URL: its change is applied at once (flushSync), so the box never
+  // shows its old state after a click while the router's update waits in a transition.
+  const update = (change: Partial<ListQuery>, opts: { flushSync?: boolean } = {}) => {
     const next = changeListQuery(pending.current ?? query, change);
     pending.current = next;
-    setSearchParams(listSearchParams(next), { replace: true });
+    setSearchParams(listSearchParams(next), { replace: true, flushSync: opts.flushSync });
   };
 
   const data = list.data;
@@ -151,7 +153,7 @@ export function CandidatesPage() {
           <input
             type="checkbox"
             checked={query.includeDemo}
-            onChange={(e) => update({ includeDemo: e.target.checked })}
+            onChange={(e) => update({ includeDemo: e.target.checked }, { flushSync: true })}
           />{' '}
           Show demo and simulated
         </label>
