@@ -80,6 +80,14 @@ describe('/healthz and /readyz', () => {
       expect(down.text).not.toContain(String(new URL(stack.mongoUri).port));
       // Alive all the same.
       expect((await call(stack.baseUrl, 'GET', '/healthz')).status).toBe(200);
+      // Down until the outage monitor has seen it too (a candidate call is then refused at once), so
+      // the metrics test below finds its seconds counted: a stop shorter than the monitor's heartbeat
+      // would otherwise go unseen by it.
+      const gated = await until(
+        () => call(stack.baseUrl, 'GET', '/api/quiz/no-such-token/'),
+        (r) => r.status === 503 && r.headers.get('retry-after') !== null,
+      );
+      expect(gated.status).toBe(503);
     } finally {
       await stack.startDatabase();
     }
