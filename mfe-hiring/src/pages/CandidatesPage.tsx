@@ -53,12 +53,12 @@ export function CandidatesPage() {
   useEffect(() => {
     pending.current = null;
   }, [searchParams]);
-  // A checkbox is drawn from the URL: its change is applied at once (flushSync), so the box never
-  // shows its old state after a click while the router's update waits in a transition.
-  const update = (change: Partial<ListQuery>, opts: { flushSync?: boolean } = {}) => {
+  // Every filter is drawn from the URL: a change is applied at once (flushSync), so a select or the
+  // checkbox never shows its old value after a choice while the router's update waits in a transition.
+  const update = (change: Partial<ListQuery>) => {
     const next = changeListQuery(pending.current ?? query, change);
     pending.current = next;
-    setSearchParams(listSearchParams(next), { replace: true, flushSync: opts.flushSync });
+    setSearchParams(listSearchParams(next), { replace: true, flushSync: true });
   };
 
   const data = list.data;
@@ -153,7 +153,7 @@ export function CandidatesPage() {
           <input
             type="checkbox"
             checked={query.includeDemo}
-            onChange={(e) => update({ includeDemo: e.target.checked }, { flushSync: true })}
+            onChange={(e) => update({ includeDemo: e.target.checked })}
           />{' '}
           Show demo and simulated
         </label>
