@@ -8,3 +8,4 @@ export * from './posterior';
 export * from './levels';
 export * from './selection';
 export * from './demo';
+export * from './decisions';
