@@ -20,6 +20,7 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 const HOUR = 3_600_000;
 const ACME = new Types.ObjectId();
 const OTHER = new Types.ObjectId();
+const ROLE = new Types.ObjectId();
 const scope: HiringScope = {
   principal: { role: 'recruiter' } as HiringScope['principal'],
   company: { id: String(ACME), name: 'Acme', slug: 'acme' },
@@ -65,6 +66,9 @@ function invitation(i: number, company: Types.ObjectId): Record<string, unknown>
     lapses_to: lapsesTo,
     has_level: finished,
     level_score: finished ? ((i * 37) % 41) / 10 - 2 : null,
+    role: i % 4 === 0 ? ROLE : null,
+    has_meets: finished && i % 2 === 0,
+    meets_all: finished && i % 2 === 0 ? ((i * 53) % 97) / 96 : null,
     search_terms: searchTerms(name, email),
     // every 3 share a creation time: the tie-break by _id decides their order
     created_at: new Date(NOW.getTime() - Math.floor(i / 3) * HOUR),
@@ -93,16 +97,21 @@ function expected(query: Omit<ListQuery, 'page'>): InvitationDoc[] {
           { status: d.status, lapses_at: d.lapses_at ?? null, lapses_to: d.lapses_to ?? null },
           NOW,
         ) === query.status) &&
+      (!query.role || String(d.role) === query.role) &&
+      (query.meets_min === undefined || (d.has_meets === true && (d.meets_all ?? -1) >= query.meets_min)) &&
       words.every((w) => (d.search_terms ?? []).some((t) => t.startsWith(w))),
   );
   const byDate = (a: InvitationDoc, b: InvitationDoc) =>
     b.created_at.getTime() - a.created_at.getTime() || (String(b._id) < String(a._id) ? -1 : 1);
   const level = (d: InvitationDoc) => d.level_score ?? 0;
+  const meets = (d: InvitationDoc) => d.meets_all ?? 0;
   const cmp: Record<InvitationSort, (a: InvitationDoc, b: InvitationDoc) => number> = {
     date_desc: byDate,
     date_asc: (a, b) => -byDate(a, b),
     level_desc: (a, b) => Number(b.has_level) - Number(a.has_level) || level(b) - level(a) || byDate(a, b),
     level_asc: (a, b) => Number(b.has_level) - Number(a.has_level) || level(a) - level(b) || byDate(a, b),
+    meets_desc: (a, b) => Number(b.has_meets) - Number(a.has_meets) || meets(b) - meets(a) || byDate(a, b),
+    meets_asc: (a, b) => Number(b.has_meets) - Number(a.has_meets) || meets(a) - meets(b) || byDate(a, b),
   };
   return rows.sort(cmp[query.sort]);
 }
@@ -125,6 +134,10 @@ const QUERIES: Array<Omit<ListQuery, 'page' | 'sort'>> = [
   { q: 'a', status: 'invited' as const, atom: 'py' },
   { q: 'grace', status: 'expired' as const },
   { q: 'hopper', status: 'in_progress' as const },
+  { role: String(ROLE) },
+  { role: String(ROLE), status: 'finished' as const },
+  { meets_min: 0.5 },
+  { role: String(ROLE), meets_min: 0.25, atom: 'js' },
 ];
 
 describe('every page and total is the rule, whichever index answers it', () => {

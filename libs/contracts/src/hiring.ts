@@ -28,7 +28,15 @@ export const EXTRA_TIME_PERCENTS = [0, 25, 50, 100] as const;
 export type ExtraTimePercent = (typeof EXTRA_TIME_PERCENTS)[number];
 
 /** Candidates list orders: by invited date or by level (candidates without a level last). */
-export const INVITATION_SORTS = ['date_desc', 'date_asc', 'level_desc', 'level_asc'] as const;
+export const INVITATION_SORTS = [
+  'date_desc',
+  'date_asc',
+  'level_desc',
+  'level_asc',
+  /** By the probability of meeting every bar of the role (candidates without one last). */
+  'meets_desc',
+  'meets_asc',
+] as const;
 export type InvitationSort = (typeof INVITATION_SORTS)[number];
 
 export const HIRING = {
@@ -117,6 +125,11 @@ export const InvitationCreateSchema = z.strictObject({
   optional_atoms: atomList.default([]),
   expires_at: futureDate.optional(),
   extra_time_percent: ExtraTimePercentSchema.default(0),
+  /** The role it is for (its bars are kept on the invitation as they are now). */
+  role_id: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, 'role_id is a role id')
+    .optional(),
 });
 export type InvitationCreate = z.input<typeof InvitationCreateSchema>;
 
@@ -169,6 +182,17 @@ export const InvitationListQuerySchema = z.object({
   q: z.string().trim().max(HIRING.SEARCH_MAX, 'q is too long').optional(),
   status: z.enum(INVITATION_STATUSES).optional(),
   atom: SlugSchema.optional(),
+  /** Only the invitations of this role. */
+  role: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, 'role is a role id')
+    .optional(),
+  /** Only candidates whose probability of meeting every bar is at least this (0..1). */
+  meets_min: z
+    .string()
+    .regex(/^(0(\.[0-9]{1,4})?|1(\.0{1,4})?)$/, 'meets_min is a probability between 0 and 1')
+    .transform(Number)
+    .optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
   company: z.string().max(100).optional(),
   /**
@@ -202,6 +226,9 @@ export const InvitationAtomSchema = z.object({
   /** 1..5 once the atom's quiz is finished, else null. */
   level: z.number().int().min(1).max(5).nullable(),
   finished_at: IsoDateSchema.nullable(),
+  /** The role's bar for this atom (1..5) and P(level >= bar) once finished; null without a bar. */
+  bar: z.number().nullable().optional(),
+  meets: z.number().nullable().optional(),
 });
 export type InvitationAtom = z.infer<typeof InvitationAtomSchema>;
 
@@ -229,6 +256,9 @@ export const InvitationRowSchema = z.object({
    * not a person: badged "Simulated", never in norms or statistics.
    */
   simulated: z.boolean(),
+  /** The role it was sent for, and P(every bar is met) once each barred atom has a result. */
+  role_id: z.string().nullable().optional(),
+  meets_all: z.number().nullable().optional(),
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 

@@ -15,3 +15,5 @@ export * from './content-io';
 export * from './history';
 export * from './review';
 export * from './integrity';
+export * from './roles';
+export * from './decisions';

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Events } from '../events';
 import { assertAtomsExist, createInvitation, parseExpiry, type CreatedInvitation } from '../invitations';
 import { assertAtomsTakeable } from '../invitations/availability';
+import { barsOf, findScopedRole } from './roles';
 import { companyForWrite, type HiringScope } from './scope';
 import { atomNames, linksOf, toRow } from './views';
 
@@ -16,6 +17,7 @@ export interface InviteInput {
   optional_atoms: string[];
   expires_at?: string;
   extra_time_percent: number;
+  role_id?: string;
 }
 
 /** The reply for a created invitation: the row, its links, the starting link. */
@@ -45,6 +47,8 @@ export async function inviteCandidate(
 ): Promise<InvitationResponse> {
   const company = companyForWrite(scope);
   const atoms = [...input.required_atoms, ...input.optional_atoms];
+  // Another company's role is 404, as if it did not exist.
+  const role = input.role_id ? await findScopedRole(scope, input.role_id) : null;
   await assertAtomsExist(atoms);
   await assertAtomsTakeable(atoms);
   const created = await createInvitation({
@@ -56,6 +60,7 @@ export async function inviteCandidate(
     expiresAt: input.expires_at === undefined ? undefined : parseExpiry(input.expires_at),
     extraTimePercent: input.extra_time_percent as ExtraTimePercent,
     createdBy: scope.principal.user.email,
+    ...(role ? { role: role._id, bars: barsOf(role) } : {}),
     now,
     events,
     mail: config,

@@ -2,7 +2,7 @@
 // One query on `invitations`, always scoped to the company first, so each filter and sort has an
 // index that begins with the company (models/invitation.ts): an engine that counts and pages from
 // indexes answers it without reading the company's other invitations.
-import type { SortOrder } from 'mongoose';
+import { Types, type SortOrder } from 'mongoose';
 
 /** A filter on invitations (MongoDB query operators; the tests check what it matches). */
 export type InvitationFilter = Record<string, unknown>;
@@ -23,6 +23,9 @@ export interface ListQuery {
   q?: string;
   status?: InvitationStatus;
   atom?: string;
+  /** A role id (24 hex digits) and a floor on P(every bar met). */
+  role?: string;
+  meets_min?: number;
   sort: InvitationSort;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
@@ -75,9 +78,18 @@ function baseParts(
   return [
     companyFilter(scope),
     query.atom ? { atoms: query.atom } : {},
+    roleFilter(query.role, query.meets_min),
     searchFilter(query.q),
     query.include_demo ? {} : REAL_ONLY,
   ];
+}
+
+/** The role filter and the meets floor (a range of meets_all in the meets indexes). */
+function roleFilter(role: string | undefined, meetsMin: number | undefined): InvitationFilter {
+  return {
+    ...(role ? { role: new Types.ObjectId(role) } : {}),
+    ...(meetsMin !== undefined ? { has_meets: true, meets_all: { $gte: meetsMin } } : {}),
+  };
 }
 
 /** Several filters as one ($and of those that filter at all). */
@@ -141,6 +153,10 @@ export function listSort(sort: InvitationSort): Record<string, SortOrder> {
       return { has_level: -1, level_score: -1, created_at: -1, _id: -1 };
     case 'level_asc':
       return { has_level: -1, level_score: 1, created_at: -1, _id: -1 };
+    case 'meets_desc':
+      return { has_meets: -1, meets_all: -1, created_at: -1, _id: -1 };
+    case 'meets_asc':
+      return { has_meets: -1, meets_all: 1, created_at: -1, _id: -1 };
     default:
       return { created_at: -1, _id: -1 };
   }

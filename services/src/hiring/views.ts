@@ -71,6 +71,8 @@ export function toRow(
       required: p.required,
       level: p.state === 'finished' ? (p.level ?? null) : null,
       finished_at: iso(p.finished_at),
+      bar: p.bar ?? null,
+      meets: p.state === 'finished' ? (p.meets ?? null) : null,
     })),
     status: effectiveStatus(
       { status: inv.status, lapses_at: inv.lapses_at ?? null, lapses_to: inv.lapses_to ?? null },
@@ -84,6 +86,8 @@ export function toRow(
     extra_time_percent: inv.extra_time_percent ?? 0,
     demo: inv.demo === true,
     simulated: inv.simulated === true,
+    role_id: inv.role ? String(inv.role) : null,
+    meets_all: inv.meets_all ?? null,
   };
 }
 

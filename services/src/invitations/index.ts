@@ -90,6 +90,9 @@ export interface CreateInvitationInput {
   demo?: boolean;
   /** A user's email, 'cli' or 'seed'. */
   createdBy?: string | null;
+  /** The role it is for and that role's bars (kept as they are now). */
+  role?: Types.ObjectId | null;
+  bars?: { atom_id: string; level: number }[];
   now?: Date;
   /**
    * Dispatches the invitation's intent (its email) right after the insert. Without it the intent
@@ -165,6 +168,10 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
     demo: input.demo === true,
     revoked_at: null,
     created_by: input.createdBy ?? null,
+    role: input.role ?? null,
+    bars: (input.bars ?? []).filter(
+      (b) => requiredAtoms.includes(b.atom_id) || optionalAtoms.includes(b.atom_id),
+    ),
   };
   // Its summary as it will stand with its quizzes issued and none started (summary.ts).
   const summary = summarizeInvitation(fields, [], new Map(), { now, abandonGraceMinutes: 0 });

@@ -27,6 +27,7 @@ import {
 } from '../models';
 import type { QuizResultDoc } from '../models';
 import { atomOutcome, completedAt, isComplete } from './results';
+import { atomMeets, meetsAll } from './bars';
 
 /** The fields of the invitation this module owns. */
 export type InvitationSummary = Pick<
@@ -41,6 +42,8 @@ export type InvitationSummary = Pick<
   | 'level_score'
   | 'simulated'
   | 'search_terms'
+  | 'meets_all'
+  | 'has_meets'
 >;
 
 export type SummaryQuiz = Pick<
@@ -136,6 +139,7 @@ export function atomProgress(
   invitation: Pick<InvitationDoc, 'revoked_at' | 'expires_at'>,
   thresholds: readonly LevelThreshold[] | null | undefined,
   clock: SummaryClock,
+  bar: number | null = null,
 ): AtomProgressDoc {
   const base: AtomProgressDoc = {
     atom_id: atomId,
@@ -148,6 +152,8 @@ export function atomProgress(
     level: null,
     estimate: null,
     error: null,
+    bar,
+    meets: null,
   };
   if (quiz && isComplete(quiz)) {
     const outcome = atomOutcome(quiz, atomId, thresholds);
@@ -158,6 +164,7 @@ export function atomProgress(
       level: outcome?.level ?? null,
       estimate: outcome?.estimate ?? null,
       error: outcome?.error ?? null,
+      meets: atomMeets(bar, outcome?.probabilities),
     };
   }
   if (invitation.revoked_at) return { ...base, state: 'revoked' };
@@ -210,20 +217,31 @@ export function summarizeInvitation(
   invitation: Pick<
     InvitationDoc,
     'required_atoms' | 'optional_atoms' | 'revoked_at' | 'expires_at' | 'candidate_name' | 'candidate_email'
-  >,
+  > &
+    Partial<Pick<InvitationDoc, 'bars'>>,
   quizzes: readonly SummaryQuiz[],
   thresholds: ReadonlyMap<string, readonly LevelThreshold[] | null>,
   clock: SummaryClock,
 ): InvitationSummary {
   const required = invitation.required_atoms ?? [];
   const optional = (invitation.optional_atoms ?? []).filter((a) => !required.includes(a));
+  const bars = new Map((invitation.bars ?? []).map((b) => [b.atom_id, b.level]));
   const progress = [
     ...required.map((a) => ({ atom: a, required: true })),
     ...optional.map((a) => ({ atom: a, required: false })),
   ].map(({ atom, required: req }) =>
-    atomProgress(atom, req, quizFor(atom, quizzes), invitation, thresholds.get(atom), clock),
+    atomProgress(
+      atom,
+      req,
+      quizFor(atom, quizzes),
+      invitation,
+      thresholds.get(atom),
+      clock,
+      bars.get(atom) ?? null,
+    ),
   );
   const req = progress.filter((p) => p.required);
+  const meets = meetsAll(progress.map((p) => ({ bar: p.bar ?? null, meets: p.meets ?? null })));
   const started = quizzes.map((q) => q.started_at).filter((d): d is Date => d != null);
   const startedAt = started.length ? new Date(Math.min(...started.map((d) => d.getTime()))) : null;
 
@@ -253,6 +271,8 @@ export function summarizeInvitation(
     level_score: levelScore(progress),
     simulated: quizzes.some((q) => q.simulated === true || q.demo_data === true),
     search_terms: searchTerms(invitation.candidate_name, invitation.candidate_email),
+    meets_all: meets,
+    has_meets: meets !== null,
   };
 }
 
@@ -317,6 +337,7 @@ export async function refreshInvitationSummary(
         expires_at: 1,
         candidate_name: 1,
         candidate_email: 1,
+        bars: 1,
         summary_rev: 1,
       })
       .lean()

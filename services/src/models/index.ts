@@ -50,3 +50,4 @@ export { RateLimitCounter, type RateLimitDoc } from './rate-limit';
 export { toAtom, toQuestion } from './views';
 export { ContentImport, type ContentImportDoc } from './content-import';
 export { findQuestionsIn, IN_BATCH } from './find-in';
+export { Role, type RoleDoc, type RoleAtomDoc } from './role';

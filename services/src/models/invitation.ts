@@ -24,6 +24,15 @@ export interface AtomProgressDoc {
   level: number | null;
   estimate: number | null;
   error: number | null;
+  /** The role's bar for this atom and P(level >= bar) once finished (invitations/bars.ts). */
+  bar?: number | null;
+  meets?: number | null;
+}
+
+/** A role's bar as the invitation was sent with it. */
+export interface InvitationBarDoc {
+  atom_id: string;
+  level: number;
 }
 
 export interface InvitationDoc extends Timestamps {
@@ -46,6 +55,9 @@ export interface InvitationDoc extends Timestamps {
   revoked_at: Date | null;
   /** A user's email, 'cli' or 'seed'. */
   created_by: string | null;
+  /** The role it was sent for, and that role's bars at the time (later edits do not move them). */
+  role?: Types.ObjectId | null;
+  bars?: InvitationBarDoc[];
 
   // The summary (invitations/summary.ts), rewritten whenever one of its quizzes changes state.
   status: InvitationStatus;
@@ -69,6 +81,10 @@ export interface InvitationDoc extends Timestamps {
   simulated: boolean;
   /** Lowercase words of the name and email that a search term must start (see summary.ts). */
   search_terms: string[];
+  /** P(every bar is met) once each barred atom has a result; the meets sort's key. */
+  meets_all?: number | null;
+  /** Whether meets_all is known (the meets sort puts the others last). */
+  has_meets?: boolean;
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
   /** What must still follow its creation or revocation (pending-event.ts); absent when nothing is. */
@@ -99,7 +115,14 @@ const progressSchema = new Schema<AtomProgressDoc>(
     level: { type: Number, default: null },
     estimate: { type: Number, default: null },
     error: { type: Number, default: null },
+    bar: { type: Number, default: null },
+    meets: { type: Number, default: null },
   },
+  { _id: false },
+);
+
+const barSchema = new Schema<InvitationBarDoc>(
+  { atom_id: { type: String, required: true }, level: { type: Number, required: true, min: 1, max: 5 } },
   { _id: false },
 );
 
@@ -116,6 +139,10 @@ const invitationSchema = new Schema<InvitationDoc>(
     demo: { type: Boolean, default: false },
     revoked_at: { type: Date, default: null },
     created_by: { type: String, default: null },
+    role: { type: Schema.Types.ObjectId, ref: 'Role', default: null },
+    bars: { type: [barSchema], default: [] },
+    meets_all: { type: Number, default: null },
+    has_meets: { type: Boolean, default: false },
     status: statusField,
     lapses_at: { type: Date, default: null },
     lapses_to: lapseField,
@@ -149,6 +176,13 @@ invitationSchema.index({ company: 1, status: 1, created_at: -1, _id: -1 }); // s
 invitationSchema.index({ company: 1, atoms: 1, created_at: -1, _id: -1 }); // atom filter
 invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at: -1, _id: -1 }); // level, high first
 invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1, _id: -1 }); // level, low first
+// role filter, and the meets sorts (P(every bar met)) with and without it; a meets_min filter is a
+// range of meets_all right after the pinned prefix, read along the same index
+invitationSchema.index({ company: 1, role: 1, created_at: -1, _id: -1 });
+invitationSchema.index({ company: 1, has_meets: -1, meets_all: -1, created_at: -1, _id: -1 });
+invitationSchema.index({ company: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
+invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: -1, created_at: -1, _id: -1 });
+invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
 // search: each word an anchored prefix of the terms, a range of this index's keys
 invitationSchema.index({ company: 1, search_terms: 1 });
 // A search with an atom filter: the search's candidates are narrowed by a set lookup per candidate in
