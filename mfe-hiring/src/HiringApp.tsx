@@ -13,6 +13,7 @@ import { HiringApiProvider } from './api/context';
 import { httpHiringApi, type HiringApi } from './api/hiringApi';
 import { hiringRoutes } from './routes';
 import './styles.css';
+import './decide/decide.css';
 
 export interface HiringAppProps extends AdminAppProps {
   /** The backend (default: httpHiringApi). Tests and the dev page pass a fake. */

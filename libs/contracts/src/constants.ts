@@ -132,6 +132,13 @@ export const MESSAGES = {
   ERROR_SAVING_WEBHOOK: 'Error saving webhook',
   WEBHOOK_SAVED: 'Webhook saved',
   ERROR_SENDING_TEST_EVENT: 'Error sending test event',
+  // Roles and decisions (mfe-hiring's Roles and Compare pages)
+  ERROR_LOADING_ROLES: 'Error loading roles',
+  ERROR_SAVING_ROLE: 'Error saving role',
+  ROLE_SAVED: 'Role saved',
+  ERROR_DELETING_ROLE: 'Error deleting role',
+  ROLE_DELETED: 'Role deleted',
+  ERROR_LOADING_COMPARISON: 'Error loading the comparison',
 } as const;
 
 /**

@@ -25,6 +25,7 @@ import type {
   WebhookSettingsUpdate,
   WebhookTestResponse,
 } from '@skillquiz/contracts';
+import { httpDecideApi, type DecideApi } from './decideApi';
 
 /** The candidates list's filters as the API takes them (GET /api/hiring/invitations). */
 export interface InvitationFilters {
@@ -38,6 +39,9 @@ export interface InvitationFilters {
   company?: string;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
+  /** A role id, and a floor on P(every bar of the role is met). */
+  role?: string;
+  meets_min?: number;
 }
 
 /** A bulk invite: the CSV file's text and the settings every row gets. */
@@ -48,7 +52,8 @@ export interface BulkInviteInput {
   extra_time_percent?: 0 | 25 | 50 | 100;
 }
 
-export interface HiringApi {
+/** Roles, decisions and the comparison (./decideApi.ts) are optional: a backend without them hides them. */
+export interface HiringApi extends Partial<DecideApi> {
   /** GET /api/hiring/me: role, company, and (admins) every company for the switcher. */
   me(signal?: AbortSignal): Promise<HiringMeResponse>;
   /** GET /api/hiring/atoms: the atoms candidates can be invited to take. */
@@ -114,6 +119,7 @@ const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)
 
 /** HiringApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
 export const httpHiringApi: HiringApi = {
+  ...httpDecideApi,
   me: (signal) => apiCall<HiringMeResponse>('/api/hiring/me', { signal }),
   atoms: (signal) => apiCall<HiringAtomsResponse>('/api/hiring/atoms', { signal }),
   list: (filters, signal) =>

@@ -227,3 +227,5 @@ export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
       }),
   };
 }
+
+export { decideKeys, decideMutationMeta, decideMutations, decideQueries } from './decideQueries';

@@ -20,6 +20,8 @@ export const SORT_LABELS: Record<InvitationSort, string> = {
   date_asc: 'Oldest first',
   level_desc: 'Highest level first',
   level_asc: 'Lowest level first',
+  meets_desc: 'Most likely to meet the bars first',
+  meets_asc: 'Least likely to meet the bars first',
 };
 export const SORTS = Object.keys(SORT_LABELS) as InvitationSort[];
 export const DEFAULT_SORT: InvitationSort = 'date_desc';

@@ -102,6 +102,9 @@ export function CandidatesPage() {
           <Link to={`/hiring/survey${suffix}`} className="sq-button">
             Survey results
           </Link>
+          <Link to={`/hiring/roles${suffix}`} className="sq-button">
+            Roles
+          </Link>
           <Link to={`/hiring/invite${suffix}`} className="sq-button sq-button--primary">
             Invite candidates
           </Link>

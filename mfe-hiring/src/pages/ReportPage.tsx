@@ -9,6 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@skillquiz/http-client';
 import { AnswerSignalsSection } from '../components/AnswerSignalsSection';
 import { AtomResult } from '../components/AtomResult';
+import { DecisionSection } from '../decide/DecisionSection';
 import { CandidateLink } from '../components/CandidateLink';
 import { IntegritySection } from '../components/IntegritySection';
 import { ReportActions } from '../components/ReportActions';
@@ -143,6 +144,7 @@ export function ReportPage() {
 
       <IntegritySection integrity={data.integrity} atomNames={atomNames} />
       <AnswerSignalsSection id={id} />
+      <DecisionSection id={id} />
     </article>
   );
 }
