@@ -166,6 +166,24 @@ test('a role with a bar: meets probabilities, the percentile interval, topics an
   await expectAccessible(page);
   await screenshot(page, testInfo, 'hiring-roles-report');
 
+  // Inviting to the role through the invite form fills its atoms and sends the role with it.
+  await page.goto('/hiring/invite');
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: ROLE });
+  await expect(page.locator('.hr-required [data-atom]')).toHaveCount(1);
+  await expect(page.locator('.hr-required [data-atom="sql"]')).toBeVisible();
+  await page.getByLabel('Candidate name').fill(`Form candidate ${RUN}`);
+  await page.getByLabel('Candidate email').fill(`form-${RUN}@example.com`);
+  await page
+    .getByRole('button', { name: /Invite|Create invitation|Send invitation/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { name: `Invitation created for Form candidate ${RUN}` }),
+  ).toBeVisible();
+  const inRole = await (await page.request.get(`/api/hiring/invitations?role=${role.id}`)).json();
+  expect(inRole.total).toBe(5);
+  await expectAccessible(page);
+
   // Another company's recruiter: 404 on every new route.
   if (second) {
     const other = await signIn(browser, second);

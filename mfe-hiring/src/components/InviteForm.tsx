@@ -19,6 +19,7 @@ import {
   type InviteErrors,
   type InviteField,
 } from '../hooks/inviteForm';
+import { RolePicker } from '../decide/RolePicker';
 import { useCreateInvitation } from '../hooks/useHiring';
 import { AtomChooser } from './AtomChooser';
 import { CandidateLink } from './CandidateLink';
@@ -46,6 +47,7 @@ export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFor
   const [form, dispatch] = useReducer(inviteFormReducer, today, emptyInviteForm);
   const [errors, setErrors] = useState<InviteErrors>({});
   const [created, setCreated] = useState<InvitationResponse | null>(null);
+  const [roleId, setRoleId] = useState('');
   const create = useCreateInvitation(company);
   const fields = useRef<Partial<Record<InviteField, HTMLElement | null>>>({});
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -66,7 +68,8 @@ export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFor
       fields.current[first]?.focus();
       return;
     }
-    create.mutate(toCreateInput(form), { onSuccess: (r) => setCreated(r) });
+    const input = { ...toCreateInput(form), ...(roleId ? { role_id: roleId } : {}) };
+    create.mutate(input, { onSuccess: (r) => setCreated(r) });
   };
 
   if (created) {
@@ -177,6 +180,14 @@ export function InviteForm({ atoms, company, enabled, companySuffix }: InviteFor
         {error('email')}
       </div>
 
+      <RolePicker
+        company={company ?? ''}
+        value={roleId}
+        required={form.required}
+        optional={form.optional}
+        onChange={setRoleId}
+        dispatch={dispatch}
+      />
       <AtomChooser
         atoms={atoms}
         required={form.required}
