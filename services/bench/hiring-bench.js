@@ -47,6 +47,10 @@ const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS || 45);
 const WITH_QUIZ = 1000;
 const SESSION_SECRET = 'hiring-bench-session-secret-0123456789abcdef';
 const TARGETS = { list: 150, report: 100, calibrationPoints: 3 };
+/** One invitation in ten is sent for this role, with a bar of L3 on its atom (the role and bar filters). */
+const ROLE_ID = new (require('mongoose').Types.ObjectId)();
+const ROLE_EVERY = 10;
+const BAR = 3;
 
 const mongoose = require('mongoose');
 const A = require('@skillquiz/adaptive');
@@ -138,6 +142,18 @@ const LAST = [
 const ATOMS = ['javascript', 'python', 'sql'];
 const DAY = 86_400_000;
 
+/** The standard normal CDF (Abramowitz-Stegun 7.1.26 through erf; |error| < 1.5e-7). */
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf =
+    1 -
+    t *
+      (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) *
+      Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
 /** The summary fields of an invitation in a given state (as invitations/summary.ts would write them). */
 function invitationDoc(i, company, rng, normal, now) {
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
@@ -163,7 +179,18 @@ function invitationDoc(i, company, rng, normal, now) {
   const estimate = state === 'finished' ? normal() : null;
   const level = estimate === null ? null : A.levelForTheta(estimate);
   const open = state === 'invited' || state === 'in_progress';
+  // In the role: P(level >= L3) from a normal posterior around the estimate (sd 0.35), as the summary
+  // would store it from the level probabilities.
+  const inRole = i % ROLE_EVERY === 0;
+  const meets =
+    inRole && estimate !== null
+      ? 1 - normalCdf((A.resolveThresholds(null)[BAR - 1] - estimate) / 0.35)
+      : null;
   return {
+    role: inRole ? ROLE_ID : null,
+    bars: inRole ? [{ atom_id: atom, level: BAR }] : [],
+    meets_all: meets,
+    has_meets: meets !== null,
     company,
     candidate_name: name,
     candidate_email: email,
@@ -192,6 +219,8 @@ function invitationDoc(i, company, rng, normal, now) {
         level,
         estimate,
         error: estimate === null ? null : 0.35,
+        bar: inRole ? BAR : null,
+        meets,
       },
     ],
     has_level: level !== null,
@@ -464,6 +493,35 @@ async function main() {
         TARGETS.list,
       ),
     );
+    // roles and bars: the role filter, the meets sort, a floor on P(meets the bar)
+    results.push(await sample('list: role=<id>', () => `${L}?role=${ROLE_ID}`, SAMPLES, TARGETS.list));
+    results.push(
+      await sample(
+        'list: role + sort=meets_desc',
+        () => `${L}?role=${ROLE_ID}&sort=meets_desc`,
+        SAMPLES,
+        TARGETS.list,
+      ),
+    );
+    results.push(
+      await sample(
+        'list: role + meets_min=0.8 + meets sort',
+        () => `${L}?role=${ROLE_ID}&meets_min=0.8&sort=meets_desc`,
+        SAMPLES,
+        TARGETS.list,
+      ),
+    );
+    results.push(
+      await sample('list: sort=meets_desc (all)', () => `${L}?sort=meets_desc`, SAMPLES, TARGETS.list),
+    );
+    results.push(
+      await sample(
+        'list: role + status=finished',
+        () => `${L}?role=${ROLE_ID}&status=finished`,
+        SAMPLES,
+        TARGETS.list,
+      ),
+    );
     const reportP95 = await sample(
       'report: one finished candidate',
       (i) => `${L}/${finished[i % finished.length]}`,
@@ -537,6 +595,12 @@ async function driverLevel(finished) {
   await time(
     'list: search + status + atom',
     (i) => listInvitations(scope, q({ q: FIRST[i % FIRST.length], status: 'finished', atom: 'javascript' })),
+    SAMPLES,
+  );
+  await time('list: role=<id>', () => listInvitations(scope, q({ role: String(ROLE_ID) })), SAMPLES);
+  await time(
+    'list: role + meets_min=0.8 + meets sort',
+    () => listInvitations(scope, q({ role: String(ROLE_ID), meets_min: 0.8, sort: 'meets_desc' })),
     SAMPLES,
   );
   await time(
