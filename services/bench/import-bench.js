@@ -44,6 +44,7 @@ const chosen = ([label]) => !ONLY || ONLY.some((w) => label.includes(w));
 const TARGET_MAX_MS = 250;
 const TARGET_RSS = 150 * 1024 * 1024;
 const MiB = 1024 * 1024;
+const LOOP_PROBE = path.join(__dirname, 'loop-probe.js');
 const ENGINE_CHILD = path.join(ROOT, 'libs', 'mongo-engine', 'bench', 'engine-child.js');
 
 function startEngine(dbpath) {
@@ -283,11 +284,22 @@ async function main() {
       [`${N} questions, QTI zip`, writeQti([], questions)],
     ];
 
-    services = await startAdminServices(
-      uri,
-      dataDir,
-      PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROF}` } : {},
-    );
+    const probeFile = path.join(dataDir, 'loop-probe.txt');
+    services = await startAdminServices(uri, dataDir, {
+      NODE_OPTIONS: `--require ${LOOP_PROBE}${PROF ? ` --cpu-prof --cpu-prof-dir=${PROF}` : ''}`,
+      LOOP_PROBE_FILE: probeFile,
+    });
+    let probeSeq = 0;
+    /** The services' longest event-loop delay since the previous call, in ms (loop-probe.js). */
+    const loopMax = async () => {
+      probeSeq++;
+      process.kill(services.pid, 'SIGUSR2');
+      for (;;) {
+        const [seq, max] = (fs.existsSync(probeFile) ? fs.readFileSync(probeFile, 'utf8') : '0 0').split(' ');
+        if (Number(seq) === probeSeq) return Number(max);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
     const browser = new Browser();
     await signIn(browser, services.baseUrl, services.admin);
     const base = services.baseUrl;
@@ -301,6 +313,7 @@ async function main() {
     };
     /** Candidate latencies while `work` runs (at least `minMs`), and the services' RSS peak over the start. */
     async function during(work, minMs = 0) {
+      await loopMax();
       const rss0 = rssOf(services.pid);
       let peak = rss0;
       const poll = setInterval(() => {
@@ -319,7 +332,8 @@ async function main() {
       const out = await result;
       clearInterval(poll);
       peak = Math.max(peak, rssOf(services.pid));
-      return { ...stats(ms), wallMs: performance.now() - t0, growth: peak - rss0, out };
+      const loop = await loopMax();
+      return { ...stats(ms), wallMs: performance.now() - t0, growth: peak - rss0, loop, out };
     }
     const upload = async (bytes) => {
       const init = {
@@ -359,6 +373,7 @@ async function main() {
         'max ms': r.max.toFixed(1),
         'p50 x base': (r.p50 / baseline.p50).toFixed(2),
         'p99 x base': (r.p99 / baseline.p99).toFixed(2),
+        'event-loop max ms': r.loop.toFixed(0),
         'RSS +MiB': (r.growth / MiB).toFixed(0),
         ok: within && r.growth <= TARGET_RSS ? 'yes' : 'NO',
       });

@@ -39,7 +39,10 @@ function startWorker(bytes: Uint8Array, format: ImportFormat | undefined): Worke
   own.set(bytes);
   const options = {
     transferList: [own.buffer],
-    resourceLimits: { maxOldGenerationSizeMb: IMPORT_LIMITS.WORKER_HEAP_MB },
+    resourceLimits: {
+      maxOldGenerationSizeMb: IMPORT_LIMITS.WORKER_HEAP_MB,
+      maxYoungGenerationSizeMb: IMPORT_LIMITS.WORKER_YOUNG_MB,
+    },
   };
   if (fs.existsSync(COMPILED) && __filename.endsWith('.js'))
     return new Worker(COMPILED, { ...options, workerData: { bytes: own, format } });
