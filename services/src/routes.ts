@@ -7,6 +7,7 @@ import { contentRouter } from './content/router';
 import { contentIoRouter } from './content-io/router';
 import { historyRouter } from './history/router';
 import { devOutboxRouter } from './mail/outbox-router';
+import { hiringAfterCreateRouter } from './hiring/after-create-router';
 import { hiringRouter } from './hiring/router';
 import { integrityRouter } from './integrity/router';
 import { quizRouter } from './quiz/router';
@@ -28,6 +29,7 @@ export function allRouters(): Router[] {
     contentIoRouter(),
     contentRouter(),
     hiringRouter(),
+    hiringAfterCreateRouter(),
     integrityRouter(),
     remotesRouter(),
     sidekiqRouter(),

@@ -132,6 +132,13 @@ export const MESSAGES = {
   ERROR_SAVING_WEBHOOK: 'Error saving webhook',
   WEBHOOK_SAVED: 'Webhook saved',
   ERROR_SENDING_TEST_EVENT: 'Error sending test event',
+  ERROR_LOADING_CATALOGUE: 'Error loading the test catalogue',
+  ERROR_RESENDING_INVITATION: 'Error resending the invitation',
+  INVITATION_RESENT: 'Invitation email queued again',
+  ERROR_EDITING_INVITATION: 'Error saving the candidate',
+  INVITATION_EDITED: 'Candidate saved',
+  ERROR_SAVING_CONTACT: 'Error saving the contact address',
+  CONTACT_SAVED: 'Contact address saved',
 } as const;
 
 /**
