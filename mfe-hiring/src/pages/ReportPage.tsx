@@ -10,6 +10,8 @@ import { ApiError } from '@skillquiz/http-client';
 import { AnswerSignalsSection } from '../components/AnswerSignalsSection';
 import { AtomResult } from '../components/AtomResult';
 import { CandidateLink } from '../components/CandidateLink';
+import { EditCandidateForm } from '../components/EditCandidateForm';
+import { InvitationEmailCard } from '../components/InvitationEmailCard';
 import { IntegritySection } from '../components/IntegritySection';
 import { ReportActions } from '../components/ReportActions';
 import { StatusBadge } from '../components/StatusBadge';
@@ -124,6 +126,8 @@ export function ReportPage() {
       )}
 
       <ReportActions report={data} />
+      <InvitationEmailCard report={data} />
+      <EditCandidateForm key={`${inv.candidate_name}|${inv.candidate_email}`} report={data} />
 
       {open && inv.links.length > 0 && (
         <div className="hr-card hr-no-print">
