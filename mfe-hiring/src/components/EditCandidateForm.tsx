@@ -75,7 +75,18 @@ export function EditCandidateForm({ report }: { report: InvitationReport }) {
       <h2 id={`${id}-heading`}>Candidate details</h2>
       <p className="hr-sub">A name or email can be corrected until the candidate starts.</p>
       {!open ? (
-        <button ref={button} type="button" className="sq-button" onClick={() => setOpen(true)}>
+        <button
+          ref={button}
+          type="button"
+          className="sq-button"
+          onClick={() => {
+            // The form starts from what is stored now (an earlier save may have changed it).
+            setName(inv.candidate_name ?? '');
+            setEmail(inv.candidate_email ?? '');
+            setSaid('');
+            setOpen(true);
+          }}
+        >
           Edit name and email
         </button>
       ) : (

@@ -127,7 +127,7 @@ export function ReportPage() {
 
       <ReportActions report={data} />
       <InvitationEmailCard report={data} />
-      <EditCandidateForm key={`${inv.candidate_name}|${inv.candidate_email}`} report={data} />
+      <EditCandidateForm report={data} />
 
       {open && inv.links.length > 0 && (
         <div className="hr-card hr-no-print">
