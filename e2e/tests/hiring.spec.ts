@@ -3,7 +3,7 @@
 // takes that quiz (a non-demo one: no sidebar, no correctness, under DEMO_MODE_ALLOWED) with the
 // longer timer, the recruiter finds them finished with a level, reads the report, exports the CSV,
 // bulk-invites (a bad file refused row by row, then three rows) and revokes one, whose link then
-// shows the expired screen. Then the second company's recruiter: not found, no rows, no content
+// says the company withdrew it. Then the second company's recruiter: not found, no rows, no content
 // writes; and an admin's view across companies. Every hiring page is checked with axe and
 // screenshotted (e2e/artifacts/hiring-*.png).
 import fs from 'node:fs';
@@ -275,7 +275,7 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expectAccessible(page);
   await screenshot(page, testInfo, 'hiring-bulk-created');
 
-  // Revoke one of them: its link then shows the expired screen.
+  // Revoke one of them: its link then says the company withdrew it (not that it timed out).
   await page.goto(`/hiring?q=${encodeURIComponent(BULK[2].email)}`);
   await page.getByRole('link', { name: BULK[2].name }).click();
   await expect(page.getByRole('heading', { level: 1, name: BULK[2].name })).toBeVisible();
@@ -288,7 +288,10 @@ test('a recruiter invites a candidate, reads the report, exports, bulk-invites a
   await expect(page.getByRole('button', { name: 'Revoke invitation' })).toHaveCount(0);
   await screenshot(page, testInfo, 'hiring-report-revoked');
   await candidate.goto(new URL(revokedLink).pathname);
-  await expect(candidate.getByRole('heading', { name: 'Your quiz has timed out.' })).toBeVisible();
+  await expect(
+    candidate.getByRole('heading', { name: 'Acme Robotics withdrew this invitation.' }),
+  ).toBeVisible();
+  await expect(candidate.getByRole('heading', { name: 'Your quiz has timed out.' })).toHaveCount(0);
 
   await candidateContext.close();
   await context.close();

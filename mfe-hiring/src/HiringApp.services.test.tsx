@@ -268,7 +268,7 @@ describe('report', () => {
     await userEvent.click(revoke);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, revoke' }));
     const said = await screen.findByText(
-      /^Invitation revoked\. The candidate’s link now shows the expired screen\.$/,
+      /^Invitation revoked\. The candidate’s link now says you withdrew it\.$/,
     );
     await waitFor(() => expect(said).toHaveFocus());
     expect(screen.getByText('Invitation revoked')).toBeInTheDocument(); // the toast

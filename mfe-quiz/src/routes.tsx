@@ -6,6 +6,7 @@ import type { DemoSidebarProps, RemoteWrapperProps } from '@skillquiz/contracts'
 import { CandidateLayout } from './components/CandidateLayout';
 import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
+import { QuizWithdrawn } from './components/QuizWithdrawn';
 import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
 import { parseQuizPage } from './hooks/redirectRule';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
@@ -63,7 +64,9 @@ function QuizScreens({ DemoSidebar }: { DemoSidebar?: DemoSidebarSlot }) {
   const pages = useRoutes(quizPageRoutes);
 
   let content;
-  if (expired && token) {
+  if (expired && token && result?.withdrawn) {
+    content = <QuizWithdrawn withdrawn={result.withdrawn} />;
+  } else if (expired && token) {
     content = <QuizExpired />;
   } else if (loadError && !result) {
     content = <LoadErrorNotice message={loadError} onRetry={reload} banner={false} />;

@@ -11,11 +11,13 @@ import { expireRevokedQuizzes } from './invitations/manage';
 import { recordNorms } from './invitations/norms';
 import { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
 import { refreshInvitationSummary } from './invitations/summary';
+import { enqueueRequestedEmail } from './jobs/email-requested';
 import { enqueueInvitationMail, enqueueQuizWebhook } from './jobs/hooks';
 
 export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logger: Logger): Events {
   const events = createEvents(logger);
   events.on('invitation.created', 'the invitation email and reminder jobs', enqueueInvitationMail);
+  events.on('invitation.email_requested', 'the invitation email job of that send', enqueueRequestedEmail);
   events.on('invitation.revoked', 'expiring its open quizzes', (_event, origin) =>
     expireRevokedQuizzes(origin.id, events),
   );

@@ -8,6 +8,7 @@ import { contentIoRouter } from './content-io/router';
 import { historyRouter } from './history/router';
 import { devOutboxRouter } from './mail/outbox-router';
 import { decideRouter } from './hiring/decide-router';
+import { hiringAfterCreateRouter } from './hiring/after-create-router';
 import { hiringRouter } from './hiring/router';
 import { integrityRouter } from './integrity/router';
 import { quizRouter } from './quiz/router';
@@ -30,6 +31,7 @@ export function allRouters(): Router[] {
     contentRouter(),
     hiringRouter(),
     decideRouter(),
+    hiringAfterCreateRouter(),
     integrityRouter(),
     remotesRouter(),
     sidekiqRouter(),

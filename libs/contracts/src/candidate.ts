@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CONSTANTS, TRACKING_EVENTS } from './constants';
 import { DifficultyParamsSchema, HASH_ID_RE, IsoDateSchema, LevelThresholdsSchema } from './entities';
+import { WithdrawnSchema } from './hiring-invitations';
 
 const L = CONSTANTS.LIMITS;
 
@@ -99,6 +100,11 @@ export const QuizResultSchema = z.object({
    * yet and whom to contact, instead of a Begin Quiz that leads nowhere. Absent otherwise.
    */
   unavailable: z.literal(true).optional(),
+  /**
+   * Present when the company withdrew (revoked) the invitation: the candidate is told so, with the
+   * company's contact, instead of the expired screen's "timed out" texts. Absent otherwise.
+   */
+  withdrawn: WithdrawnSchema.optional(),
 });
 export type QuizResult = z.infer<typeof QuizResultSchema>;
 

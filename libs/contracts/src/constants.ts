@@ -139,6 +139,13 @@ export const MESSAGES = {
   ERROR_DELETING_ROLE: 'Error deleting role',
   ROLE_DELETED: 'Role deleted',
   ERROR_LOADING_COMPARISON: 'Error loading the comparison',
+  ERROR_LOADING_CATALOGUE: 'Error loading the test catalogue',
+  ERROR_RESENDING_INVITATION: 'Error resending the invitation',
+  INVITATION_RESENT: 'Invitation email queued again',
+  ERROR_EDITING_INVITATION: 'Error saving the candidate',
+  INVITATION_EDITED: 'Candidate saved',
+  ERROR_SAVING_CONTACT: 'Error saving the contact address',
+  CONTACT_SAVED: 'Contact address saved',
 } as const;
 
 /**

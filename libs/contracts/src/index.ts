@@ -9,6 +9,7 @@ export * from './remotes';
 export * from './analytics';
 export * from './live-remotes';
 export * from './hiring';
+export * from './hiring-invitations';
 export * from './jobs';
 export { servedOrder, NO_SHUFFLE, type Positioned, type RandomInt } from './questions';
 export * from './content-io';

@@ -8,6 +8,12 @@
 // server scopes every call to their own company).
 import { apiCall } from '@skillquiz/http-client';
 import type {
+  ContactSettingsResponse,
+  ContactSettingsUpdate,
+  EmailStatusListResponse,
+  HiringCatalogueResponse,
+  InvitationEdit,
+  InvitationEmailResponse,
   BulkCreatedResponse,
   BulkPreviewResponse,
   HiringAtomsResponse,
@@ -96,6 +102,23 @@ export interface HiringApi extends Partial<DecideApi> {
     company: string | undefined,
     signal?: AbortSignal,
   ): Promise<WebhookAttemptsResponse>;
+
+  // After create (services/src/hiring/after-create-router.ts). Optional: a backend without them
+  // shows the pages without the catalogue, the email status, resend, edit and the contact setting.
+  /** GET /api/hiring/catalogue: the takeable atoms, described (no question text). */
+  catalogue?(signal?: AbortSignal): Promise<HiringCatalogueResponse>;
+  /** GET /api/hiring/email-status?ids=…: the email status of each of these invitations. */
+  emailStatuses?(ids: readonly string[], signal?: AbortSignal): Promise<EmailStatusListResponse>;
+  /** GET /api/hiring/invitations/{id}/email */
+  invitationEmail?(id: string, signal?: AbortSignal): Promise<InvitationEmailResponse>;
+  /** POST /api/hiring/invitations/{id}/resend: 202, 409 when it cannot be sent, 429 over the budget. */
+  resend?(id: string): Promise<InvitationEmailResponse>;
+  /** PATCH /api/hiring/invitations/{id}: the report after it (409 once the candidate started). */
+  edit?(id: string, input: InvitationEdit): Promise<InvitationReport>;
+  /** GET /api/hiring/settings/contact */
+  contact?(company: string | undefined, signal?: AbortSignal): Promise<ContactSettingsResponse>;
+  /** PUT /api/hiring/settings/contact */
+  saveContact?(input: ContactSettingsUpdate, company: string | undefined): Promise<ContactSettingsResponse>;
 }
 
 /** `?a=1&b=2` of the defined, non-empty values (an empty string when there are none). */
@@ -162,5 +185,20 @@ export const httpHiringApi: HiringApi = {
   webhookAttempts: (page, company, signal) =>
     apiCall<WebhookAttemptsResponse>(`${SETTINGS}/webhook/attempts${queryString({ page, company })}`, {
       signal,
+    }),
+  catalogue: (signal) => apiCall<HiringCatalogueResponse>('/api/hiring/catalogue', { signal }),
+  emailStatuses: (ids, signal) =>
+    apiCall<EmailStatusListResponse>(`/api/hiring/email-status${queryString({ ids: ids.join(',') })}`, {
+      signal,
+    }),
+  invitationEmail: (id, signal) => apiCall<InvitationEmailResponse>(`${idPath(id)}/email`, { signal }),
+  resend: (id) => apiCall<InvitationEmailResponse>(`${idPath(id)}/resend`, { method: 'POST' }),
+  edit: (id, input) => apiCall<InvitationReport>(idPath(id), { method: 'PATCH', body: input }),
+  contact: (company, signal) =>
+    apiCall<ContactSettingsResponse>(`${SETTINGS}/contact${companyQuery(company)}`, { signal }),
+  saveContact: (input, company) =>
+    apiCall<ContactSettingsResponse>(`${SETTINGS}/contact${companyQuery(company)}`, {
+      method: 'PUT',
+      body: input,
     }),
 };

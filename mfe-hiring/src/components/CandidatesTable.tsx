@@ -4,6 +4,9 @@ import { Link } from 'react-router-dom';
 import type { InvitationRow } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { formatDate } from '../hooks/reportView';
+import { useEmailStatuses } from '../hooks/useAfterCreate';
+import { useHiringApi } from '../api/context';
+import { EmailStatusText } from './EmailStatusText';
 import { StatusBadge } from './StatusBadge';
 
 /** "Demo" (a demo invitation) and "Simulated" (not a person's answers): never a real candidate. */
@@ -36,6 +39,9 @@ export function CandidatesTable({
   /** `?company=…` for links, to keep an admin's choice. */
   companySuffix: string;
 }) {
+  // Each row's email status (queued, sent, failed with the reason), when the backend has the call.
+  const hasEmail = useHiringApi().emailStatuses !== undefined;
+  const emails = useEmailStatuses(rows.map((r) => r.id)).data?.items;
   const columns: Column<InvitationRow>[] = [
     {
       key: 'candidate',
@@ -81,6 +87,16 @@ export function CandidatesTable({
       ),
     },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    ...(hasEmail
+      ? [
+          {
+            key: 'email',
+            header: 'Email',
+            cell: (r: InvitationRow) =>
+              emails?.[r.id] ? <EmailStatusText status={emails[r.id]} compact /> : '—',
+          } satisfies Column<InvitationRow>,
+        ]
+      : []),
     { key: 'invited', header: 'Invited', className: 'hr-col-date', cell: (r) => formatDate(r.invited_at) },
     { key: 'finished', header: 'Finished', className: 'hr-col-date', cell: (r) => formatDate(r.finished_at) },
   ];

@@ -100,8 +100,8 @@ export function ReportActions({ report }: { report: InvitationReport }) {
             Revoke this invitation?
           </h2>
           <p>
-            The candidate’s link stops working at once and shows that the quiz has expired. Answers already
-            given are kept. This cannot be undone.
+            The candidate’s link stops working at once and tells them you withdrew the invitation. Answers
+            already given are kept. This cannot be undone.
           </p>
           <div className="hr-actions">
             <button
@@ -112,7 +112,7 @@ export function ReportActions({ report }: { report: InvitationReport }) {
                 revoke.mutate(undefined, {
                   onSuccess: () => {
                     setOpen(null);
-                    announce('Invitation revoked. The candidate’s link now shows the expired screen.');
+                    announce('Invitation revoked. The candidate’s link now says you withdrew it.');
                   },
                 })
               }

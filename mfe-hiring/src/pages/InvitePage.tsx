@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { BulkInvite } from '../components/BulkInvite';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { InviteForm } from '../components/InviteForm';
+import { TestCatalogue } from '../components/TestCatalogue';
 import { companySuffix } from '../hooks/listQuery';
 import { useAtoms, useMe, useTitle } from '../hooks/useHiring';
 
@@ -47,6 +48,7 @@ export function InvitePage() {
         companySuffix={suffix}
       />
       <BulkInvite key={`bulk-${company ?? ''}`} company={company} enabled={enabled} />
+      <TestCatalogue />
     </section>
   );
 }

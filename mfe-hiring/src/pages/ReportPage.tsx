@@ -11,6 +11,8 @@ import { AnswerSignalsSection } from '../components/AnswerSignalsSection';
 import { AtomResult } from '../components/AtomResult';
 import { DecisionSection } from '../decide/DecisionSection';
 import { CandidateLink } from '../components/CandidateLink';
+import { EditCandidateForm } from '../components/EditCandidateForm';
+import { InvitationEmailCard } from '../components/InvitationEmailCard';
 import { IntegritySection } from '../components/IntegritySection';
 import { ReportActions } from '../components/ReportActions';
 import { StatusBadge } from '../components/StatusBadge';
@@ -125,6 +127,8 @@ export function ReportPage() {
       )}
 
       <ReportActions report={data} />
+      <InvitationEmailCard report={data} />
+      <EditCandidateForm report={data} />
 
       {open && inv.links.length > 0 && (
         <div className="hr-card hr-no-print">

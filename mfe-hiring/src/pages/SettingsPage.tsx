@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CompanySwitcher } from '../components/CompanySwitcher';
+import { ContactSettingsForm } from '../components/ContactSettingsForm';
 import { WebhookAttempts } from '../components/WebhookAttempts';
 import { WebhookForm } from '../components/WebhookForm';
 import { companySuffix } from '../hooks/listQuery';
@@ -66,6 +67,7 @@ export function SettingsPage() {
             onConflict={setConflict}
           />
           <WebhookAttempts key={company} company={company} />
+          <ContactSettingsForm key={`contact-${company}`} company={company} />
         </>
       )}
     </section>

@@ -29,7 +29,13 @@ async function enqueueOnce<T extends object>(
   await job.save();
 }
 
-export async function enqueueInvitationEmail(invitationId: string): Promise<void> {
+export async function enqueueInvitationEmail(invitationId: string, send = 0): Promise<void> {
+  if (send > 0) {
+    // A resend or a changed address: one job per send number.
+    const data: InvitationEmailData = { invitation_id: invitationId, send, enqueued_at: nowIso() };
+    await enqueueOnce(JOB.invitationEmail, data, { 'data.invitation_id': invitationId, 'data.send': send });
+    return;
+  }
   const data: InvitationEmailData = { invitation_id: invitationId, enqueued_at: nowIso() };
   await enqueueOnce(JOB.invitationEmail, data, { 'data.invitation_id': invitationId });
 }

@@ -10,7 +10,14 @@
 import { Types } from 'mongoose';
 import type { Job } from 'agenda';
 import { Atom, Company, Invitation, QuizResult, type InvitationDoc } from '../models';
-import { EmailDelivery, emailDeliveryId, emailMessageId, type EmailKind } from '../models/email-delivery';
+import {
+  EmailDelivery,
+  emailDeliveryId,
+  emailMessageId,
+  invitationSendId,
+  invitationSendMessageId,
+  type EmailKind,
+} from '../models/email-delivery';
 import { quizLink } from '../invitations';
 import { mailConfigured, sendMail } from '../mail/mailer';
 import { renderInvitationMail, type InvitationMailData } from '../mail/templates';
@@ -74,16 +81,27 @@ async function mailData(inv: InvitationWithLifecycle, ctx: JobContext): Promise<
 }
 
 /** Sends one kind of email for an invitation unless the mail server already accepted it; records it. */
-async function sendOnce(kind: EmailKind, inv: InvitationWithLifecycle, ctx: JobContext): Promise<string> {
+async function sendOnce(
+  kind: EmailKind,
+  inv: InvitationWithLifecycle,
+  ctx: JobContext,
+  send = 0,
+): Promise<string> {
   const expiresAt = inv.expires_at ? new Date(inv.expires_at) : null;
-  const id = emailDeliveryId(kind, String(inv._id), expiresAt);
+  const id =
+    kind === 'invitation'
+      ? invitationSendId(String(inv._id), send)
+      : emailDeliveryId(kind, String(inv._id), expiresAt);
   const recorded = await EmailDelivery.findById(id).select({ state: 1 }).lean().exec();
   // No state: recorded before states existed, when only sent messages were recorded.
   if (recorded && (recorded.state ?? 'sent') === 'sent') return `already sent (${id})`;
   const data = await mailData(inv, ctx);
   if (!data) return 'nothing to send: the company or the quizzes are gone';
   const mail = renderInvitationMail(data, { reminder: kind === 'reminder' });
-  const messageId = emailMessageId(kind, String(inv._id), expiresAt);
+  const messageId =
+    kind === 'invitation'
+      ? invitationSendMessageId(String(inv._id), send)
+      : emailMessageId(kind, String(inv._id), expiresAt);
   await EmailDelivery.updateOne(
     { _id: id },
     {
@@ -107,10 +125,27 @@ async function sendOnce(kind: EmailKind, inv: InvitationWithLifecycle, ctx: JobC
     html: mail.html,
     messageId,
     companyId: String(inv.company),
+  }).catch(async (err: unknown) => {
+    // Recorded for the hiring pages' email status (failed, with the reason); the job still fails
+    // and is retried with backoff, and a 'failed' record is sent again like a 'sending' one.
+    const reason = err instanceof Error ? err.message : String(err);
+    await EmailDelivery.updateOne(
+      { _id: id },
+      { $set: { state: 'failed', error: reason.slice(0, 500), failed_at: new Date() } },
+    ).exec();
+    throw err;
   });
   await EmailDelivery.updateOne(
     { _id: id },
-    { $set: { state: 'sent', sent_at: new Date(), message_id: sent.messageId, response: sent.response } },
+    {
+      $set: {
+        state: 'sent',
+        sent_at: new Date(),
+        message_id: sent.messageId,
+        response: sent.response,
+        error: null,
+      },
+    },
   ).exec();
   const again = recorded ? ' again, with the same Message-ID (an earlier attempt may have reached it)' : '';
   return `sent to ${inv.candidate_email}${again} (${sent.response})`;
@@ -125,7 +160,11 @@ export async function runInvitationEmail(job: Job<InvitationEmailData>, ctx: Job
   const inv = await loadInvitation(job.attrs.data.invitation_id);
   const why = reasonNotToSend(inv, new Date());
   if (why) return note(job, ctx, `skipped: ${why}`);
-  note(job, ctx, await sendOnce('invitation', inv!, ctx));
+  const send = job.attrs.data.send ?? 0;
+  // A later copy was asked for (a resend, a changed address): that one goes out, not this one too.
+  if (send < (inv!.email_sends ?? 0))
+    return note(job, ctx, `skipped: superseded by send ${inv!.email_sends}`);
+  note(job, ctx, await sendOnce('invitation', inv!, ctx, send));
 }
 
 export async function runInvitationReminder(

@@ -18,6 +18,8 @@ export interface EnqueuedAt {
 
 export interface InvitationEmailData extends EnqueuedAt {
   invitation_id: string;
+  /** Which copy (models/email-delivery.ts invitationSendId): absent or 0, the first; then resends. */
+  send?: number;
 }
 
 export interface InvitationReminderData extends EnqueuedAt {

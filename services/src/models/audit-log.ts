@@ -4,7 +4,7 @@
 import { Schema, model, type Types } from 'mongoose';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'ship' | 'rollback';
-export type AuditEntity = 'atom' | 'question' | 'import' | 'remote' | 'role';
+export type AuditEntity = 'atom' | 'question' | 'import' | 'remote' | 'role' | 'invitation' | 'company';
 
 export interface AuditLogDoc {
   _id: Types.ObjectId;
@@ -35,7 +35,11 @@ const auditLogSchema = new Schema<AuditLogDoc>(
     actor: { type: String, required: true },
     at: { type: Date, required: true, default: () => new Date(), immutable: true },
     action: { type: String, required: true, enum: ['create', 'update', 'delete', 'ship', 'rollback'] },
-    entity: { type: String, required: true, enum: ['atom', 'question', 'import', 'remote', 'role'] },
+    entity: {
+      type: String,
+      required: true,
+      enum: ['atom', 'question', 'import', 'remote', 'role', 'invitation', 'company'],
+    },
     entity_id: { type: String, required: true },
     changes: { type: Schema.Types.Mixed, default: null },
     version: { type: Number },

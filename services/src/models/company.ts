@@ -15,6 +15,11 @@ export interface CompanyDoc extends Timestamps {
   slug: string;
   logo_url: string | null;
   support_email: string | null;
+  /**
+   * Whom a candidate of a withdrawn invitation should write to (the hiring settings page); null:
+   * the support address, else the service's SUPPORT_EMAIL.
+   */
+  contact_email?: string | null;
   /** Where result events are POSTed (issue 20, src/webhooks); null: no webhook. */
   webhook_url?: string | null;
   /** HMAC-SHA256 key of X-SkillQuiz-Signature; generated when a URL is first set. */
@@ -29,6 +34,7 @@ const companySchema = new Schema<CompanyDoc>(
     slug: { type: String, match: SLUG_RE, maxlength: 64, immutable: true },
     logo_url: { type: String, default: null },
     support_email: { type: String, default: null },
+    contact_email: { type: String, default: null },
     webhook_url: { type: String, default: null },
     webhook_secret: { type: String, default: null },
     webhook_version: { type: Number, default: 0 },

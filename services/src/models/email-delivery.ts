@@ -14,8 +14,14 @@ export interface EmailDeliveryDoc {
   kind: EmailKind;
   invitation: Types.ObjectId;
   to: string;
-  /** Absent on messages recorded before the state existed (those were sent). */
-  state?: 'sending' | 'sent';
+  /**
+   * Absent on messages recorded before the state existed (those were sent). 'failed': the last
+   * attempt was refused or could not connect (`error`); the job retries it like one left 'sending'.
+   */
+  state?: 'sending' | 'sent' | 'failed';
+  /** Why the last attempt failed (the mail server's reply or the connection error). */
+  error?: string | null;
+  failed_at?: Date | null;
   /** When the last attempt began (the SMTP conversation). */
   sending_at?: Date | null;
   /** SMTP conversations begun for this message; above 1, the receiver may hold copies. */
@@ -33,7 +39,9 @@ const emailDeliverySchema = new Schema<EmailDeliveryDoc>(
     kind: { type: String, enum: ['invitation', 'reminder'], required: true },
     invitation: { type: Schema.Types.ObjectId, ref: 'Invitation', required: true },
     to: { type: String, required: true },
-    state: { type: String, enum: ['sending', 'sent'] },
+    state: { type: String, enum: ['sending', 'sent', 'failed'] },
+    error: { type: String, default: null },
+    failed_at: { type: Date, default: null },
     sending_at: { type: Date, default: null },
     attempts: { type: Number, default: 0 },
     sent_at: { type: Date, default: null },
@@ -54,6 +62,15 @@ const suffix = (kind: EmailKind, expiresAt: Date | null | undefined) =>
 
 export const emailDeliveryId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>
   `${kind}:${invitationId}${suffix(kind, expiresAt)}`;
+
+/**
+ * The invitation email's `send`-th copy: 0 is the first (`invitation:<id>`, as always); a resend or
+ * a changed address asks for the next one, its own record and Message-ID (`invitation:<id>:<send>`).
+ */
+export const invitationSendId = (invitationId: string, send: number) =>
+  send > 0 ? `invitation:${invitationId}:${send}` : emailDeliveryId('invitation', invitationId);
+export const invitationSendMessageId = (invitationId: string, send: number) =>
+  send > 0 ? `invitation.${invitationId}.${send}@skillquiz` : emailMessageId('invitation', invitationId);
 
 /** The message's Message-ID (without the angle brackets): the same for every copy of it. */
 export const emailMessageId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>

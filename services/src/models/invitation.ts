@@ -53,6 +53,11 @@ export interface InvitationDoc extends Timestamps {
   /** A demo invitation: its quizzes may use demo mode (when DEMO_MODE_ALLOWED); no other may. */
   demo: boolean;
   revoked_at: Date | null;
+  /**
+   * Invitation emails asked for after the first (resends, a changed address): the latest one's
+   * send number (jobs/invitation-email.ts). Absent: only the first.
+   */
+  email_sends?: number;
   /** A user's email, 'cli' or 'seed'. */
   created_by: string | null;
   /** The role it was sent for, and that role's bars at the time (later edits do not move them). */
@@ -138,6 +143,7 @@ const invitationSchema = new Schema<InvitationDoc>(
     extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
     demo: { type: Boolean, default: false },
     revoked_at: { type: Date, default: null },
+    email_sends: { type: Number },
     created_by: { type: String, default: null },
     role: { type: Schema.Types.ObjectId, ref: 'Role', default: null },
     bars: { type: [barSchema], default: [] },

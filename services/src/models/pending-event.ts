@@ -6,7 +6,8 @@
 // change and its intent are never apart.
 import { Schema } from 'mongoose';
 
-export type PendingEventType = 'invitation.created' | 'invitation.revoked' | 'quiz.ended';
+export type PendingEventType =
+  'invitation.created' | 'invitation.revoked' | 'invitation.email_requested' | 'quiz.ended';
 
 export interface PendingEventDoc {
   /** Stable: the id receivers see (e.g. the webhook event id), so a repeat is recognisable. */

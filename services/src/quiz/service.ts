@@ -185,21 +185,23 @@ async function renderQuizResult(deps: QuizDeps, stored: QuizState): Promise<Quiz
   const state = await withCreditedDeadline(deps, stored);
   const plan = await planOf(state, deps.store);
   const atoms = await deps.store.atoms(state.atom_ids);
-  const [company, progress] = await Promise.all([
+  const [company, progress, withdrawn] = await Promise.all([
     deps.store.company(state),
     deps.store.invitationProgress(state, {
       questionsLeft: questionsLeft(state, plan),
       now: nowOf(deps),
       abandonGraceMinutes: deps.config.abandonGraceMinutes,
     }),
+    deps.store.withdrawal?.(state, deps.config.supportEmail) ?? null,
   ]);
   const seconds = new Map<string, number>();
   for (const [id, atom] of atoms) seconds.set(id, secondsPerQuestion(atom, state, deps.config));
-  return quizResultView(state, plan, atoms, company, progress, {
+  const view = quizResultView(state, plan, atoms, company, progress, {
     demo: demoModeFor(state, deps.config),
     secondsPerQuestion: seconds,
     defaultSupportEmail: deps.config.supportEmail,
   });
+  return withdrawn ? { ...view, withdrawn } : view;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // What the quiz rules need from storage. store.ts implements it with the mongoose models; the
 // rules in service.ts only see this interface and the plain QuizState.
 import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
-import type { LevelThresholds } from '@skillquiz/contracts';
+import type { LevelThresholds, Withdrawn } from '@skillquiz/contracts';
 import type { OutageWindow } from '../db/outages';
 import type { PendingEventDoc } from '../models/pending-event';
 import type { QuizState } from './types';
@@ -75,6 +75,8 @@ export interface QuizStore {
   company(state: QuizState): Promise<CompanyInfo | null>;
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
+  /** Who withdrew this quiz's invitation and whom to ask, when the company revoked it (withdrawal.ts). */
+  withdrawal?(state: QuizState, serviceSupport: string | undefined): Promise<Withdrawn | null>;
   /**
    * The database outages (recorded by any process, and one going on now) that overlap [from, to].
    * A question's clock does not count them (timing.ts creditedDeadline). Absent: no outages are

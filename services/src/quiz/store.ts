@@ -20,6 +20,7 @@ import type { QuizState } from './types';
 import { BankCache } from './bank-cache';
 import { quizUpdate } from './commit-update';
 import type { InvitationProgress } from './view';
+import { withdrawalOf } from './withdrawal';
 
 /** Counter `_id` holding how many quizzes have started an atom (the base of exposure rates). */
 export const administrationsCounter = (atomId: string) => `atom-administrations:${atomId}`;
@@ -262,6 +263,8 @@ export function mongooseQuizStore(): QuizStore {
     async invitationProgress(state, clock) {
       return invitationProgress(state, clock);
     },
+
+    withdrawal: withdrawalOf,
 
     async countEvents(token) {
       const [logs, tracking] = await Promise.all([

@@ -41,6 +41,12 @@ export interface TestSmtp {
   /** While true, DATA is read but never answered: the sender hangs, nothing is accepted. */
   stall: boolean;
   /**
+   * Messages still to refuse, by recipient address: each is read whole and answered 451 (kept in
+   * `refused`, not accepted) while its address's count is above 0.
+   */
+  refuse: Map<string, number>;
+  refused: CaughtMail[];
+  /**
    * Called once a message is received whole and kept (it is in `accepted`), and awaited before the
    * server answers 250: a sender killed here has delivered the message without learning it.
    */
@@ -54,7 +60,9 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     stall: false,
     onAccept: null,
   };
+  const refuse = new Map<string, number>();
   const accepted: CaughtMail[] = [];
+  const refused: CaughtMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -72,6 +80,13 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
             html: typeof m.html === 'string' ? m.html : '',
             messageId: m.messageId ?? null,
           };
+          const left = refuse.get(mail.to[0] ?? '') ?? 0;
+          if (left > 0) {
+            refuse.set(mail.to[0], left - 1);
+            refused.push(mail);
+            const err = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+            return callback(err);
+          }
           accepted.push(mail);
           return Promise.resolve(state.onAccept?.(mail)).then(() => callback()); // then the 250
         },
@@ -89,6 +104,8 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     accepted,
+    refused,
+    refuse,
     get stall() {
       return state.stall;
     },

@@ -1,0 +1,64 @@
+// The report's invitation email: where it stands (queued, sent, failed with the reason) and a
+// Resend button. What the resend did is said in a polite live region that takes focus; a refusal
+// (409: it cannot be sent; 429: resent too often, with when to try again) is said there too.
+import { useId, useRef, useState } from 'react';
+import type { InvitationReport } from '@skillquiz/contracts';
+import { ApiError } from '@skillquiz/http-client';
+import { useInvitationEmail, useResend } from '../hooks/useAfterCreate';
+import { EmailStatusText } from './EmailStatusText';
+
+export function InvitationEmailCard({ report }: { report: InvitationReport }) {
+  const id = useId();
+  const inv = report.invitation;
+  const email = useInvitationEmail(inv.id);
+  const resend = useResend(inv.id);
+  const [said, setSaid] = useState('');
+  const saidRef = useRef<HTMLParagraphElement>(null);
+  if (email.fetchStatus === 'idle' && email.isPending) return null; // a backend without the call
+  const status = email.data?.email;
+  const canResend =
+    Boolean(inv.candidate_email) &&
+    ['invited', 'in_progress'].includes(inv.status) &&
+    status?.state !== 'none';
+  const announce = (text: string) => {
+    setSaid(text);
+    setTimeout(() => saidRef.current?.focus(), 0);
+  };
+  return (
+    <section className="hr-card hr-no-print" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Invitation email</h2>
+      <p aria-live="polite" aria-busy={email.isFetching}>
+        {status ? (
+          <EmailStatusText status={status} />
+        ) : email.isError ? (
+          'The email status could not be loaded.'
+        ) : (
+          'Loading…'
+        )}
+      </p>
+      {canResend && (
+        <button
+          type="button"
+          className="sq-button"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onSuccess: (r) => announce(`The invitation email to ${r.email.to} is queued again.`),
+              onError: (e) =>
+                announce(
+                  e instanceof ApiError && (e.status === 429 || e.status === 409)
+                    ? e.message
+                    : `The email could not be resent: ${e.message}`,
+                ),
+            })
+          }
+        >
+          {resend.isPending ? 'Resending…' : 'Resend invitation email'}
+        </button>
+      )}
+      <p role="status" tabIndex={-1} ref={saidRef} className="hr-said">
+        {said}
+      </p>
+    </section>
+  );
+}
