@@ -126,6 +126,15 @@ describe.each(remotes)('%s', (remote) => {
     expect(offenders).toEqual([]);
   });
 
+  it('model/ holds pure rules: no React, nothing from hooks/, components/ or pages/', () => {
+    const offenders = sourceFiles(path.join(dir, 'src/model'))
+      .filter((f) =>
+        /from '(react|react-dom|@tanstack\/[^']+)'|from '\.\.\/(hooks|components|pages)\//.test(read(f)),
+      )
+      .map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
   it("takes toast titles from the contracts' MESSAGES only", () => {
     const offenders = sourceFiles(path.join(dir, 'src'))
       .filter((f) => !/\.test\.tsx?$/.test(f))

@@ -4,7 +4,7 @@
 // the 'Add' control.
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { HiringAtom } from '@skillquiz/contracts';
-import type { InviteAction } from '../hooks/inviteForm';
+import type { InviteAction } from '../model/inviteForm';
 
 export interface AtomChooserProps {
   atoms: readonly HiringAtom[];

@@ -6,7 +6,7 @@
 // questions to stronger candidates, so a share of correct answers would mislead.
 import type { ReportAtom } from '@skillquiz/contracts';
 import { DataTable } from '@skillquiz/admin-ui';
-import { formatDate, formatDuration, levelName, OUTCOME_LABELS, percentileText } from '../hooks/reportView';
+import { formatDate, formatDuration, levelName, OUTCOME_LABELS, percentileText } from '../model/reportView';
 import { EstimateBand } from './EstimateBand';
 import { LevelProbabilities } from './LevelProbabilities';
 import { StatusBadge } from './StatusBadge';

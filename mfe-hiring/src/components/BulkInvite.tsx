@@ -12,7 +12,7 @@ import {
   EXTRA_TIMES,
   isoDay,
   MAX_EXPIRY_DAYS,
-} from '../hooks/inviteForm';
+} from '../model/inviteForm';
 import { readFileText } from '../hooks/browser';
 import { useBulkCreate, useBulkPreview } from '../hooks/useHiring';
 import { CandidateLink } from './CandidateLink';

@@ -3,7 +3,7 @@
 import { Link } from 'react-router-dom';
 import type { InvitationRow } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
-import { formatDate } from '../hooks/reportView';
+import { formatDate } from '../model/reportView';
 import { useEmailStatuses } from '../hooks/useAfterCreate';
 import { useHiringApi } from '../api/context';
 import { EmailStatusText } from './EmailStatusText';

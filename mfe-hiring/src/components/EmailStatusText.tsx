@@ -1,7 +1,7 @@
 // An invitation email's status in words: queued, sent (when, to whom), failed (the mail server's
 // reason; it is retried), or none (why not). Used in the candidates list and on the report.
 import type { EmailStatus } from '@skillquiz/contracts';
-import { formatDateTime } from '../hooks/reportView';
+import { formatDateTime } from '../model/reportView';
 
 export const EMAIL_STATE_LABEL: Record<EmailStatus['state'], string> = {
   queued: 'Email queued',

@@ -2,7 +2,7 @@
 // thresholds, the band estimate ± error over them and a mark at the estimate. The picture is for
 // the eye (hidden from screen readers); the sentence under it says the same in words.
 import type { ReportAtom } from '@skillquiz/contracts';
-import { estimateText, levelName, levelZones, scalePosition } from '../hooks/reportView';
+import { estimateText, levelName, levelZones, scalePosition } from '../model/reportView';
 
 export function EstimateBand({ atom }: { atom: ReportAtom }) {
   if (atom.estimate == null || !atom.band) return null;

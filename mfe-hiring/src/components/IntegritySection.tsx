@@ -11,7 +11,7 @@ import {
   INTEGRITY_LABELS,
   integrityLines,
   integritySummary,
-} from '../hooks/reportView';
+} from '../model/reportView';
 
 type Event = IntegrityReport['events'][number];
 

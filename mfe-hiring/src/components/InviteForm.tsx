@@ -18,7 +18,7 @@ import {
   validateInvite,
   type InviteErrors,
   type InviteField,
-} from '../hooks/inviteForm';
+} from '../model/inviteForm';
 import { RolePicker } from '../decide/RolePicker';
 import { useCreateInvitation } from '../hooks/useHiring';
 import { AtomChooser } from './AtomChooser';

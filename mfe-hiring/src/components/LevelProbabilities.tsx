@@ -1,6 +1,6 @@
 // How likely each level L1-L5 is, from the posterior of the candidate's answers: a small bar chart
 // for the eye (hidden from screen readers) and the same numbers as a table for screen readers.
-import { formatShare, LEVELS, levelName } from '../hooks/reportView';
+import { formatShare, LEVELS, levelName } from '../model/reportView';
 
 export function LevelProbabilities({
   probabilities,

@@ -4,8 +4,8 @@
 // meta); a refusal leaves everything as it was.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InvitationReport } from '@skillquiz/contracts';
-import { addDays, isoDay, MAX_EXPIRY_DAYS } from '../hooks/inviteForm';
-import { formatDate } from '../hooks/reportView';
+import { addDays, isoDay, MAX_EXPIRY_DAYS } from '../model/inviteForm';
+import { formatDate } from '../model/reportView';
 import { useExtend, useRevoke } from '../hooks/useHiring';
 
 type Open = 'revoke' | 'extend' | null;

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import type { WebhookAttempt } from '@skillquiz/contracts';
-import { pageCount } from '../hooks/listQuery';
+import { pageCount } from '../model/listQuery';
 import { useWebhookAttempts } from '../hooks/useHiring';
 
 const formatTime = (iso: string) =>

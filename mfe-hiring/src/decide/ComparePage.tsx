@@ -4,7 +4,7 @@
 // at, never a verdict).
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Decision } from '@skillquiz/contracts';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useTitle } from '../hooks/useHiring';
 import { TopicView } from './TopicView';
 import { useComparison } from './useDecide';

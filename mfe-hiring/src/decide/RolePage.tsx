@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DataTable } from '@skillquiz/admin-ui';
 import { COMPARE_MAX, type InvitationRow } from '@skillquiz/contracts';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useInvitationList, useMe, useTitle } from '../hooks/useHiring';
 import { useRoles } from './useDecide';
 import { meetsText, percent } from './wording';

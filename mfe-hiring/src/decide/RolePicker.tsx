@@ -3,7 +3,7 @@
 // has no roles or the company has none.
 import { useId } from 'react';
 import type { RoleView } from '@skillquiz/contracts';
-import type { InviteAction } from '../hooks/inviteForm';
+import type { InviteAction } from '../model/inviteForm';
 import { useHasRoles, useRoles } from './useDecide';
 
 export function RolePicker(props: {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RoleView } from '@skillquiz/contracts';
 import { CompanySwitcher } from '../components/CompanySwitcher';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useAtoms, useMe, useTitle } from '../hooks/useHiring';
 import { RoleForm } from './RoleForm';
 import { useDeleteRole, useRoles } from './useDecide';

@@ -21,7 +21,7 @@ import {
   STATUS_LABELS,
   STATUSES,
   type ListQuery,
-} from '../hooks/listQuery';
+} from '../model/listQuery';
 import {
   useAtoms,
   useDebouncedValue,

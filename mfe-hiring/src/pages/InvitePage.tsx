@@ -5,7 +5,7 @@ import { BulkInvite } from '../components/BulkInvite';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { InviteForm } from '../components/InviteForm';
 import { TestCatalogue } from '../components/TestCatalogue';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useAtoms, useMe, useTitle } from '../hooks/useHiring';
 
 export function InvitePage() {

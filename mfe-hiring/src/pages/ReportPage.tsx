@@ -17,8 +17,8 @@ import { IntegritySection } from '../components/IntegritySection';
 import { ReportActions } from '../components/ReportActions';
 import { StatusBadge } from '../components/StatusBadge';
 import { RowLabels } from '../components/CandidatesTable';
-import { companySuffix } from '../hooks/listQuery';
-import { formatDate, formatDateTime } from '../hooks/reportView';
+import { companySuffix } from '../model/listQuery';
+import { formatDate, formatDateTime } from '../model/reportView';
 import { useReport, useTitle } from '../hooks/useHiring';
 
 export function ReportPage() {

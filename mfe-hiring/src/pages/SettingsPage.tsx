@@ -8,7 +8,7 @@ import { CompanySwitcher } from '../components/CompanySwitcher';
 import { ContactSettingsForm } from '../components/ContactSettingsForm';
 import { WebhookAttempts } from '../components/WebhookAttempts';
 import { WebhookForm } from '../components/WebhookForm';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useMe, useSettings, useTitle } from '../hooks/useHiring';
 
 export function SettingsPage() {

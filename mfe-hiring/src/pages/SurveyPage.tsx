@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable } from '@skillquiz/admin-ui';
 import type { SurveyPeriod } from '@skillquiz/contracts';
 import { CompanySwitcher } from '../components/CompanySwitcher';
-import { companySuffix } from '../hooks/listQuery';
+import { companySuffix } from '../model/listQuery';
 import { useMe, useSurvey, useTitle } from '../hooks/useHiring';
 
 const share = (n: number, total: number) => `${n} (${Math.round((100 * n) / total)}%)`;
