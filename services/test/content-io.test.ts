@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { MongoClient, type Db } from 'mongodb';
+import { IMPORT_WRITE_BATCH } from '../src/content-io/commit';
 import { AuditLog, Question } from '../src/models';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
@@ -374,6 +375,42 @@ describe('a good JSON file', () => {
     const history = await call(b, 'GET', `/api/questions/${stored!._id}/history`);
     expect(history.body.entries).toHaveLength(1);
     expect(history.body.entries[0]).toMatchObject({ via: 'import', version: 1, restorable: true });
+  });
+
+  it('writes a file of several insert batches whole: every question stored once, audited once, linked', async () => {
+    await wipe(b);
+    expect((await call(b, 'POST', '/api/atoms', { id: 'plain', name: 'Plain' })).status).toBe(201);
+    // more than two of the commit's inserts, the last one short; each links to the first question,
+    // which an earlier insert wrote
+    const count = IMPORT_WRITE_BATCH * 2 + 7;
+    const questions = Array.from({ length: count }, (_, i) => ({
+      uid: `batch-${i}`,
+      question_text: `Question ${i}`,
+      answers: [{ text: 'yes', correct: true }, { text: 'no' }],
+      atoms: ['plain'],
+      ...(i ? { original_uid: 'batch-0' } : {}),
+    }));
+    const preview = await upload(b, JSON.stringify({ questions }));
+    expect(preview.body.can_commit).toBe(true);
+    const commit = await call(b, 'POST', `/api/questions/import/${preview.body.import_id}/commit`, {});
+    expect(commit.status).toBe(200);
+    expect(commit.body.created.map((c: any) => c.uid)).toEqual(questions.map((q) => q.uid));
+    const ids = commit.body.created.map((c: any) => c.id);
+    const stored = await b.db
+      .collection('questions')
+      .find({}, { projection: { uid: 1, original_question_id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(stored.map((q) => q._id)).toEqual(ids);
+    expect(stored.map((q) => q.uid)).toEqual(questions.map((q) => q.uid));
+    expect(stored.map((q) => q.original_question_id)).toEqual(
+      ids.map((_: number, i: number) => (i ? ids[0] : null)),
+    );
+    const audited = await b.db
+      .collection('audit_logs')
+      .find({ entity: 'question', via: 'import', 'detail.import_id': preview.body.import_id })
+      .toArray();
+    expect(audited.map((e) => Number(e.entity_id)).sort((x, y) => x - y)).toEqual(ids);
   });
 });
 
