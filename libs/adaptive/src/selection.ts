@@ -228,15 +228,74 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
 }
 
 /**
- * The next question, or null when no eligible question is left (selectFromBank on a bank prepared for this
- * call; prepare it once and call selectFromBank when the same bank serves many selections).
+ * What prepareBank read of each question, by index in the array (so a check walks the array in order), to
+ * tell later whether the array still holds the same bank.
+ */
+interface KeptBank {
+  bank: PreparedBank<BankItem>;
+  ids: unknown[];
+  a: Float64Array;
+  d: Float64Array;
+  /** the claim as prepareBank read it (claim ?? '') */
+  claims: unknown[];
+  /** the variation family (familyKey) */
+  families: unknown[];
+}
+
+/** Prepared banks of the arrays selectNextItem was called with; an array no longer referenced drops its bank. */
+const keptBanks = new WeakMap<readonly BankItem[], KeptBank>();
+
+const sameNumber = (x: number, y: number): boolean => x === y || (x !== x && y !== y); // NaN equals NaN
+
+/**
+ * Whether `items` still reads as it did when `kept` was prepared: the same length and, index by index, the
+ * same id, a, d, claim and variation family (everything prepareBank reads). One pass over the array with no
+ * allocation, so a question changed in place or replaced is noticed.
+ */
+function keptBankHolds(kept: KeptBank, items: readonly BankItem[]): boolean {
+  const { ids, a, d, claims, families } = kept;
+  const n = items.length;
+  if (n !== ids.length) return false;
+  for (let i = 0; i < n; i++) {
+    const it = items[i];
+    if (!it || it.id !== ids[i] || !sameNumber(it.a, a[i]) || !sameNumber(it.d, d[i])) return false;
+    if ((it.claim ?? '') !== claims[i] || (it.original_question_id ?? it.id) !== families[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * The prepared bank of `items`: the one kept for this array when it still holds (keptBankHolds), else a
+ * fresh one, kept for the next call.
+ */
+export function preparedBankOf<T extends BankItem>(items: readonly T[]): PreparedBank<T> {
+  const kept = keptBanks.get(items);
+  if (kept && keptBankHolds(kept, items)) return kept.bank as PreparedBank<T>;
+  const bank = prepareBank(items);
+  keptBanks.set(items, {
+    bank,
+    ids: items.map((it) => it.id),
+    a: Float64Array.from(items, (it) => it.a),
+    d: Float64Array.from(items, (it) => it.d),
+    claims: items.map((it) => it.claim ?? ''),
+    families: items.map((it) => familyKey(it)),
+  });
+  return bank;
+}
+
+/**
+ * The next question, or null when no eligible question is left: selectFromBank on the prepared bank of
+ * `items` (preparedBankOf). The bank is kept per array between calls and prepared again when the array's
+ * questions change (checked each call in one pass over the array, no allocation); a new array each call
+ * prepares a new bank each call. A caller that knows when its bank changes can prepareBank once and call
+ * selectFromBank itself, which skips the check.
  */
 export function selectNextItem<T extends BankItem>(
   items: readonly T[],
   state: SelectionState,
   options: SelectionOptions = {},
 ): Selection<T> | null {
-  return selectFromBank(prepareBank(items), state, options);
+  return selectFromBank(preparedBankOf(items), state, options);
 }
 
 /** The options with their defaults, checked. */
