@@ -153,6 +153,8 @@ export interface PreparedBank<T extends BankItem = BankItem> {
   readonly familyIndex: ReadonlyMap<string, number>;
   /** id -> position (the first, if an id repeats) */
   readonly positionOf: ReadonlyMap<string, number>;
+  /** per position: the question's id (exposure counts by id are read in position order) */
+  readonly ids: readonly string[];
   /** Working memory of a selection on this bank, reused by each (selections run one at a time). */
   readonly scratch: SelectionScratch;
 }
@@ -200,8 +202,10 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
   const claimIndex = new Map<string, number>();
   const familyIndex = new Map<string, number>();
   const positionOf = new Map<string, number>();
+  const ids: string[] = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const it = items[order[i]];
+    ids[i] = it.id;
     a[i] = it.a;
     d[i] = it.d;
     bound[i] = bounds[order[i]];
@@ -224,7 +228,7 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
     if (known === undefined || order[known] > order[i]) positionOf.set(it.id, i);
   }
   const scratch = createSelectionScratch(n, familyIndex.size);
-  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf, scratch };
+  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf, ids, scratch };
 }
 
 /**
@@ -443,7 +447,7 @@ function applyExposureCap(
   const byPosition = state.exposureByPosition;
   const exposure = byPosition ? undefined : state.exposureCounts;
   if (!byPosition && !exposure) return { under: eligible, counted: false };
-  const { items, order } = bank;
+  const { items, ids } = bank;
   const { flag, usage } = s;
   const n = items.length;
   let over = 0;
@@ -453,7 +457,7 @@ function applyExposureCap(
     if (byPosition) {
       const c = byPosition[i];
       u = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
-    } else u = lookup(exposure, items[order[i]].id) / total / cap;
+    } else u = lookup(exposure, ids[i]) / total / cap;
     usage[i] = u;
     if (u >= 1) {
       flag[i] = 2;
