@@ -40,8 +40,9 @@ function makeBank(size, rng) {
 /** `calls` selections of one simulated candidate after another; CPU ms per call, the first tenth dropped as warm-up. */
 function measure(calls, select, bank, byPosition) {
   const rng = A.createRng(SEED + 1);
-  const exposure = new Map();
-  const atPosition = new Float64Array(bank.order.length);
+  // every question already served by earlier candidates (0-36 times of 200), so each lookup by id finds one
+  const atPosition = Float64Array.from(bank.order, (i) => i % 37);
+  const exposure = new Map(Array.from(bank.order, (i, at) => [bank.items[i].id, atPosition[at]]));
   const cpu = [];
   let seen = new Set();
   let claimCounts = new Map();
@@ -60,7 +61,7 @@ function measure(calls, select, bank, byPosition) {
       claimCounts,
       itemsServed: k % 20,
       ...(byPosition ? { exposureByPosition: atPosition } : { exposureCounts: exposure }),
-      totalAdministrations: Math.floor(k / 20) + 1,
+      totalAdministrations: 200 + Math.floor(k / 20) + 1,
     };
     const c0 = process.cpuUsage();
     const pick = select(state, { rng });
