@@ -153,6 +153,8 @@ export interface PreparedBank<T extends BankItem = BankItem> {
   readonly familyIndex: ReadonlyMap<string, number>;
   /** id -> position (the first, if an id repeats) */
   readonly positionOf: ReadonlyMap<string, number>;
+  /** per position: the question's id (exposure counts by id are read in position order) */
+  readonly ids: readonly string[];
   /** Working memory of a selection on this bank, reused by each (selections run one at a time). */
   readonly scratch: SelectionScratch;
 }
@@ -200,8 +202,10 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
   const claimIndex = new Map<string, number>();
   const familyIndex = new Map<string, number>();
   const positionOf = new Map<string, number>();
+  const ids: string[] = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const it = items[order[i]];
+    ids[i] = it.id;
     a[i] = it.a;
     d[i] = it.d;
     bound[i] = bounds[order[i]];
@@ -224,19 +228,78 @@ export function prepareBank<T extends BankItem>(items: readonly T[]): PreparedBa
     if (known === undefined || order[known] > order[i]) positionOf.set(it.id, i);
   }
   const scratch = createSelectionScratch(n, familyIndex.size);
-  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf, scratch };
+  return { items, order, a, d, bound, claimOf, claims, familyOf, familyIndex, positionOf, ids, scratch };
 }
 
 /**
- * The next question, or null when no eligible question is left (selectFromBank on a bank prepared for this
- * call; prepare it once and call selectFromBank when the same bank serves many selections).
+ * What prepareBank read of each question, by index in the array (so a check walks the array in order), to
+ * tell later whether the array still holds the same bank.
+ */
+interface KeptBank {
+  bank: PreparedBank<BankItem>;
+  ids: unknown[];
+  a: Float64Array;
+  d: Float64Array;
+  /** the claim as prepareBank read it (claim ?? '') */
+  claims: unknown[];
+  /** the variation family (familyKey) */
+  families: unknown[];
+}
+
+/** Prepared banks of the arrays selectNextItem was called with; an array no longer referenced drops its bank. */
+const keptBanks = new WeakMap<readonly BankItem[], KeptBank>();
+
+const sameNumber = (x: number, y: number): boolean => x === y || (x !== x && y !== y); // NaN equals NaN
+
+/**
+ * Whether `items` still reads as it did when `kept` was prepared: the same length and, index by index, the
+ * same id, a, d, claim and variation family (everything prepareBank reads). One pass over the array with no
+ * allocation, so a question changed in place or replaced is noticed.
+ */
+function keptBankHolds(kept: KeptBank, items: readonly BankItem[]): boolean {
+  const { ids, a, d, claims, families } = kept;
+  const n = items.length;
+  if (n !== ids.length) return false;
+  for (let i = 0; i < n; i++) {
+    const it = items[i];
+    if (!it || it.id !== ids[i] || !sameNumber(it.a, a[i]) || !sameNumber(it.d, d[i])) return false;
+    if ((it.claim ?? '') !== claims[i] || (it.original_question_id ?? it.id) !== families[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * The prepared bank of `items`: the one kept for this array when it still holds (keptBankHolds), else a
+ * fresh one, kept for the next call.
+ */
+export function preparedBankOf<T extends BankItem>(items: readonly T[]): PreparedBank<T> {
+  const kept = keptBanks.get(items);
+  if (kept && keptBankHolds(kept, items)) return kept.bank as PreparedBank<T>;
+  const bank = prepareBank(items);
+  keptBanks.set(items, {
+    bank,
+    ids: items.map((it) => it.id),
+    a: Float64Array.from(items, (it) => it.a),
+    d: Float64Array.from(items, (it) => it.d),
+    claims: items.map((it) => it.claim ?? ''),
+    families: items.map((it) => familyKey(it)),
+  });
+  return bank;
+}
+
+/**
+ * The next question, or null when no eligible question is left: selectFromBank on the prepared bank of
+ * `items` (preparedBankOf). The bank is kept per array between calls and prepared again when the array's
+ * questions change (checked each call in one pass over the array, no allocation); a new array each call
+ * prepares a new bank each call. A caller that knows when its bank changes can prepareBank once and call
+ * selectFromBank itself, which skips the check.
  */
 export function selectNextItem<T extends BankItem>(
   items: readonly T[],
   state: SelectionState,
   options: SelectionOptions = {},
 ): Selection<T> | null {
-  return selectFromBank(prepareBank(items), state, options);
+  return selectFromBank(preparedBankOf(items), state, options);
 }
 
 /** The options with their defaults, checked. */
@@ -384,7 +447,7 @@ function applyExposureCap(
   const byPosition = state.exposureByPosition;
   const exposure = byPosition ? undefined : state.exposureCounts;
   if (!byPosition && !exposure) return { under: eligible, counted: false };
-  const { items, order } = bank;
+  const { items, ids } = bank;
   const { flag, usage } = s;
   const n = items.length;
   let over = 0;
@@ -394,7 +457,7 @@ function applyExposureCap(
     if (byPosition) {
       const c = byPosition[i];
       u = (typeof c === 'number' && Number.isFinite(c) ? c : 0) / total / cap;
-    } else u = lookup(exposure, items[order[i]].id) / total / cap;
+    } else u = lookup(exposure, ids[i]) / total / cap;
     usage[i] = u;
     if (u >= 1) {
       flag[i] = 2;
