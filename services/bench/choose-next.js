@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Part of `npm run bench:adaptive` (issue 23): the product's chooseNext (services/src/quiz/selection.ts) at
+// Part of `npm run bench:adaptive`: the product's chooseNext (services/src/quiz/selection.ts) at
 // 1,000, 10,000 and 100,000 questions per atom, on a store held in memory, so the figure is the selection
 // path's own CPU (no database). Simulated candidates take 20-question quizzes one after another, sharing
 // exposure counts as a live server does; every chooseNext is timed (process.cpuUsage: this thread's user +
 // system time; the load average is printed, wall time too).
 //
 // Two stores: the one the product uses, which keeps each atom's bank prepared between answers (BankCache),
-// and one that keeps nothing (each answer prepares the bank again: the cost before issue 23, about).
+// and one that keeps nothing (each answer prepares the bank again: about the cost before the bank cache).
 // Target: CPU median <= 5 ms at 100,000 with the bank kept. Plain node over the built code:
 // `npx tsc -b services` first.
 'use strict';

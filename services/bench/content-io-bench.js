@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 22's numbers on the embedded engine: export and import (preview + commit) of 10,000 questions
+// Content import/export numbers on the embedded engine: export and import (preview + commit) of 10,000 questions
 // (target: each under 10 s) in each format, and the twins search over one atom of 10,000 questions.
 // Plain node over the built code (`npx tsc -b services` first); calls the service functions the routes
 // call (no HTTP: the admin rate limit is not what is measured). Env: BENCH_QUESTIONS (default 10000).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Hiring benchmark (issue 19), `npm run bench:hiring` (part of `npm run bench`). Plain node over the
+// Hiring benchmark, `npm run bench:hiring` (part of `npm run bench`). Plain node over the
 // built code: run `npx tsc -b services` first. Prints numbers; it is not a timed test.
 //
 // 1. Latency of the candidates list and the report over HTTP with 100,000 invitations of one company

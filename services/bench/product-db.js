@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Part of `npm run bench:db` (issue 23): the engine's 1M-document targets for the product's own documents,
+// Part of `npm run bench:db`: the engine's 1M-document targets for the product's own documents,
 // written as the product writes them. 1,000,000 tracking events (the collection that grows fastest) go in
 // through the product's TrackingEvent model, one `create` per event as the quiz API stores them (many in
 // flight, as many candidates at once), fsync on, against the engine as its own process. No compaction is

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench:scale` (part of `npm run bench`; issue 23): a big bank on the embedded engine. Seeds
+// `npm run bench:scale` (part of `npm run bench`): a big bank on the embedded engine. Seeds
 // 100,000 questions over 20 atoms and 200,000 served answers (10,000 quizzes of 20 questions chosen by the
 // adaptive selector, as candidates would have been served them) straight through the product's mongoose
-// models, then times the admin calls of issue 23's table through the real API, signed in as the admin
+// models, then times the content admin's calls through the real API, signed in as the admin
 // through the dev sign-on, and the same queries sent straight through the mongodb driver; prints p50/p95
 // with the targets beside them, and the engine's memory after seeding and after every call.
 //
@@ -359,7 +359,7 @@ async function main() {
     await signIn(browser, services.baseUrl, services.admin);
     client = await MongoClient.connect(uri);
     const db = client.db();
-    // A first start over quizzes from before issue 19 puts every finished one in the percentile norms, in the
+    // A first start over quizzes stored before the hiring workspace puts every finished one in the percentile norms, in the
     // background (invitations/backfill.ts): a one-off that writes each quiz (so statistics lists are computed
     // again) and takes the services' CPU. The calls are timed once it is done, as on every later start.
     t0 = performance.now();

@@ -74,7 +74,7 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10, 'must be at most 10')
     .default(0),
-  // Background jobs, mail and webhooks (issue 20; src/jobs, src/mail, src/webhooks).
+  // Background jobs, mail and webhooks (src/jobs, src/mail, src/webhooks).
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, "must be a URL such as 'smtp://user:pass@mail.example.com:587' (or smtps://)")
@@ -153,7 +153,7 @@ export interface Config {
   adminEmails: string[];
   adminGroup?: string;
   /**
-   * Recruiters (issue 19): a `groups` claim `<prefix><company slug>` makes the user a recruiter of
+   * Recruiters: a `groups` claim `<prefix><company slug>` makes the user a recruiter of
    * that company. Unset: the group rule is off.
    */
   companyGroupPrefix?: string;
@@ -168,7 +168,7 @@ export interface Config {
    */
   abandonGraceMinutes: number;
   /**
-   * Simulated demo candidates per seeded atom after the first seed (issue 14). 0 (the default, also
+   * Simulated demo candidates per seeded atom after the first seed. 0 (the default, also
    * in production unless set) is off; `npm start` sets it outside production.
    */
   seedDemoCandidates: number;
@@ -193,7 +193,7 @@ export interface Config {
    */
   trustedProxyCount: number;
   /**
-   * Moving a question to `ready` needs an admin other than its last editor (issue 22). Default
+   * Moving a question to `ready` needs an admin other than its last editor. Default
    * true; `npm start` sets false for its demo data unless set or NODE_ENV=production.
    */
   reviewRequired: boolean;

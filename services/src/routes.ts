@@ -19,8 +19,8 @@ import { hiringSettingsRouter } from './webhooks/router';
 
 export function allRouters(): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
-  // Issue 22's routers too (review, history, import/export): their /api/questions/<name> paths.
-  // Issue 20: the jobs dashboard, the company webhook settings and the dev outbox.
+  // The review, history and import/export routers too: their /api/questions/<name> paths.
+  // The jobs dashboard, the company webhook settings and the dev outbox.
   return [
     authRouter(),
     quizRouter(),

@@ -105,13 +105,13 @@ export async function startServices({
   };
 
   try {
-    // Companies stored before issue 19 get the slug recruiters' claims name (quick, before serving).
+    // Companies stored before slugs existed get the slug recruiters' claims name (quick, before serving).
     await backfillCompanySlugs();
     const seed = await seedIfEmpty(logger);
     if (seed.seeded) logger.info('seeded the demo content');
     else if (seed.reason === 'not-empty')
       logger.info('the database already has content: not seeding the demo bank');
-    // Fields derived from stored data, for data written before them or around the product (issue 23): each a
+    // Fields derived from stored data, for data written before them or around the product: each a
     // no-op read of an index (or of two small fields per quiz) once everything has them.
     await backfillSearchWords(logger);
     await backfillResponses(logger);
@@ -143,7 +143,7 @@ export async function startServices({
     const url = `http://${shownHost}:${port}`;
     print(`SkillQuiz services listening on ${url}`);
 
-    // Invitations and quizzes from before issue 19 get their hiring summary, in the background.
+    // Invitations and quizzes from before the hiring summary existed get it, in the background.
     backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
       if (!stopping)
         logger.warn(

@@ -1,5 +1,5 @@
 // Every admin route, four ways: anonymous → 401, a signed-in user with no role → 403, a recruiter
-// (issue 19) → 403 on every content route, an admin write without the CSRF header → 403; and none
+// → 403 on every content route, an admin write without the CSRF header → 403; and none
 // of those changes anything. The admin, with the header,
 // gets through on every route (so the table cannot pass by refusing everyone).
 import { encodeBase64Utf8 } from '@skillquiz/contracts';
@@ -71,7 +71,7 @@ const routes: RouteCase[] = [
   { method: 'GET', path: () => '/api/questions/code-block-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/claim-options', write: false, ok: 200 },
   { method: 'GET', path: () => '/api/questions/language-options', write: false, ok: 200 },
-  // Issue 21: the live-versions page's data (which remote versions are live, ship/rollback history).
+  // The live-versions page's data (which remote versions are live, ship/rollback history).
   { method: 'GET', path: () => '/api/admin/remotes', write: false, ok: 200 },
 ];
 /** The route as SPEC §7 writes it ({id}: the question fixture's id, known only at run time). */

@@ -14,7 +14,7 @@ const admin = new Browser();
 const b64 = encodeBase64Utf8;
 
 beforeAll(async () => {
-  // Review off (as `npm start`): these tests administer questions in one save (issue 22's rule is in content-review.test.ts).
+  // Review off (as `npm start`): these tests administer questions in one save (the review rule is tested in content-review.test.ts).
   env = await startAdminStack({ REVIEW_REQUIRED: 'false' });
   await signIn(admin, env.baseUrl, env.provider.admin);
   client = await MongoClient.connect(env.stack.mongoUri);

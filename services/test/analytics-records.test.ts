@@ -1,4 +1,4 @@
-// The statistics' response reads (issue 23, analytics/records.ts): a loader that kept quizzes from an
+// The statistics' response reads (analytics/records.ts): a loader that kept quizzes from an
 // earlier read gives exactly what a loader reading everything gives, after answers, new quizzes and removed
 // ones, and reads from the database only the quizzes written since.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Content analytics API over real HTTP (issue 14), signed in through the dev sign-on: statistics from
+// Content analytics API over real HTTP, signed in through the dev sign-on: statistics from
 // simulated candidates who took real quizzes through the quiz API, calibration applied and audited,
 // a beta question graduated, the simulator run in a worker, and the guards (admin only, CSRF on
 // writes, 4xx on bad input, 409 on a stale version).
@@ -93,7 +93,7 @@ describe('statistics', () => {
       demo_answers: 24,
       graduation_max_se: 0.2,
       statistics: { questionId: betaId, served: 24 },
-      // Issue 22: simulated answers are reported apart and, outside a demo deployment, never the basis.
+      // Simulated answers are reported apart and, outside a demo deployment, never the basis.
       answers: { real: 0, demo: 24 },
       calibration_basis: 'none',
       calibration: null,

@@ -1,4 +1,4 @@
-// The batch helpers of issue 22's bulk writes, with mongoose on the embedded engine: reading by a long
+// The batch helpers of the content team's bulk writes (import, bulk status), with mongoose on the embedded engine: reading by a long
 // list of ids or uids in batches, and conditional updates that never overwrite a question changed
 // after it was checked (an import's updates, a bulk status change).
 import { useMongooseDatabase } from './helpers/mongoose-db';

@@ -1,4 +1,4 @@
-// Import and export over real HTTP (issue 22), signed in as an admin: a QTI 2.2 package written by
+// Import and export over real HTTP, signed in as an admin: a QTI 2.2 package written by
 // hand from the standard's examples (test/fixtures/qti22), a bad file with per-item errors (nothing
 // written), update confirmation (nothing overwritten without it), and the round trip: export,
 // import into an empty product, export again gives the same bytes, variation links included.
@@ -367,7 +367,7 @@ describe('a good JSON file', () => {
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(stored!.answers[2].position).toBe(2);
-    // the lean insert keeps the search's words (issue 23), so a search finds the imported question
+    // the lean insert keeps the search's words, so a search finds the imported question
     expect(stored!.search_words).toEqual(['No', 'uid', 'no', 'answer', 'ids']);
     const found = await call(b, 'GET', '/api/questions/?search=answer&atom=plain');
     expect(found.body.questions.map((q: any) => q.id)).toEqual([stored!._id]);
@@ -443,7 +443,7 @@ describe('updates need confirmation', () => {
       confirm_updates: [target.uid],
     });
     expect(done.status).toBe(200);
-    // the batched update keeps the search's words and marks the atom's prepared bank changed (issue 23)
+    // the batched update keeps the search's words and marks the atom's prepared bank changed
     expect((await a.db.collection('questions').findOne({ _id: id }))!.search_words).toContain('edited');
     expect(await bankVersion()).toBeGreaterThan(bankBefore);
     expect(done.body.updated).toEqual([{ uid: target.uid, id, version: item.version + 1 }]);

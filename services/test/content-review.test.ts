@@ -1,4 +1,4 @@
-// Issue 22 over real HTTP with two signed-in admins (ADMIN_EMAILS lists both dev accounts): review
+// Content review over real HTTP with two signed-in admins (ADMIN_EMAILS lists both dev accounts): review
 // before live, history with revert, beta ordering refusals and candidate search, attach/detach,
 // variation links and twins, and the needs-review excerpts. Review is required (the default).
 import { encodeBase64Utf8 as b64 } from '@skillquiz/contracts';
@@ -316,7 +316,7 @@ describe('bulk status change', () => {
       jsonCall(alice, env.baseUrl, 'POST', { status: 'draft', questions: [{ id: 1, version: 1 }] }, false),
     );
     expect(res.status).toBe(403);
-    // Signed out: 401; a recruiter (issue 19): 403, as on every content route. Nothing changes.
+    // Signed out: 401; a recruiter: 403, as on every content route. Nothing changes.
     const target = (await call(alice, 'POST', '/api/question/', payload())).body.question;
     const body = { status: 'in_review', questions: [{ id: target.id, version: target.version }] };
     const anonymous = new Browser();

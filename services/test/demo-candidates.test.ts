@@ -1,4 +1,4 @@
-// First-run demo data (issue 14): with SEED_DEMO_CANDIDATES set, the start that seeds the demo
+// First-run demo data: with SEED_DEMO_CANDIDATES set, the start that seeds the demo
 // content then runs that many simulated candidates per seeded atom through the real quiz API, in the
 // background, marked as demo data; a later start does not run them again, but finishes a run a crash
 // stopped half-way; without the variable (the default, and what the test harnesses use) nothing runs.

@@ -1,4 +1,4 @@
-// The hiring API (issue 19) over HTTP with real sign-ins through the dev sign-on: recruiters of two
+// The hiring API over HTTP with real sign-ins through the dev sign-on: recruiters of two
 // companies and an admin. Tenancy (another company's invitation is 404 by id and never a row in a
 // list or the CSV), every call with bad input (4xx, nothing changed), a whole candidate journey
 // (invite with +50% time, take the quiz through the quiz API, the list and the report), revoke and

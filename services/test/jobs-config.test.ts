@@ -1,4 +1,4 @@
-// Configuration of jobs, mail and webhooks (issue 20): defaults, validation, and what production
+// Configuration of jobs, mail and webhooks: defaults, validation, and what production
 // refuses or turns off by default.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// The queue's guarantees (issue 20): jobs survive a kill -9 of the services (those due, and those
+// The queue's guarantees: jobs survive a kill -9 of the services (those due, and those
 // cut off mid-run) and each still runs once after the restart; two services processes on one
 // database never run a job twice. Observed through result-webhook jobs, which keep no state of their
 // own: every run is one POST to the receiver and one recorded attempt.

@@ -1,4 +1,4 @@
-// The invitation-email and invitation-reminder jobs (issue 20) against a real SMTP server on
+// The invitation-email and invitation-reminder jobs against a real SMTP server on
 // loopback: the candidate's invitation arrives once with the company, its logo, the atoms, the expiry
 // and the right link; a mail server that is down leaves the job retrying and the invitation usable,
 // and the mail goes out once it is back; one reminder 24 h before expiry, only to a candidate who

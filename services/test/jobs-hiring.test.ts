@@ -1,4 +1,4 @@
-// The hiring side of issue 20 over HTTP, with real sign-ins through the dev sign-on (recruiters of
+// The hiring side of jobs, mail and webhooks over HTTP, with real sign-ins through the dev sign-on (recruiters of
 // two companies, an admin, a user with no role) and a real SMTP server and webhook receiver on
 // loopback: a recruiter's invitation reply says what happens to the candidate's email (queued, then
 // delivered with the candidate's link; in production without SMTP_URL "not_configured" and nothing

@@ -1,4 +1,4 @@
-// Result webhooks and the company's webhook settings (issue 20), with a real HTTP receiver on
+// Result webhooks and the company's webhook settings, with a real HTTP receiver on
 // loopback: the settings API (scoped, validated, CSRF, 409 on a stale version, a signed test event,
 // the attempts list); a finished quiz POSTs one signed quiz.finished event, retried through a
 // timeout and a 500 until it is delivered, while the candidate never waits for it; abandoned and

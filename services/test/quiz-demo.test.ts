@@ -1,7 +1,7 @@
 // Demo mode ON (DEMO_MODE_ALLOWED=true): on a demo invitation's quiz the correct answer carries
 // the 'Correct' label flag, answers and past questions say whether they were right, and pass_243
 // answers the remaining questions as a strong simulated candidate and finishes the quiz. On any
-// other quiz (issue 19) none of that: no correctness, estimates or parameters reach the browser,
+// other quiz none of that: no correctness, estimates or parameters reach the browser,
 // the quiz result says the sidebar is not allowed, and pass_243 is refused.
 import mongoose from 'mongoose';
 import {

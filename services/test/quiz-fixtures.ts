@@ -16,7 +16,7 @@ export interface Fixture {
   /** A quiz over both atoms: 4 scored + 1 beta (A) and 2 scored (B) = 7 questions. */
   total: number;
   invitationId: mongoose.Types.ObjectId;
-  /** The same atoms on a demo invitation (issue 19: demo mode works only there). */
+  /** The same atoms on a demo invitation (demo mode works only there). */
   demoInvitationId: mongoose.Types.ObjectId;
   companyId: mongoose.Types.ObjectId;
 }

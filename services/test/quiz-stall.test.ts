@@ -1,4 +1,4 @@
-// A database that stalls instead of dying (issue 18): the engine (the stack runs it as a process of
+// A database that stalls instead of dying: the engine (the stack runs it as a process of
 // its own) is frozen with SIGSTOP under running quizzes for longer than the time left on their questions (and the
 // grace), as a MongoDB primary election or a long disk stall looks to the services: connected, but
 // nothing answers. Candidate calls get 503 with Retry-After within the stall threshold instead of

@@ -1,4 +1,4 @@
-// No twins in one sitting (issue 19): a quiz never serves two questions of one variation family
+// No twins in one sitting: a quiz never serves two questions of one variation family
 // (original_question_id, either direction), the unscored beta question included. Over HTTP against
 // the real process, on a bank built so that twins are easy to serve by accident.
 import mongoose from 'mongoose';

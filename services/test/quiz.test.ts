@@ -159,7 +159,7 @@ describe('a whole quiz', () => {
     const { res } = await answerCurrent(token, 1, true);
     expect(res.status).toBe(200);
     const body = AnswerResponseSchema.parse(res.body);
-    // Not a demo quiz (issue 19): no correctness and no estimate (its move would tell).
+    // Not a demo quiz: no correctness and no estimate (its move would tell).
     expect(body).toEqual({
       post_skill_estimate: null,
       post_skill_estimate_error: null,

@@ -1,4 +1,4 @@
-// Limits under bursts (issue 18): 300 requests sent at once, to one services process or spread over
+// Limits under bursts: 300 requests sent at once, to one services process or spread over
 // two on one database, get exactly the budget and not one more; every 429 says when to come back
 // (Retry-After: the seconds until the window ends). Each limit takes from its budget and decides
 // from the count that take returned, in one atomic step on the shared counter.

@@ -1,4 +1,4 @@
-// Applying a calibration and graduating a beta question (issue 14). Both are audited content edits
+// Applying a calibration and graduating a beta question. Both are audited content edits
 // (who, when, old and new parameters) that bump the question's version; quiz results keep the
 // snapshot they served, so neither changes a quiz already taken. Both are conditional on the version
 // the admin saw, so two reviewers never silently overwrite each other.
@@ -26,7 +26,7 @@ async function calibrationFor(id: number, version: number, demoDataAllowed: bool
         (trusted.apply.reasons.length ? ` (${trusted.apply.reasons.join('; ')}).` : '.'),
     );
   }
-  // Issue 22: enough trusted answers and a narrow interval (APPLY_RULES), else 409 saying why.
+  // Enough trusted answers and a narrow interval (APPLY_RULES), else 409 saying why.
   if (!trusted.apply.allowed) {
     throw conflict(
       `Question ${id}'s calibration cannot be applied yet: ${trusted.apply.reasons.join('; ')}.`,
@@ -54,7 +54,7 @@ export async function graduateQuestion(
   demoDataAllowed = false,
 ): Promise<CalibrationActionResponse> {
   const { q, calibration } = await calibrationFor(id, version, demoDataAllowed);
-  // Graduation administers the question, and only ready questions can be administered (issue 22).
+  // Graduation administers the question, and only ready questions can be administered.
   if (statusOf(q) !== 'ready') {
     throw conflict(
       `Question ${id} is ${statusOf(q).replace('_', ' ')}: only a ready question can graduate (be administered).`,

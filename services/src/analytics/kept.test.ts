@@ -1,4 +1,4 @@
-// KeptByVersion (issue 23): a value is given back only at the version it was kept at, and past the budget
+// KeptByVersion: a value is given back only at the version it was kept at, and past the budget
 // the values kept longest go first.
 import { KeptByVersion } from './kept';
 

@@ -1,5 +1,5 @@
-// Values computed or read per quiz, kept between statistics reads at the version of the quiz they came from
-// (issue 23): after a new answer only that quiz's are read or computed again.
+// Values computed or read per quiz, kept between statistics reads at the version of the quiz they came from:
+// after a new answer only that quiz's are read or computed again.
 
 /** Values per key at a version; past `budget` units (`sizeOf`), the values kept longest go first. */
 export class KeptByVersion<T> {

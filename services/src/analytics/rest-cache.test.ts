@@ -1,4 +1,4 @@
-// RestEstimateCache (issue 23): the rest abilities it gives are exactly what RestAbilities computes over the
+// RestEstimateCache: the rest abilities it gives are exactly what RestAbilities computes over the
 // whole list, whichever quizzes it kept, and a quiz whose version moved is computed again.
 import { RestAbilities, type ServedResponse } from '@skillquiz/item-analysis';
 import { RestEstimateCache, type QuizSpan } from './rest-cache';

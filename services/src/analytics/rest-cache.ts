@@ -1,4 +1,4 @@
-// Rest abilities kept per quiz between statistics lists (issue 23). A response's rest ability (its candidate's
+// Rest abilities kept per quiz between statistics lists. A response's rest ability (its candidate's
 // ability for the atom without that answer, @skillquiz/item-analysis RestAbilities) depends only on the
 // responses of its own quiz, so after a new answer only that quiz's are computed again: at 200,000 served
 // answers they were most of a list's cost. Computed over a subset of quizzes, in the same order, the numbers

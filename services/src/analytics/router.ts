@@ -1,4 +1,4 @@
-// Content analytics API (issue 14; admin only, like the content API: rate limit, admin session, and
+// Content analytics API (admin only, like the content API: rate limit, admin session, and
 // the CSRF header on writes). Thin: validate, then call statistics.ts, calibration.ts or simulation.ts.
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';

@@ -1,4 +1,4 @@
-// The bank simulator for an atom (issue 14): the atom's administered scored bank, num_questions and
+// The bank simulator for an atom: the atom's administered scored bank, num_questions and
 // thresholds, run through the real selection and estimation code in a worker thread, so a simulation
 // never blocks the event loop that serves candidates.
 import { Worker } from 'node:worker_threads';

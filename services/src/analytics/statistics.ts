@@ -1,5 +1,5 @@
 // Item statistics and the current calibration of questions, from the served records of the quizzes they
-// concern (issue 14; issue 23: read through indexes, see records.ts). Read-only: nothing here changes a
+// concern (read through indexes, see records.ts). Read-only: nothing here changes a
 // question or a quiz.
 import type { QuestionAnalyticsResponse, QuestionStatisticsListResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, itemStatistics, readyToGraduate } from '@skillquiz/item-analysis';
@@ -21,7 +21,7 @@ export async function findQuestionForAnalytics(id: number): Promise<QuestionFiel
   return q;
 }
 
-/** The question's calibration on trusted answers (issue 22, analytics/trust.ts) and whether it may be applied. */
+/** The question's calibration on trusted answers (analytics/trust.ts) and whether it may be applied. */
 export async function currentCalibration(
   q: QuestionFields,
   demoDataAllowed: boolean,

@@ -1,4 +1,4 @@
-// Calibration you can trust (issue 22): which answers a question's applied calibration rests on,
+// Calibration you can trust: which answers a question's applied calibration rests on,
 // and whether it may be applied (or graduate the question). The rules are @skillquiz/item-analysis'
 // APPLY_RULES; real answers are kept apart from simulated (demo-data) ones, which feed an applied
 // calibration only for a question no real candidate answered, in a deployment that allows demo

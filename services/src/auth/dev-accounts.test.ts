@@ -34,7 +34,7 @@ describe('dev sign-on accounts', () => {
       [DEV_SECOND_RECRUITER_EMAIL, 'r2-pass'],
       [DEV_SECOND_ADMIN_EMAIL, 'a2-pass'],
     ]);
-    // Both admins are in the admin group (issue 22: a second pair of eyes for review).
+    // Both admins are in the admin group (a second pair of eyes for review).
     expect(accounts[4].groups).toEqual(accounts[0].groups);
   });
 

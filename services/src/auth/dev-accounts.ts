@@ -1,6 +1,6 @@
 // The accounts of the development sign-on: an admin, a user with no role, a recruiter for each
-// of two companies, and a second admin (issue 22: with REVIEW_REQUIRED a question's last editor cannot
-// mark it ready, so trying the review by hand needs another admin) (issue 19: the seeded demo company through a group claim, the seeded second
+// of two companies, and a second admin (with REVIEW_REQUIRED a question's last editor cannot
+// mark it ready, so trying the review by hand needs another admin) (the seeded demo company through a group claim, the seeded second
 // company through its email domain), so both ways a claim maps to a company and the isolation
 // between companies can be tried by hand. Passwords come from the environment, else from
 // DATA_DIR/dev-signon.json (generated once, so the printed logins stay the same across restarts),
@@ -40,7 +40,7 @@ export const DEV_SECOND_COMPANY = { name: 'Initech', slug: 'initech', domain: 'i
 export const DEV_COMPANY_EMAIL_DOMAINS = `${DEV_SECOND_COMPANY.domain}=${DEV_SECOND_COMPANY.slug}`;
 export const DEV_RECRUITER_EMAIL = 'recruiter@skillquiz.local';
 export const DEV_SECOND_RECRUITER_EMAIL = `recruiter@${DEV_SECOND_COMPANY.domain}`;
-/** Issue 22: the second content admin (the reviewer of the first's edits). */
+/** The second content admin (the reviewer of the first's edits). */
 export const DEV_SECOND_ADMIN_EMAIL = 'reviewer@skillquiz.local';
 
 const KEYS = ['admin', 'user', 'recruiter', 'recruiter2', 'admin2'] as const;

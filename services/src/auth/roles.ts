@@ -1,4 +1,4 @@
-// Roles (PLAN shape A, issue 19). Decided on every request from the current configuration and the
+// Roles (PLAN shape A). Decided on every request from the current configuration and the
 // claims the sign-on gave at sign-in, like the admin rule (admin.ts):
 //   admin      ADMIN_EMAILS / ADMIN_GROUP: the content API, and every company's hiring data
 //   recruiter  one company's hiring data, the company named by configuration:

@@ -12,7 +12,7 @@ import { assertSameOrigin } from './same-origin';
 import { endSession, sessionOf, startSignedInSession } from './session';
 
 export const AFTER_LOGIN_PATH = '/admin/atoms';
-/** Where a recruiter lands after signing in: their candidates (the hiring remote, issue 19). */
+/** Where a recruiter lands after signing in: their candidates (the hiring remote). */
 export const RECRUITER_AFTER_LOGIN_PATH = '/hiring';
 export const AFTER_LOGOUT_PATH = '/admin';
 

@@ -1,4 +1,4 @@
-// Import, step 2 (issue 22): write what the preview staged. Refused while any item is invalid (400),
+// Import, step 2: write what the preview staged. Refused while any item is invalid (400),
 // when the preview is unknown or expired (404) or already committed (409), and when a matched
 // question changed since the preview or a new item's uid appeared meanwhile (409: preview again).
 // Updates are written only when confirmed ('all' the preview listed, or by uid); the others are
@@ -83,7 +83,7 @@ async function insertCreated(
     _id: idByUid.get(c.uid)!,
     uid: c.uid,
     ...storedContent(c.item!, resolve),
-    // what the save hook would set (the search's index, issue 23): the lean writes skip it
+    // what the save hook would set (the search's index): the lean writes skip it
     search_words: searchWordsOf(c.item!.question_text, c.item!.code_block),
     administered: false,
     status: 'draft' as const,

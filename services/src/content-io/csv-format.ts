@@ -1,4 +1,4 @@
-// The CSV form (issue 22): one question per row, atoms separated by ';', answers in numbered column
+// The CSV form: one question per row, atoms separated by ';', answers in numbered column
 // groups (answer_N, correct_N, position_N, hash_id_N) as many as the longest question needs. Atoms
 // are named by slug only: they must exist in the product (or be defined by a JSON or QTI import).
 // Written by the product's one CSV writer (http/csv.ts: no cell a spreadsheet would run as a

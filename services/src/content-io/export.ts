@@ -1,4 +1,4 @@
-// Export (issue 22): the questions the list's filters select (one atom or all, a search, a status), lowest id first, with the atoms they name,
+// Export: the questions the list's filters select (one atom or all, a search, a status), lowest id first, with the atoms they name,
 // as JSON, CSV or a QTI 2.2 package. Questions stored before uids existed get one now (once), so
 // every exported question can be matched when the file comes back.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Stored questions and atoms <-> the interchange shapes every format reads and writes (issue 22).
+// Stored questions and atoms <-> the interchange shapes every format reads and writes.
 import type { InterchangeAtom, InterchangeQuestion } from '@skillquiz/contracts';
 import type { AtomDoc, QuestionDoc } from '../models';
 

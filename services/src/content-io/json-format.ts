@@ -1,4 +1,4 @@
-// The plain JSON form (issue 22): { format: 'skillquiz-questions', format_version: 1, atoms, questions }.
+// The plain JSON form: { format: 'skillquiz-questions', format_version: 1, atoms, questions }.
 // A bare array of questions is accepted too.
 import {
   JSON_EXPORT_FORMAT,

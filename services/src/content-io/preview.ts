@@ -1,4 +1,4 @@
-// Import, step 1 (issue 22): parse the file, check every item, match items to existing questions,
+// Import, step 1: parse the file, check every item, match items to existing questions,
 // and stage the result for the commit. Nothing is written to questions or atoms here.
 //
 // Matching: an item matches the existing question with the same `uid` (exported with every question;

@@ -1,4 +1,4 @@
-// QTI 2.2 (issue 22): what is accepted and written.
+// QTI 2.2: what is accepted and written.
 //
 // Accepted: a content package (zip) with imsmanifest.xml whose resources of type imsqti_item_xmlv2p1
 // or imsqti_item_xmlv2p2 name the item files (a zip without a manifest: every assessmentItem XML in

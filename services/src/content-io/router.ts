@@ -1,4 +1,4 @@
-// Import and export API (issue 22; admin only, CSRF on writes). Thin over preview.ts, commit.ts and
+// Import and export API (admin only, CSRF on writes). Thin over preview.ts, commit.ts and
 // export.ts. The preview takes the file's bytes as the request body (application/octet-stream, up to
 // IMPORT_LIMITS.UPLOAD_BYTES), so no multipart parsing and no base64 inflation. The bytes are read into
 // one buffer of their own and handed to the check's worker thread (off-thread.ts).

@@ -1,4 +1,4 @@
-// An atom's Questions page attaches and detaches questions (issue 22): the membership lives on the
+// An atom's Questions page attaches and detaches questions: the membership lives on the
 // question (`atoms`), so each is a version-checked, audited question change.
 import type { Question as QuestionView } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';

@@ -94,7 +94,7 @@ export async function versionedUpdates(updates: VersionedUpdate[]): Promise<Vers
 }
 
 /**
- * The search words (issue 23) of an update that sets the text or the code: these writes skip mongoose's
+ * The search words of an update that sets the text or the code: these writes skip mongoose's
  * save hook, which keeps them on every other write.
  */
 function searchWords({ before, set }: VersionedUpdate): Pick<QuestionDoc, 'search_words'> | object {

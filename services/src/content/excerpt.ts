@@ -1,4 +1,4 @@
-// A question as a picker or a review list shows it (issue 22): its text cut at a word to about
+// A question as a picker or a review list shows it: its text cut at a word to about
 // EXCERPT_CHARS characters, never inside an inline `code` span (a cut span would render its
 // backtick as text), plus what the front end needs to render it as the candidate sees it.
 import type { QuestionExcerpt } from '@skillquiz/contracts';

@@ -43,7 +43,7 @@ export async function patchQuestion(
   if (!changesAnything(before, patch)) return toQuestion(before);
   const set: Partial<QuestionDoc> = { ...patch };
   if (isContentChange(before, patch)) set.last_edited_by = actor;
-  // the search's words (issue 23) follow the text: this write skips mongoose's save hook
+  // the search's words follow the text: this write skips mongoose's save hook
   if ('question_text' in patch || 'code_block' in patch)
     set.search_words = searchWordsOf(
       set.question_text ?? before.question_text,

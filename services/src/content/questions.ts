@@ -108,7 +108,7 @@ export async function listQuestions(query: QuestionListQuery): Promise<QuestionL
 
 /**
  * Gives search words to questions stored without them (written straight into the database, or before
- * issue 23), so a search finds them. Run at start; a no-op once every question has its words.
+ * questions had search words), so a search finds them. Run at start; a no-op once every question has its words.
  */
 export async function backfillSearchWords(logger?: Logger): Promise<number> {
   // { search_words: null } is answered from the index (its null key), not by reading every question

@@ -11,7 +11,7 @@
 //   answers): a heartbeat pings the database every HEARTBEAT_MS; a ping still unanswered after
 //   STALL_THRESHOLD_MS opens the window from when it was sent. Its reply closes it. A stall never
 //   drops the connection, so watching the connection alone let requests hang for as long as the
-//   stall lasted and scored in-time answers as late (issue 18).
+//   stall lasted and scored in-time answers as late.
 // On recovery the window is written to `database_outages`, so every services process on the
 // database (and one started later) sees it; it is also kept in memory, for the answer that arrives
 // before that write lands.

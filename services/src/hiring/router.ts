@@ -1,4 +1,4 @@
-// The hiring API (issue 19), the only way the hiring pages reach the services. Thin: each route is
+// The hiring API, the only way the hiring pages reach the services. Thin: each route is
 // guarded (rate limit, a signed-in admin or recruiter with the company scope, and for writes the
 // CSRF header), validates its input with the contracts' schemas, and calls one named function.
 // Payloads: libs/contracts/src/hiring.ts; rules: services/README.md, "Hiring API".

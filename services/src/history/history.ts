@@ -1,5 +1,5 @@
-// History and revert (issue 22). The history of a question or an atom is its audit entries, newest
-// first, each with who, when, what made it and the per-field changes; entries since issue 22 also
+// History and revert. The history of a question or an atom is its audit entries, newest
+// first, each with who, when, what made it and the per-field changes; entries written since versioning also
 // carry the version they produced and a snapshot, which a revert restores as a new version (nothing
 // is lost: the reverted-from version stays in the history). Quiz results keep their own snapshot
 // (with the version served), so a revert never changes a recorded result.

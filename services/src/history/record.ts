@@ -1,4 +1,4 @@
-// Recording versions (issue 22): every saved change of a question or an atom appends an audit entry
+// Recording versions: every saved change of a question or an atom appends an audit entry
 // that carries the version it produced and a snapshot of the editable fields after it. The history
 // API reads these entries; a revert restores a snapshot as a new version. Older entries (before
 // this) have only their field diffs, and versions the entries skip (none should) cannot be restored.
@@ -42,7 +42,7 @@ export function atomSnapshot(doc: AtomDoc): Snapshot {
     created_at: _c,
     updated_at: _u,
     version: _v,
-    // bumped by every write to the atom's questions (the bank cache's stamp, issue 23): not the atom's content
+    // bumped by every write to the atom's questions (the bank cache's stamp): not the atom's content
     bank_version: _b,
     ...fields
   } = doc as AtomDoc & { __v?: unknown };

@@ -1,4 +1,4 @@
-// History API (issue 22; admin only, CSRF on writes): the history of a question or an atom, one
+// History API (admin only, CSRF on writes): the history of a question or an atom, one
 // recorded version, and revert (a new version restoring an old one). Thin over history.ts.
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';

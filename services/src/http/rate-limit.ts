@@ -6,7 +6,7 @@
 //
 // take() is the only way in: it counts and answers in one atomic step, and callers decide from the
 // count it returns. A separate "is the budget used up?" read followed by a take let every request
-// of a burst read "not yet" before any of them counted (issue 18: 300 concurrent guesses got 225-248
+// of a burst read "not yet" before any of them counted (300 concurrent guesses got 225-248
 // answers under a limit of 20), so there is no such read.
 import { RateLimitCounter } from '../models/rate-limit';
 

@@ -1,4 +1,4 @@
-// Data stored before issue 19, brought up to date once per database: invitations get their summary
+// Data stored before the hiring workspace, brought up to date once per database: invitations get their summary
 // (the hiring list reads only it) and complete quizzes their place in the percentile norms. A
 // marker (`seed_state`, _id 'hiring-backfill') records that it ran, so later starts cost one read.
 import mongoose from 'mongoose';

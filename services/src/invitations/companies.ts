@@ -105,7 +105,7 @@ async function ensureSlug(company: CompanyDoc, wanted?: string): Promise<Company
   throw new Error(`could not give company ${company.name} a slug`);
 }
 
-/** At start: every company stored before issue 19 gets its slug (one query when none is missing). */
+/** At start: every company stored before slugs existed gets its slug (one query when none is missing). */
 export async function backfillCompanySlugs(): Promise<number> {
   const missing = await Company.find({ slug: { $exists: false } })
     .lean()

@@ -1,4 +1,4 @@
-// `demo-candidates`: the first-run simulated candidates (issue 14, src/seed/demo-candidates.ts) as
+// `demo-candidates`: the first-run simulated candidates (src/seed/demo-candidates.ts) as
 // one job, so their progress shows in /sidekiq and any services process may run them. Resumable as
 // before: the marker counts what is still missing per atom, and a run whose process died is picked
 // up again once its lock lapses (it touches the lock while it works, so a live run keeps it).

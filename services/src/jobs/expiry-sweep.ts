@@ -6,7 +6,7 @@
 //     410 then; now the hiring pages and the webhook learn it too);
 // and each write that ends a quiz carries its quiz.ended event (src/invitations/lifecycle.ts), which
 // is then dispatched (the hiring summary refreshed, the company's result webhook queued). Invitations whose
-// deadline passed are written down by settleLapsedInvitations (issue 19), from sweepExpired. Quiz writes are
+// deadline passed are written down by settleLapsedInvitations, from sweepExpired. Quiz writes are
 // conditional on `rev`, like the quiz API's, so a candidate's concurrent call and the sweep never
 // overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
 // counters (the embedded engine has no TTL monitor; src/db/sweep.ts) and prunes old finished jobs.

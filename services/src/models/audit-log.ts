@@ -20,7 +20,7 @@ export interface AuditLogDoc {
    * and rollback: { from, to } (a version, a manifest URL, or null for the package's current build).
    */
   changes: unknown;
-  /** The entity's version after this change (issue 22; absent on older entries). */
+  /** The entity's version after this change (absent on older entries). */
   version?: number;
   /** The editable fields after this change: what a revert to `version` restores. */
   snapshot?: Record<string, unknown>;

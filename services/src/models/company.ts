@@ -1,5 +1,5 @@
 // A hiring company: shown on the candidate pages (logo, name, support address), and the tenant of
-// the hiring pages (issue 19): its recruiters see its invitations and no other company's.
+// the hiring pages: its recruiters see its invitations and no other company's.
 import { Schema, model, type Types } from 'mongoose';
 import { SLUG_RE } from '@skillquiz/contracts';
 import { TIMESTAMPS, type Timestamps } from './common';
@@ -9,7 +9,7 @@ export interface CompanyDoc extends Timestamps {
   name: string;
   /**
    * URL-safe, unique, immutable: what the sign-on's claims name (`company:<slug>` groups, the
-   * email-domain map; see auth/roles.ts). Companies stored before issue 19 get one at start
+   * email-domain map; see auth/roles.ts). Companies stored before slugs existed get one at start
    * (invitations/companies.ts backfillCompanySlugs).
    */
   slug: string;
@@ -20,7 +20,7 @@ export interface CompanyDoc extends Timestamps {
    * the support address, else the service's SUPPORT_EMAIL.
    */
   contact_email?: string | null;
-  /** Where result events are POSTed (issue 20, src/webhooks); null: no webhook. */
+  /** Where result events are POSTed (src/webhooks); null: no webhook. */
   webhook_url?: string | null;
   /** HMAC-SHA256 key of X-SkillQuiz-Signature; generated when a URL is first set. */
   webhook_secret?: string | null;

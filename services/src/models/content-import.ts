@@ -1,4 +1,4 @@
-// A previewed import waiting for its commit (issue 22): the validated items and atoms (gzipped JSON,
+// A previewed import waiting for its commit: the validated items and atoms (gzipped JSON,
 // so 10,000 questions fit one document), what each item will do, and whether it was committed.
 // Expired previews are deleted by the next preview (the embedded engine has no TTL monitor).
 import { Schema, model } from 'mongoose';

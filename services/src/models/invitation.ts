@@ -1,5 +1,5 @@
 // One candidate's invitation from one company: the atoms they must take and may take, how long the
-// link works, extra time, and (issue 19) a summary of where the candidate is, kept up to date by
+// link works, extra time, and a summary of where the candidate is, kept up to date by
 // invitations/summary.ts so the hiring list is one indexed query on this collection.
 // Quizzes (QuizResult, each with its own token) are issued from it; see services/README.md, "Data model".
 import { Schema, model, type Types } from 'mongoose';

@@ -56,7 +56,7 @@ export interface QuestionDoc extends Timestamps {
   /** How many times it has been served (exposure control). */
   exposure_count: number;
   /**
-   * Review state (issue 22). Absent on questions stored before review existed: they read as ready
+   * Review state. Absent on questions stored before review existed: they read as ready
    * (`statusOf`). No schema default, so a hydrated old document does not turn into a draft.
    */
   status?: QuestionStatus;
@@ -66,7 +66,7 @@ export interface QuestionDoc extends Timestamps {
   last_edited_by?: string | null;
   /**
    * The distinct words of question_text and code_block (searchWordsOf), kept by every save: the search's
-   * index (issue 23). Not part of the API's question.
+   * index. Not part of the API's question.
    */
   search_words: string[];
 }

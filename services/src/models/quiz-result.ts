@@ -55,7 +55,7 @@ export interface ServedQuestionDoc {
 }
 
 /**
- * One served question as the content analytics read it (issue 23): a compact copy of what `served` holds,
+ * One served question as the content analytics read it: a compact copy of what `served` holds,
  * kept up to date by every quiz write (quiz/responses.ts), so statistics read these few fields of the quizzes
  * that served a question (index `responses.q`) instead of every served snapshot of every quiz. Short field
  * names: there is one per served question, 200,000 in a large install.
@@ -122,7 +122,7 @@ export interface QuizResultDoc extends Timestamps {
   left_at: Date | null;
   /** Whole-quiz expiry: unfinished past it means expired. */
   expires_at: Date | null;
-  /** Written by the expiry-sweep job once an unfinished quiz is past expires_at (issue 20). */
+  /** Written by the expiry-sweep job once an unfinished quiz is past expires_at. */
   expired_at: Date | null;
   survey_completed: boolean;
   content_relevant_rating: number | null;
@@ -136,7 +136,7 @@ export interface QuizResultDoc extends Timestamps {
   /** The `rev` `responses` was written at: another value means a write without them (a start backfills it). */
   responses_rev: number | null;
   /**
-   * Copied from the invitation when the quiz is issued (issue 19): a demo quiz may use demo mode
+   * Copied from the invitation when the quiz is issued: a demo quiz may use demo mode
    * (sidebar, 'Correct' label, pass_243) while DEMO_MODE_ALLOWED is set; no other quiz ever does.
    */
   demo: boolean;
@@ -271,7 +271,7 @@ const quizResultSchema = new Schema<QuizResultDoc>(
 quizResultSchema.index({ token: 1 }, { unique: true });
 // required_atoms_left, max_atoms_left and quiz_url look at the invitation's other quizzes.
 quizResultSchema.index({ invitation: 1 });
-// Content analytics (issue 23): the quizzes that served a question, the quizzes of an atom, and how many
+// Content analytics: the quizzes that served a question, the quizzes of an atom, and how many
 // quizzes planned an atom (the exposure base; the demo skip's quizzes counted apart, to be left out).
 quizResultSchema.index({ 'responses.q': 1 });
 quizResultSchema.index({ atom_ids: 1, updated_at: -1 });

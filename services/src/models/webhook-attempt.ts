@@ -1,4 +1,4 @@
-// Every attempt to deliver a webhook event to a company (issue 20): when, where, the receiver's
+// Every attempt to deliver a webhook event to a company: when, where, the receiver's
 // status or the error, how long it took. Kept so the company's settings page can show them; a
 // failed attempt is followed by a retry (the result-webhook job's backoff) until one succeeds.
 import { Schema, model, type Types } from 'mongoose';

@@ -1,4 +1,4 @@
-// Unit tests of the prepared-bank cache (issue 23): kept while the atom's stamp holds, prepared again when it
+// Unit tests of the prepared-bank cache: kept while the atom's stamp holds, prepared again when it
 // changes, one read for concurrent answers, exposures counted at once and re-read after the refresh time.
 import { BankCache, bankStamp, prepareAtomBank } from './bank-cache';
 import type { AtomRecord, BankRecord } from './store-types';

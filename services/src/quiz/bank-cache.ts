@@ -1,4 +1,4 @@
-// Prepared banks per atom, kept between answers (issue 23). Choosing a question used to read the atom's whole
+// Prepared banks per atom, kept between answers. Choosing a question used to read the atom's whole
 // scored bank and rebuild the selector's input and an exposure map on every answer: 100 ms at 100,000
 // questions. A services process now keeps each atom's bank prepared for the adaptive selector (typed arrays,
 // @skillquiz/adaptive's prepareBank) with its exposure counts by position, and prepares it again only when it

@@ -21,7 +21,7 @@ export interface AtomPlan {
   beta_question_id: number | null;
   /**
    * The beta question's original_question_id, kept so the scored questions chosen before it are
-   * never its twins (twins.ts). Absent in plans frozen before issue 19.
+   * never its twins (twins.ts). Absent in plans frozen before variation families existed.
    */
   beta_original_question_id?: number | null;
 }

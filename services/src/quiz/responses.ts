@@ -1,6 +1,6 @@
 // The compact copy of a quiz's served questions that the content analytics read (models/quiz-result.ts,
 // ResponseDoc, responsesOf): derived from `served` alone, written by every quiz write (commit-update.ts; a
-// document save derives it in the model) and, for quiz results written without it (before issue 23, around
+// document save derives it in the model) and, for quiz results written without it (before `responses` existed, around
 // the product, or by an older process), at start (backfillResponses).
 import type { Logger } from '../http/logger';
 import { QuizResult, responsesOf, type QuizResultDoc } from '../models';
@@ -8,7 +8,7 @@ import { QuizResult, responsesOf, type QuizResultDoc } from '../models';
 const BATCH = 500;
 
 /**
- * Writes `responses` for every quiz result whose `responses_rev` is not its `rev` (written before issue 23, or
+ * Writes `responses` for every quiz result whose `responses_rev` is not its `rev` (written before `responses` existed, or
  * by a process that did not keep them), so statistics count every answer. Each write is conditional on the
  * revision read: a quiz answered meanwhile writes its own. Returns how many were brought up to date.
  */

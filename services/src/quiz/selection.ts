@@ -10,7 +10,7 @@ import type { AtomBank, AtomRecord, BankRecord, QuestionRecord, QuizStore } from
 import { isTwinOfTaken, takenFamilyIds, type FamilyMember } from './twins';
 import type { QuizState, ServedQuestion } from './types';
 
-/** A question can be served only when ready (issue 22) with at least two answers, one of them correct. */
+/** A question can be served only when ready with at least two answers, one of them correct. */
 export function isServable(q: Pick<QuestionRecord, 'answers' | 'ready'>): boolean {
   return q.ready !== false && q.answers.length >= 2 && q.answers.some((a) => a.c === true);
 }

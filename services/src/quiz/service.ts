@@ -45,7 +45,7 @@ export interface QuizDeps {
   /**
    * The time the rules judge by. The router passes the request's arrival (taken before any database
    * call): an answer is in time or late by when it reached the services, never by how long the
-   * database then took (issue 18).
+   * database then took.
    */
   now?: () => Date;
   /** Uniform [0, 1): the simulated candidate of pass_243. */
@@ -69,8 +69,8 @@ export interface QuizDeps {
 }
 
 /**
- * Demo mode for this quiz: only a demo invitation's quiz, and only while DEMO_MODE_ALLOWED is set
- * (issue 19). Every other quiz never sends correctness, estimates or item parameters to the browser.
+ * Demo mode for this quiz: only a demo invitation's quiz, and only while DEMO_MODE_ALLOWED is set.
+ * Every other quiz never sends correctness, estimates or item parameters to the browser.
  */
 export function demoModeFor(
   state: Pick<QuizState, 'demo'>,
@@ -266,7 +266,7 @@ async function withCreditedDeadline(deps: QuizDeps, state: QuizState): Promise<Q
 async function startClock(deps: QuizDeps, state: QuizState, index: number, now: Date): Promise<QuizState> {
   const q = state.served[index];
   const atom = (await deps.store.atoms([q.atom_id])).get(q.atom_id);
-  // The candidate's extra time (issue 19) lengthens every question's clock, here and only here.
+  // The candidate's extra time lengthens every question's clock, here and only here.
   const seconds = secondsPerQuestion(atom ?? {}, state, deps.config);
   const served = state.served.slice();
   served[index] = { ...q, served_at: now, expires_at: new Date(now.getTime() + seconds * 1000) };

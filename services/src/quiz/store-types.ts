@@ -38,7 +38,7 @@ export interface QuestionRecord extends BankRecord {
   code_block: string;
   code_language: string | null;
   version: number | null;
-  /** Review status is ready (issue 22); absent in stores that predate review: servable. */
+  /** Review status is ready; absent in stores that predate review: servable. */
   ready?: boolean;
   answers: { text: string; hash_id: string; c: boolean; position?: number | null }[];
 }

@@ -128,7 +128,7 @@ function toBank(q: BankLean): BankRecord {
 }
 
 /**
- * An atom's administered questions as selection reads them. Issue 22: a non-ready question is never served
+ * An atom's administered questions as selection reads them. A non-ready question is never served
  * (administered implies ready on every write; this also holds for data written around the API).
  */
 async function loadBank(atomId: string): Promise<BankRecord[]> {
@@ -149,7 +149,7 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
     code_block: q.code_block ?? '',
     code_language: q.code_language ?? null,
     version: q.version ?? null,
-    // Issue 22: only ready questions are served (no status = stored before review: ready).
+    // Only ready questions are served (no status = stored before review: ready).
     ready: (q.status ?? 'ready') === 'ready',
     answers: (q.answers ?? []).map((a) => ({
       text: a.text ?? '',

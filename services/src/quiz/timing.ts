@@ -35,7 +35,7 @@ export function questionTimeLimitSeconds(atom: AtomTiming, override?: number): n
 }
 
 /**
- * A question's limit with the candidate's extra time (issue 19: 0, 25, 50 or 100 percent, set on
+ * A question's limit with the candidate's extra time (0, 25, 50 or 100 percent, set on
  * the invitation). Not rounded: the deadline is kept in milliseconds.
  */
 export function withExtraTime(seconds: number, extraTimePercent: number | null | undefined): number {

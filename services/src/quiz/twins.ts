@@ -1,4 +1,4 @@
-// Variation families: a quiz never serves two questions of one family ("twins", issue 19), the
+// Variation families: a quiz never serves two questions of one family ("twins"), the
 // unscored beta question included. Two questions are twins when one is the other's original, or
 // both are variations of the same original: their id sets { id, original_question_id } meet.
 // A chain of variations of variations is checked link by link (each question against its direct

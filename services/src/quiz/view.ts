@@ -30,7 +30,7 @@ export function nextQuestionOf(state: QuizState, plan: readonly AtomPlan[]): Nex
  * An answered question as the quiz result lists it. Only a demo quiz (`demo`: demo mode is allowed
  * and the invitation is a demo one) carries what the demo sidebar draws: whether it was correct,
  * the estimate after it and the item's parameters. Any other quiz sends none of them, since the
- * estimate's move after an answer tells whether it was right (issue 19).
+ * estimate's move after an answer tells whether it was right.
  */
 export function pastQuestionOf(q: ServedQuestion, demo: boolean): PastQuestion {
   if (!demo)

@@ -1,4 +1,4 @@
-// The live-versions API (issue 21): which version of each remote is live and its ship/rollback
+// The live-versions API: which version of each remote is live and its ship/rollback
 // history, for content admins. Read only: shipping is a deployment step (`npm run ship`), not a button.
 import { Router } from '@koa/router';
 import type { LiveRemotesResponse } from '@skillquiz/contracts';

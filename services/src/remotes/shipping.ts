@@ -1,4 +1,4 @@
-// Shipping and rolling back a remote (issue 21): the rules behind `npm run ship`, `npm run rollback`
+// Shipping and rolling back a remote: the rules behind `npm run ship`, `npm run rollback`
 // and the admin live-versions page.
 //
 //   ship      the version must be published (REMOTES_DIR/<package>/<version>/) with a loadable

@@ -1,4 +1,4 @@
-// Review actions on one question (issue 22): changing its review status, and linking it to another
+// Review actions on one question: changing its review status, and linking it to another
 // as a variation (one family: the quiz never serves two of a family in one sitting).
 import type { Question as QuestionView, QuestionStatus } from '@skillquiz/contracts';
 import { patchQuestion } from '../content/question-patch';

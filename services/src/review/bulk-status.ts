@@ -1,4 +1,4 @@
-// One review status for many questions at once (issue 22): a team that imported 10,000 questions
+// One review status for many questions at once: a team that imported 10,000 questions
 // sends them to review, or approves them, in one call instead of 10,000.
 //
 // The rules are those of one change (status.ts), per question: each names the version the admin saw

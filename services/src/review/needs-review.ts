@@ -1,4 +1,4 @@
-// "Needs review" (issue 22): every flagged question of an atom with a text excerpt, so the list can
+// "Needs review": every flagged question of an atom with a text excerpt, so the list can
 // show each question as the candidate sees it instead of bare ids. The flags are the statistics'
 // (analytics/statistics.ts listStatistics) and the compromised-question check (integrity/drift.ts);
 // this only joins them with the questions.

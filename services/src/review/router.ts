@@ -1,4 +1,4 @@
-// Content review API (issue 22; admin only like the content API: rate limit, admin session, CSRF on
+// Content review API (admin only like the content API: rate limit, admin session, CSRF on
 // writes). Thin: validate, then call status/actions (one question) or bulk-status (many), beta candidates, twins, attach/detach or needs
 // review. Mounted before the content router, whose /api/questions/:id would take these names as ids.
 import { Router } from '@koa/router';

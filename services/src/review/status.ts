@@ -1,8 +1,8 @@
-// Review before live (issue 22): a question is draft, in_review or ready; only ready questions can
+// Review before live: a question is draft, in_review or ready; only ready questions can
 // be administered (and served: the quiz store skips the others); moving a question to ready needs an
 // admin other than its last editor, unless the deployment turns review off (REVIEW_REQUIRED=false).
 //
-// Decisions (docs/DECISIONS.md, issue 22):
+// Decisions (docs/DECISIONS.md):
 // - A new question starts as draft. With review off, a save that administers a question without
 //   naming a status also makes it ready (one admin may approve their own edit then), so SPEC §7's
 //   payload (no status) keeps working in the demo; with review on it is refused (400).

@@ -1,4 +1,4 @@
-// First-run demo data for the content analytics (issue 14): after the first seed, simulated
+// First-run demo data for the content analytics: after the first seed, simulated
 // candidates of known ability take the seeded atoms' quizzes through the real quiz API (the same
 // runner as `npm run simulate`), marked as demo data, so the statistics, calibration and graduation
 // have something to show on a fresh `npm start`.

@@ -1,7 +1,7 @@
 // First-run seeding of the demo bank (src/seed/content): atoms, questions with integer ids from
 // the counter, variations linked to their originals, beta questions in each atom's
-// beta_question_ordering, the demo company, the demo invitation (a demo one: issue 19) and a second
-// company (issue 19: tenancy can be tried by hand with the dev recruiters).
+// beta_question_ordering, the demo company, the demo invitation (marked demo: only there does demo mode work) and a second
+// company (tenancy can be tried by hand with the dev recruiters).
 //
 // Idempotent and resumable through one marker document (collection `seed_state`, _id 'demo'):
 //   - no marker and the database already has atoms → not an empty database: never seed;
@@ -67,7 +67,7 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   const col = markers();
   let marker = await col.findOne({ _id: MARKER_ID });
   if (marker?.done) {
-    // A database seeded before issue 19 gets the second company (and the demo company its slug).
+    // A database seeded before companies had slugs gets the second company (and the demo company its slug).
     await seedCompanies();
     return { seeded: false, reason: 'already-seeded', demoToken: marker.demo_token };
   }
@@ -194,7 +194,7 @@ function seedQuestionDoc(atomId: string, q: SeedQuestion, ids: Record<string, nu
     })),
     atoms: [atomId],
     original_question_id: original,
-    // Seeded questions start ready (issue 22), with a uid that is the same in every demo product.
+    // Seeded questions start ready, with a uid that is the same in every demo product.
     status: 'ready' as const,
     uid: seedUid(q),
     last_edited_by: 'system',
@@ -226,7 +226,7 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Pr
   // The quiz may have been deleted by an admin tool; do not print a dead link.
   if (!quiz) return null;
   if (quiz.invitation && !quiz.demo) {
-    // Seeded before issue 19: the demo invitation and its quizzes become demo ones.
+    // Seeded before invitations had a demo flag: the demo invitation and its quizzes become demo ones.
     await Invitation.updateOne({ _id: quiz.invitation }, { $set: { demo: true } }).exec();
     await QuizResult.updateMany({ invitation: quiz.invitation }, { $set: { demo: true } }).exec();
   }

@@ -1,4 +1,4 @@
-// Near-duplicate questions (issue 22), pure. How it is measured:
+// Near-duplicate questions, pure. How it is measured:
 // - Text: lowercased words (markdown backticks and punctuation dropped).
 // - Code: tokens (identifiers, numbers, string literals, operators) with comments dropped, `var`,
 //   `let` and `const` read as one keyword, quotes unified and `;` dropped, so `var x = 'a';` and

@@ -1,4 +1,4 @@
-// Likely near-duplicates within one atom (issue 22): the measure is in similarity.ts. Pairs already
+// Likely near-duplicates within one atom: the measure is in similarity.ts. Pairs already
 // in one variation family are reported as linked (the quiz never serves two of a family in one
 // sitting); linking two is POST /api/questions/:id/variation.
 import type { TwinPair, TwinsResponse } from '@skillquiz/contracts';

@@ -1,4 +1,4 @@
-// The company's webhook settings, for the hiring workspace's settings page (issue 20; the page
+// The company's webhook settings, for the hiring workspace's settings page (the page
 // itself is the hiring remote's). Scoped like the rest of the hiring API: every call acts on the
 // company the scope function yields, another company's settings are never reachable. Writes need the
 // CSRF token. Thin: the rules are in settings.ts.

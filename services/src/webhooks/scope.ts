@@ -1,4 +1,4 @@
-// Which company a hiring-settings call is about: the hiring API's scope (issue 19, hiring/scope.ts).
+// Which company a hiring-settings call is about: the hiring API's scope (hiring/scope.ts).
 // A recruiter's own company (`?company=` may only name it); an admin chooses one with
 // `?company=<id or slug>` (without it: 400 "Choose a company first"). Another company is 404.
 import type { Context } from 'koa';

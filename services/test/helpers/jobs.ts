@@ -1,4 +1,4 @@
-// Test helpers for the background jobs (issue 20): a real SMTP server and a real HTTP webhook
+// Test helpers for the background jobs: a real SMTP server and a real HTTP webhook
 // receiver on loopback, code run inside the built services (where the queue library loads: jest's
 // module system cannot load agenda, an ES module), and polling.
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 // The demo hiring company, the demo candidate's invitation, and a second company so that the
-// isolation between companies can be tried by hand (issue 19: each has a dev recruiter account,
+// isolation between companies can be tried by hand (each has a dev recruiter account,
 // services/src/auth/dev-accounts.ts).
 import type { SeedCompany, SeedInvitation } from './types';
 

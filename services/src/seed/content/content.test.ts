@@ -1,4 +1,4 @@
-// Rules every demo atom must satisfy (see issue 2 item 5): enough real questions per atom,
+// Rules every demo atom must satisfy: enough real questions per atom,
 // well-formed answers, resolvable references, plausible 2PL parameters.
 import { demoCompany, demoInvitation, seedAtoms } from './index';
 import type { SeedAtom, SeedQuestion } from './types';

@@ -40,7 +40,7 @@ export type SeedAtom = Omit<Atom, 'num_bank_questions' | 'beta_question_ordering
 
 export interface SeedCompany {
   name: string;
-  /** Unique and immutable: what a recruiter's sign-on claim names (issue 19). */
+  /** Unique and immutable: what a recruiter's sign-on claim names. */
   slug: string;
   logo_url: string | null;
   support_email: string | null;
