@@ -183,7 +183,7 @@ function devServicesProxy(startDevServices) {
   };
   const roleOf = (req) => {
     const m = new RegExp(`(?:^|;\\s*)${DEV_ROLE_COOKIE}=([a-z-]+)`).exec(req.headers.cookie ?? '');
-    return m && ['admin', 'second-recruiter'].includes(m[1]) ? m[1] : 'recruiter';
+    return m && ['admin', 'second-admin', 'second-recruiter'].includes(m[1]) ? m[1] : 'recruiter';
   };
   return {
     start,

@@ -21,7 +21,7 @@ interface Shared {
 }
 const g = globalThis as { __skillquizTestServices?: Shared };
 
-const ROLES: DevRole[] = ['recruiter', 'second-recruiter', 'admin'];
+const ROLES: DevRole[] = ['recruiter', 'second-recruiter', 'admin', 'second-admin'];
 
 async function start(
   startDevServices: StartDevServices,

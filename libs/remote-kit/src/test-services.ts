@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
 
-/** Who a dev page or test signs in as: the seeded companies' recruiters, or the content admin. */
-export type DevRole = 'recruiter' | 'second-recruiter' | 'admin';
+/** Who a dev page or test signs in as: the seeded companies' recruiters, the content admin, a second admin. */
+export type DevRole = 'recruiter' | 'second-recruiter' | 'admin' | 'second-admin';
 
 /** The request headers of a signed-in browser: the session cookie and its CSRF token. */
 export type DevSessionHeaders = Record<'cookie' | 'x-csrf-token', string>;

@@ -15,6 +15,7 @@ import {
   DEV_COMPANY_GROUP_PREFIX,
   DEV_DEMO_COMPANY_SLUG,
   DEV_RECRUITER_EMAIL,
+  DEV_SECOND_ADMIN_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
 } from '../auth/dev-accounts';
 import { loadConfig } from '../config';
@@ -23,8 +24,11 @@ import { startServices } from '../server';
 
 export type { DevSessionHeaders };
 
-/** Who a dev page or test signs in as: the seeded companies' recruiters, or the content admin. */
-export type DevRole = 'recruiter' | 'second-recruiter' | 'admin';
+/**
+ * Who a dev page or test signs in as: the seeded companies' recruiters, the content admin, or a second
+ * admin (with review required, a question's last editor cannot mark it ready: another admin does).
+ */
+export type DevRole = 'recruiter' | 'second-recruiter' | 'admin' | 'second-admin';
 
 export interface DevServicesOptions {
   /** The services seed an empty database on every start (the demo bank, the two companies). */
@@ -64,6 +68,7 @@ const USERS: Record<DevRole, { sub: string; email: string; name: string; groups:
     groups: [],
   },
   admin: { sub: 'dev-admin', email: DEV_ADMIN_EMAIL, name: 'Dev Admin', groups: [] },
+  'second-admin': { sub: 'dev-admin-2', email: DEV_SECOND_ADMIN_EMAIL, name: 'Dev Reviewer', groups: [] },
 };
 
 /** The sample candidates per role that invites them, with their atoms (slugs of the seeded bank). */
@@ -110,7 +115,7 @@ export async function startDevServices(options: DevServicesOptions = {}): Promis
       HOST: '127.0.0.1',
       MONGODB_URI: `${engine.uri}/skillquiz`,
       DATA_DIR: path.join(tmp, 'data'),
-      ADMIN_EMAILS: DEV_ADMIN_EMAIL,
+      ADMIN_EMAILS: `${DEV_ADMIN_EMAIL},${DEV_SECOND_ADMIN_EMAIL}`,
       COMPANY_GROUP_PREFIX: DEV_COMPANY_GROUP_PREFIX,
       COMPANY_EMAIL_DOMAINS: DEV_COMPANY_EMAIL_DOMAINS,
       // agenda's lock timers would keep a test process alive long after the last test (see the
