@@ -1,7 +1,7 @@
 // The atoms remote through its exposed app and real routes on the real services (libs/remote-kit
 // test-services: seeded, signed in as the content admin): its own API module (httpAtomsApi),
 // apiFetch, and the server's validation and versions. Each test's atoms and questions are written
-// through the admin API first (src/testing/bank.ts), so files sharing the services never meet. A
+// through the admin API first (@skillquiz/remote-kit/test-bank), so files sharing the services never meet. A
 // failure the server cannot be made to give here (a 500, a 400 on the beta ordering) comes from msw
 // at the HTTP layer, its body parsed with the contracts' schema so it cannot drift. Toasts show in a
 // real container, as the shell's.
@@ -19,7 +19,7 @@ import {
 } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import AdminAtomsApp from './AdminAtomsApp';
-import { createAtom, createQuestion, getJson, getQuestion, RUN } from './testing/bank';
+import { createAtom, createQuestion, getJson, getQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 
 const services = setupTestServices();
 beforeEach(() => services.as('admin'));
@@ -86,7 +86,7 @@ beforeAll(async () => {
 
 /** An atom of its own for a test that writes (SQL, as the editor's samples). */
 let n = 0;
-const sqlAtom = () => createAtom({ id: `sql-${RUN}-${++n}`, name: 'SQL' });
+const sqlAtom = () => createAtom({ id: `sql-${RUN}-${++n}`, name: 'MySQL' });
 
 it('lists every atom, beta ones marked, with an Edit link each', async () => {
   renderAt('/admin/atoms');
@@ -143,7 +143,7 @@ it("a stale save: 'Error saving atom' with the server's 409 message, the edit ke
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Error saving atom')).toBeInTheDocument();
   expect(screen.getByText(/was changed by someone else/)).toBeInTheDocument();
-  expect(name).toHaveValue('SQL (mine)');
+  expect(name).toHaveValue('MySQL (mine)');
 });
 
 it('beta question previews load one by one, as the candidate sees them', async () => {
@@ -295,7 +295,7 @@ it('the History page lists versions with what changed and restores one as a new 
   expect(await screen.findByText('Atom saved')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'History' }));
   const list = await screen.findByRole('heading', { name: new RegExp(`^Version ${v + 1}`) });
-  expect(list.closest('li')).toHaveTextContent('name: SQL → SQL basics');
+  expect(list.closest('li')).toHaveTextContent('name: MySQL → MySQL basics');
   // Someone else saves meanwhile: the restore is refused in words and nothing changes.
   const theirs = await fetch(`/api/atoms/${sql.id}/`, {
     method: 'PUT',
@@ -307,13 +307,13 @@ it('the History page lists versions with what changed and restores one as a new 
   expect(
     await screen.findByText(new RegExp(`^Not restored: The atom '${sql.id}' was changed by someone else`)),
   ).toBeInTheDocument();
-  expect((await storedAtom(sql.id)).name).toBe('SQL basics');
+  expect((await storedAtom(sql.id)).name).toBe('MySQL basics');
   // Reloaded (the History page's own refresh), the restore goes through as a new version.
   cleanup();
   renderAt(`/admin/atoms/edit/${sql.id}/history`);
   await userEvent.click(await screen.findByRole('button', { name: `Restore version ${v}` }));
   expect(await screen.findByText(`Version ${v} restored as version ${v + 3}.`)).toBeInTheDocument();
-  expect((await storedAtom(sql.id)).name).toBe('SQL');
+  expect((await storedAtom(sql.id)).name).toBe('MySQL');
   await userEvent.click(screen.getByRole('link', { name: 'General' }));
-  expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('SQL');
+  expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('MySQL');
 });

@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { ApiError } from '@skillquiz/http-client';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import { createAtom, createQuestion, RUN } from '../testing/bank';
+import { createAtom, createQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 import { httpAtomsApi as api } from './atomsApi';
 
 const services = setupTestServices();

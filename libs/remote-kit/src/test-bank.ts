@@ -1,10 +1,10 @@
-// Test data on the real services, written through their own admin API (never a second backend): an
+// `@skillquiz/remote-kit/test-bank`: the admin remotes' app-test data on the real services, written through their own admin API (never a second backend): an
 // atom or a question of this test run, with a word of the run in its id or text so files that share
 // the services never meet. Used by the app tests only (a test file runs setupTestServices() first;
 // the writes go out as whatever role the test has set, the content admin for these).
 import { encodeQuestionPayload } from '@skillquiz/contracts/questions';
 import type { Atom, AtomResponse, Question, QuestionResponse } from '@skillquiz/contracts';
-import type { DevRole, TestServices } from '@skillquiz/remote-kit/test-services';
+import type { DevRole, TestServices } from './test-services';
 
 /** A word unique to this test file's run. */
 export const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -31,6 +31,9 @@ export interface NewQuestion {
   administered?: boolean;
   language?: string | null;
   code?: string;
+  code_language?: string | null;
+  /** draft (the default) or in_review; an administered one is made ready. */
+  status?: 'draft' | 'in_review';
 }
 
 /**
@@ -42,6 +45,7 @@ export async function createQuestion(services: TestServices, q: NewQuestion, rol
   const payload = encodeQuestionPayload({
     question_text: q.text,
     code_block: q.code ?? '',
+    code_language: q.code_language ?? null,
     answers: [
       { text: 'right', c: true },
       { text: 'wrong', c: false },
@@ -50,7 +54,7 @@ export async function createQuestion(services: TestServices, q: NewQuestion, rol
     all_atoms: q.atoms,
     language: q.language ?? null,
     administered: false,
-    ...(q.administered ? { status: 'in_review' as const } : {}),
+    ...(q.administered ? { status: 'in_review' as const } : q.status ? { status: q.status } : {}),
   });
   let { question } = await send<QuestionResponse>('POST', '/api/question/', payload);
   if (q.administered) {
