@@ -26,12 +26,9 @@ module.exports = {
       name: 'libs-import-no-app',
       comment: 'A library is below every app: move what it needs from the app into a library.',
       severity: 'error',
-      // The one exception: remote-kit's dev-services starts the real services behind the remotes' dev
-      // pages and app tests (Node only, never bundled), so it and its test import the services' package entry.
-      from: {
-        path: '^libs/',
-        pathNot: '^libs/remote-kit/(src/dev-services\\.ts|test/devServices\\.test\\.ts)$',
-      },
+      // No exception: the real services behind the dev pages and app tests (@skillquiz/services/dev)
+      // are handed to libs/webpack-config and libs/remote-kit by each remote's own configs.
+      from: { path: '^libs/' },
       to: { path: APP },
     },
     {

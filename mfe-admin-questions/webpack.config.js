@@ -6,5 +6,7 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './AdminQuestionsApp': './src/AdminQuestionsApp.tsx' },
   devPort: 3104, // `npm run dev`: http://localhost:3104/ (standalone) and /mf-manifest.json
-  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
+  // The standalone page's /api: the real services, started by the dev server (required only then, so
+  // a build never loads the services).
+  devServices: (options) => require('@skillquiz/services/dev').startDevServices(options),
 });

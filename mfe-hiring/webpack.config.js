@@ -6,5 +6,7 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: { './HiringApp': './src/HiringApp.tsx' },
   devPort: 3105, // `npm run dev`: http://localhost:3105/ (standalone) and /mf-manifest.json
-  devServices: true, // the standalone page's /api: the real services (libs/remote-kit dev-services)
+  // The standalone page's /api: the real services, started by the dev server (required only then, so
+  // a build never loads the services).
+  devServices: (options) => require('@skillquiz/services/dev').startDevServices(options),
 });

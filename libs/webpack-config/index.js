@@ -158,18 +158,17 @@ function compressionPlugins() {
 const DEV_ROLE_COOKIE = 'skillquiz-dev-as';
 
 /**
- * `/api` of the standalone page, proxied to the real services started in this process
- * (@skillquiz/remote-kit/dev-services: seeded, on a temporary data directory removed on exit), every
- * request carrying the dev session of the role the page asked for (recruiter unless the
- * skillquiz-dev-as cookie says admin or second-recruiter).
+ * `/api` of the standalone page, proxied to the real services started in this process by
+ * `startDevServices` (the remote's webpack config hands in `@skillquiz/services/dev`'s: seeded, on a
+ * temporary data directory removed on exit; a library imports no app), every request carrying the
+ * dev session of the role the page asked for (recruiter unless the skillquiz-dev-as cookie says admin
+ * or second-recruiter).
  */
-function devServicesProxy() {
+function devServicesProxy(startDevServices) {
   let started;
   const sessions = new Map();
   const start = () => {
     if (!started) {
-      // Node strips the types of this TypeScript file (Node 24); it needs the services built (predev).
-      const { startDevServices } = require('@skillquiz/remote-kit/dev-services');
       started = startDevServices({ seed: true, sampleCandidates: true, logLevel: 'warn' }).then(
         (services) => {
           console.log(`dev page: the real services on ${services.baseUrl} (seeded, temporary data)`);
@@ -184,7 +183,7 @@ function devServicesProxy() {
   };
   const roleOf = (req) => {
     const m = new RegExp(`(?:^|;\\s*)${DEV_ROLE_COOKIE}=([a-z-]+)`).exec(req.headers.cookie ?? '');
-    return m && ['admin', 'second-recruiter'].includes(m[1]) ? m[1] : 'recruiter';
+    return m && ['admin', 'second-admin', 'second-recruiter'].includes(m[1]) ? m[1] : 'recruiter';
   };
   return {
     start,
@@ -211,9 +210,9 @@ function devServicesProxy() {
   };
 }
 
-function devServer(devPort, hasStandalonePage, withServices) {
+function devServer(devPort, hasStandalonePage, startDevServices) {
   const port = Number(process.env.DEV_PORT) || devPort;
-  const services = withServices ? devServicesProxy() : undefined;
+  const services = startDevServices ? devServicesProxy(startDevServices) : undefined;
   return {
     ...(services
       ? {
@@ -283,12 +282,14 @@ function standalonePageConfig({ name, dir, rules, resolve }) {
  * @param {boolean} [opts.isHost] the shell: publicPath '/', index.html; it has no static remotes (it
  *   finds them at run time through GET /remotes.json)
  * @param {number} [opts.devPort] a remote's port under `webpack serve` (env DEV_PORT wins); 3100 if unset
- * @param {boolean} [opts.devServices] `webpack serve`: the standalone page's `/api` goes to the real
- *   services, started in the dev server's process (devServicesProxy)
+ * @param {(options: object) => Promise<{ baseUrl: string, signIn: Function, stop: Function }>} [opts.devServices]
+ *   `webpack serve`: the standalone page's `/api` goes to the real services, started in the dev
+ *   server's process with this function (`startDevServices` of `@skillquiz/services/dev`, required
+ *   lazily by the remote's config so a build never loads the services; devServicesProxy)
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createConfig(opts) {
-  const { name, dir, exposes, isHost = false, devPort = 3100, devServices = false } = opts;
+  const { name, dir, exposes, isHost = false, devPort = 3100, devServices } = opts;
   if (!name || !dir) throw new Error('createConfig needs { name, dir }');
   if (!isHost && (!exposes || Object.keys(exposes).length === 0)) {
     throw new Error(`${name}: a remote must expose at least one module`);

@@ -1,114 +1,161 @@
-// The questions remote through its exposed app and real routes, on the in-memory QuestionsApi of its
-// dev page (dev/fakeQuestionsApi.ts) handed to the `api` prop: no module is replaced. Toasts show in
-// a real container, as the shell's.
+// The questions remote through its exposed app and real routes on the real services (libs/remote-kit
+// test-services: seeded, signed in as the content admin): its own API module (httpQuestionsApi),
+// apiFetch, and the server's validation and review rules. Each test's questions are written through
+// the admin API first (@skillquiz/remote-kit/test-bank) in an atom of this run. A failure (a 500) and
+// the flags the services raise only after hundreds of answers come from msw at the HTTP layer
+// (src/testing/statistics.ts, typed by the contracts). Toasts show in a real container, as the shell's.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { ErrorResponseSchema, type Question } from '@skillquiz/contracts';
+import { createAtom, createQuestion, getQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
+import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import AdminQuestionsApp from './AdminQuestionsApp';
-import { createFakeQuestionsApi, type FakeQuestionsOptions } from '../dev/fakeQuestionsApi';
+import { flaggedReplies, itemStatistics } from './testing/statistics';
 
-function renderAt(path: string, options: FakeQuestionsOptions = {}) {
-  const api = createFakeQuestionsApi({ latencyMs: 5, ...options });
-  const router = createMemoryRouter(
-    [{ path: '/admin/questions/*', element: <AdminQuestionsApp api={api} /> }],
-    {
-      initialEntries: [path],
-    },
-  );
+const services = setupTestServices();
+beforeEach(() => services.as('admin'));
+jest.setTimeout(30_000);
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }], {
+    initialEntries: [path],
+  });
   render(
     <>
       <RouterProvider router={router} />
       <ToastContainer />
     </>,
   );
-  return { api, router };
+  return { router };
 }
 
+/** This run's atom: three administered questions (oldest first) and one that is not. */
+const atom = `questions-${RUN}`;
+let administered: Question[] = [];
+let typeQuestion: Question;
+beforeAll(async () => {
+  services.as('admin');
+  await createAtom({ id: atom, name: `Questions ${RUN}` });
+  typeQuestion = await createQuestion(services, {
+    text: `What is the type of \`x\`? (${RUN})`,
+    atoms: [atom],
+    administered: true,
+  });
+  administered = [
+    typeQuestion,
+    await createQuestion(services, {
+      text: `Which method returns a new array? (${RUN})`,
+      atoms: [atom],
+      administered: true,
+    }),
+    await createQuestion(services, {
+      text: `Which clause filters groups? (${RUN})`,
+      atoms: [atom],
+      administered: true,
+    }),
+  ];
+  await createQuestion(services, { text: `A draft (${RUN})`, atoms: [atom] });
+});
+
 it('lists the administered questions, newest first, with their atoms', async () => {
-  renderAt('/admin/questions');
-  expect(await screen.findByText('7 questions, page 1 of 1')).toBeInTheDocument();
+  renderAt(`/admin/questions?atom=${atom}`);
+  expect(await screen.findByText('3 questions, page 1 of 1')).toBeInTheDocument();
   const table = screen.getByRole('table');
   const ids = within(table)
     .getAllByRole('link')
     .map((a) => a.textContent);
-  expect(ids.slice(0, 3)).toEqual(['109', '106', '105']);
+  expect(ids.slice(0, 3)).toEqual(administered.map((q) => String(q.id)).reverse());
+  const lists = services.requests.filter((r) => new URL(r.url).pathname === '/api/questions/');
+  expect(new URL(lists[0].url).searchParams.get('atom')).toBe(atom);
 });
 
 it('Needs review lists each flagged question with its text as the candidate sees it, and the reasons', async () => {
+  const [, arrays, groups] = administered;
+  services.msw.use(
+    ...flaggedReplies(services, [itemStatistics(typeQuestion, 395, 0.88), itemStatistics(arrays, 402, 0.91)]),
+  );
   renderAt('/admin/questions?statistics=true&needsReview=true');
   const table = await screen.findByRole('table', { name: /Questions of all atoms that need review/ });
-  const row = within(table).getByRole('row', { name: /Statistics of question 103/ });
+  const row = within(table).getByRole('row', {
+    name: new RegExp(`Statistics of question ${typeQuestion.id}`),
+  });
   // 'What is the type of `x`?': the backticks are the candidate's inline code, not characters.
   expect(within(row).getByText('x', { selector: 'code' })).toBeInTheDocument();
   expect(row).toHaveTextContent('What is the type of x?');
   expect(row).not.toHaveTextContent('`');
   expect(within(row).getByText(/^Discrimination 0\.08 is below 0\.15/)).toBeInTheDocument();
-  expect(within(table).getByRole('row', { name: /Statistics of question 104/ })).toHaveTextContent(
-    /Which method returns a new array/,
-  );
-  expect(within(table).queryByRole('row', { name: /Statistics of question 101/ })).not.toBeInTheDocument();
+  expect(
+    within(table).getByRole('row', { name: new RegExp(`Statistics of question ${arrays.id}`) }),
+  ).toHaveTextContent(/Which method returns a new array/);
+  expect(
+    within(table).queryByRole('row', { name: new RegExp(`Statistics of question ${groups.id}`) }),
+  ).not.toBeInTheDocument();
 });
 
 it("the SPEC §8 load toasts: an option list that fails says so ('Error loading claim options')", async () => {
-  renderAt('/admin/questions/edit/101/?page=administration', {
-    failing: { claimOptions: [500, 'Internal server error'] },
-  });
+  services.msw.use(
+    http.get(services.url('/api/questions/claim-options'), () =>
+      HttpResponse.json(ErrorResponseSchema.parse({ success: false, message: 'Internal server error' }), {
+        status: 500,
+      }),
+    ),
+  );
+  renderAt(`/admin/questions/edit/${typeQuestion.id}/?page=administration`);
   expect(await screen.findByText('Error loading claim options')).toBeInTheDocument();
   expect(screen.queryByText('Error loading code block options')).not.toBeInTheDocument();
 });
 
 it('a question that cannot be loaded is silent (no toast) and the page says so', async () => {
-  renderAt('/admin/questions/edit/999/?page=content');
+  renderAt('/admin/questions/edit/999999999/?page=content');
   expect(await screen.findByRole('heading', { name: 'Question not found' })).toBeInTheDocument();
   expect(screen.queryByText(/Error/)).not.toBeInTheDocument();
 });
 
-it("saving an edit: 'Question saved', and the fake holds the new text", async () => {
-  const { api } = renderAt('/admin/questions/edit/104/?page=content');
+it("saving an edit: 'Question saved', and the server holds the new text", async () => {
+  const q = await createQuestion(services, { text: `Which method filters? (${RUN})`, atoms: [atom] });
+  renderAt(`/admin/questions/edit/${q.id}/?page=content`);
   const text = await screen.findByRole('textbox', { name: 'Question text' });
   await userEvent.type(text, ' (ES2023)');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Question saved')).toBeInTheDocument();
-  expect(api.questions.find((q) => q.id === 104)?.question_text).toMatch(/\(ES2023\)$/);
+  expect((await getQuestion(q.id)).question_text).toMatch(/\(ES2023\)$/);
 });
 
 it('Needs review: a possibly compromised question shows the evidence and is taken out of service in one click', async () => {
-  const api = createFakeQuestionsApi({ latencyMs: 5 });
-  const plain = api.needsReview.bind(api);
+  const live = await createQuestion(services, {
+    text: `Which method returns the items the callback keeps? (${RUN})`,
+    atoms: [atom],
+    administered: true,
+  });
   const reason =
     'Possibly compromised: over its last 40 of 300 attempts 36 were right where its calibration expects 21.0';
-  api.needsReview = async (atom) => {
-    const list = await plain(atom);
-    return {
-      ...list,
-      questions: list.questions.map((q) =>
-        q.id === 104 ? { ...q, flags: [...q.flags, { code: 'possibly_compromised' as const, reason }] } : q,
-      ),
-    };
-  };
-  const router = createMemoryRouter(
-    [{ path: '/admin/questions/*', element: <AdminQuestionsApp api={api} /> }],
-    {
-      initialEntries: ['/admin/questions?statistics=true&needsReview=true'],
-    },
-  );
+  const compromised = itemStatistics(live, 402, 0.91);
+  compromised.flags.push({ code: 'possibly_compromised', reason });
+  services.msw.use(...flaggedReplies(services, [itemStatistics(typeQuestion, 395, 0.88), compromised]));
+  const router = createMemoryRouter([{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }], {
+    initialEntries: ['/admin/questions?statistics=true&needsReview=true'],
+  });
   render(<RouterProvider router={router} />);
   const table = await screen.findByRole('table', { name: /Questions of all atoms that need review/ });
-  const row = within(table).getByRole('row', { name: /Statistics of question 104/ });
+  const row = within(table).getByRole('row', { name: new RegExp(`Statistics of question ${live.id}`) });
   expect(row).toHaveTextContent(reason);
-  expect(api.questions.find((q) => q.id === 104)?.status ?? 'ready').toBe('ready');
+  expect((await getQuestion(live.id)).status ?? 'ready').toBe('ready');
   await userEvent.click(
     within(row).getByRole('button', {
-      name: 'Take question 104 out of service (not administered, back to draft)',
+      name: `Take question ${live.id} out of service (not administered, back to draft)`,
     }),
   );
   expect(
     await within(table).findByText(/Taken out of service \(not administered, status draft\)/),
   ).toBeInTheDocument();
-  expect(api.questions.find((q) => q.id === 104)?.status).toBe('draft');
-  expect(api.questions.find((q) => q.id === 104)?.administered).toBe(false);
+  expect((await getQuestion(live.id)).status).toBe('draft');
+  expect((await getQuestion(live.id)).administered).toBe(false);
   // the other flagged question has no such action
-  const other = within(table).getByRole('row', { name: /Statistics of question 103/ });
+  const other = within(table).getByRole('row', {
+    name: new RegExp(`Statistics of question ${typeQuestion.id}`),
+  });
   expect(within(other).queryByRole('button', { name: /out of service/ })).not.toBeInTheDocument();
-}, 20_000);
+}, 30_000);

@@ -60,7 +60,7 @@ it('the list links to the import; a good file is previewed, then committed, and 
   const { router } = renderAt('/admin/questions');
   await userEvent.click(await screen.findByRole('link', { name: 'Import' }));
   expect(router.state.location.pathname).toBe('/admin/questions/import');
-  const before = (await everyQuestion()).total;
+  const before = (await everyQuestion(run)).total;
   const table = await previewFile(
     jsonFile([
       { uid: `new.${run}.1`, question_text: `What is a monad? ${run}`, answers: answers(0) },
@@ -70,7 +70,7 @@ it('the list links to the import; a good file is previewed, then committed, and 
   expect(screen.getByText('2 items: 2 new, 0 updates, 0 unchanged, 0 invalid.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Preview of bank.json (JSON)' })).toHaveFocus();
   expect(within(table).getAllByText('New')).toHaveLength(2);
-  expect((await everyQuestion()).total).toBe(before); // the preview wrote nothing
+  expect((await everyQuestion(run)).total).toBe(before); // the preview wrote nothing
   await userEvent.click(screen.getByRole('button', { name: 'Import 2 new' }));
   expect(await screen.findByRole('heading', { name: 'Import done' })).toHaveFocus();
   expect(screen.getByText('Created 2 questions (as drafts), updated 0, 0 unchanged.')).toBeInTheDocument();
@@ -83,7 +83,7 @@ it('the list links to the import; a good file is previewed, then committed, and 
 
 it('a bad file lists every item’s problems and nothing can be committed', async () => {
   renderAt('/admin/questions/import');
-  const before = (await everyQuestion()).total;
+  const before = (await everyQuestion(run)).total;
   const table = await previewFile(
     jsonFile([
       { question_text: 'Fine?', answers: answers(0) },
@@ -101,7 +101,7 @@ it('a bad file lists every item’s problems and nothing can be committed', asyn
   expect(commit).toHaveAccessibleDescription(
     'Nothing can be imported while 2 items have problems: fix the file and preview it again.',
   );
-  expect((await everyQuestion()).total).toBe(before);
+  expect((await everyQuestion(run)).total).toBe(before);
 });
 
 it('a matched question is an update, written only once confirmed', async () => {

@@ -5,7 +5,8 @@
 // all run. Failures production can have (a 500, a timeout, a 409) come from msw at the HTTP layer,
 // unhandled requests passing through to the services.
 //
-//   jest.config.js:  globalSetup: '<rootDir>/../libs/remote-kit/src/test-services-setup.ts'
+//   jest.services.ts: export default testServicesSetup(startDevServices)  (from @skillquiz/services/dev)
+//   jest.config.js:   globalSetup: '<rootDir>/jest.services.ts'
 //   a test file:     const services = setupTestServices();  services.as('admin');
 //                    services.msw.use(http.get(services.url('/api/x'), () => HttpResponse.json(…, { status: 500 })));
 import { createHash } from 'node:crypto';
@@ -13,7 +14,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
-import type { DevRole, DevSessionHeaders } from './dev-services';
+
+/** Who a dev page or test signs in as: the seeded companies' recruiters, the content admin, a second admin. */
+export type DevRole = 'recruiter' | 'second-recruiter' | 'admin' | 'second-admin';
+
+/** The request headers of a signed-in browser: the session cookie and its CSRF token. */
+export type DevSessionHeaders = Record<'cookie' | 'x-csrf-token', string>;
+
+/**
+ * The real services in process, as `startDevServices` of `@skillquiz/services/dev` starts them: a
+ * remote's jest (or dev server) config hands that function in, so this library imports no app.
+ */
+export interface DevServicesLike {
+  baseUrl: string;
+  signIn(role: DevRole): Promise<DevSessionHeaders>;
+  stop(): Promise<void>;
+}
+export type StartDevServices = (options: {
+  seed: true;
+  sampleCandidates?: boolean;
+  env?: Record<string, string>;
+}) => Promise<DevServicesLike>;
 
 /** What the global setup hands to the test files (JSON in SKILLQUIZ_TEST_SERVICES). */
 export interface TestServicesInfo {

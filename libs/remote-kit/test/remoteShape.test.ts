@@ -42,8 +42,6 @@ const DEV_FILE_MAX_LINES = 120;
  * small, its entry has to go too, so this list only shrinks.
  */
 const FAKES_BEING_REPLACED: Record<string, string> = {
-  'mfe-admin-atoms': 'mfe-admin-atoms/dev/fakeAtomsApi.ts',
-  'mfe-admin-questions': 'mfe-admin-questions/dev/fakeQuestionsApi.ts',
   'mfe-hiring': 'mfe-hiring/dev/fakeHiringApi.ts',
 };
 /** Remotes whose data layer is still plain functions (no TanStack Query yet); checked the same way. */

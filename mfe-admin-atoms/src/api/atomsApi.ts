@@ -1,8 +1,8 @@
 // The atoms remote's backend: every atom call of SPEC §7 (the bank simulator, and the beta
 // candidates search, question search and attach/detach) behind one
 // interface, AtomsApi. The exposed AdminAtomsApp takes an `api` prop (default: httpAtomsApi below)
-// and hands it to the pages through context (./context.ts); tests and the standalone dev page
-// (dev/fakeAtomsApi.ts) pass an in-memory implementation.
+// and hands it to the pages through context (./context.ts). The app tests and the standalone dev page
+// run it against the real services (./atomsApi.test.ts checks its URLs and error mapping).
 // A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
 // message (SPEC §8), which is what TanStack Query expects of a query or mutation function.
 import { apiCall as call } from '@skillquiz/http-client';

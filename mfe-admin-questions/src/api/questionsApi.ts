@@ -1,8 +1,8 @@
 // The questions remote's backend: every call of SPEC §7 it makes (and the content analytics, the
 // review status, history, twins, import and export) behind
 // one interface, QuestionsApi. The exposed AdminQuestionsApp takes an `api` prop (default:
-// httpQuestionsApi below) and hands it to the pages through context (./context.ts); tests and the
-// standalone dev page (dev/fakeQuestionsApi.ts) pass an in-memory implementation.
+// httpQuestionsApi below) and hands it to the pages through context (./context.ts). The app tests and
+// the standalone dev page run it against the real services (./questionsApi.test.ts checks its URLs).
 // A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
 // message (SPEC §8); `signal` aborts a fetch nobody wants any more (the list's older query).
 import { ApiError, apiCall, CSRF_COOKIE, CSRF_HEADER, messageFrom, readCookie } from '@skillquiz/http-client';

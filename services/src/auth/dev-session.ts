@@ -1,5 +1,5 @@
 // A signed-in session without the sign-on, for the front ends' dev pages and app tests that run the
-// real services in process (libs/remote-kit's dev-services): the session is stored as a sign-in stores
+// real services in process (`@skillquiz/services/dev`): the session is stored as a sign-in stores
 // it, and the caller gets the request headers a signed-in browser would send. Refused in production,
 // where the only way to a session is the central sign-on.
 import { createHmac } from 'node:crypto';

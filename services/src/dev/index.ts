@@ -1,30 +1,34 @@
-// The real services behind a remote's dev page and app tests: the embedded engine and the services
-// (their own start-up, seed included) in this Node process, on a temporary data directory that stop()
-// removes. signIn(role) hands back the headers of a signed-in browser (a dev session the services store
-// as a sign-in would; a production start refuses it), so no sign-on has to run. Node only: the dev
-// server (libs/webpack-config) and jest's global setup import it, never a page.
+// `@skillquiz/services/dev`: the real services behind a remote's dev page and app tests, the embedded
+// engine and the services (their own start-up, seed included) in this Node process, on a temporary
+// data directory that stop() removes. signIn(role) hands back the headers of a signed-in browser (a dev
+// session the services store as a sign-in would; a production start refuses it), so no sign-on has to
+// run. Node only: a remote's webpack config (its dev server) and jest global setup import it and hand
+// it to libs/webpack-config and libs/remote-kit, which import no app; never a page.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEngine } from '@skillquiz/mongo-engine';
+import { createDevSession, type DevSessionHeaders } from '../auth/dev-session';
 import {
-  createDevSession,
-  createLogger,
   DEV_ADMIN_EMAIL,
   DEV_COMPANY_EMAIL_DOMAINS,
   DEV_COMPANY_GROUP_PREFIX,
   DEV_DEMO_COMPANY_SLUG,
   DEV_RECRUITER_EMAIL,
+  DEV_SECOND_ADMIN_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
-  loadConfig,
-  startServices,
-} from '@skillquiz/services';
+} from '../auth/dev-accounts';
+import { loadConfig } from '../config';
+import { createLogger } from '../http/logger';
+import { startServices } from '../server';
 
-/** Who a dev page or test signs in as: the seeded companies' recruiters, or the content admin. */
-export type DevRole = 'recruiter' | 'second-recruiter' | 'admin';
+export type { DevSessionHeaders };
 
-/** The request headers of a signed-in browser: the session cookie and its CSRF token. */
-export type DevSessionHeaders = Record<'cookie' | 'x-csrf-token', string>;
+/**
+ * Who a dev page or test signs in as: the seeded companies' recruiters, the content admin, or a second
+ * admin (with review required, a question's last editor cannot mark it ready: another admin does).
+ */
+export type DevRole = 'recruiter' | 'second-recruiter' | 'admin' | 'second-admin';
 
 export interface DevServicesOptions {
   /** The services seed an empty database on every start (the demo bank, the two companies). */
@@ -64,6 +68,7 @@ const USERS: Record<DevRole, { sub: string; email: string; name: string; groups:
     groups: [],
   },
   admin: { sub: 'dev-admin', email: DEV_ADMIN_EMAIL, name: 'Dev Admin', groups: [] },
+  'second-admin': { sub: 'dev-admin-2', email: DEV_SECOND_ADMIN_EMAIL, name: 'Dev Reviewer', groups: [] },
 };
 
 /** The sample candidates per role that invites them, with their atoms (slugs of the seeded bank). */
@@ -110,7 +115,7 @@ export async function startDevServices(options: DevServicesOptions = {}): Promis
       HOST: '127.0.0.1',
       MONGODB_URI: `${engine.uri}/skillquiz`,
       DATA_DIR: path.join(tmp, 'data'),
-      ADMIN_EMAILS: DEV_ADMIN_EMAIL,
+      ADMIN_EMAILS: `${DEV_ADMIN_EMAIL},${DEV_SECOND_ADMIN_EMAIL}`,
       COMPANY_GROUP_PREFIX: DEV_COMPANY_GROUP_PREFIX,
       COMPANY_EMAIL_DOMAINS: DEV_COMPANY_EMAIL_DOMAINS,
       // agenda's lock timers would keep a test process alive long after the last test (see the

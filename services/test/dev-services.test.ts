@@ -3,8 +3,8 @@
  */
 // The real services of the dev pages and app tests: seeded, tenancy by the signed-in role, a session
 // only through signIn (an anonymous call is refused), and stop() removes the data.
-import { createDevSession, loadConfig } from '@skillquiz/services';
-import { startDevServices, type DevServices } from '../src/dev-services';
+import { createDevSession, loadConfig } from '../src';
+import { startDevServices, type DevServices } from '../src/dev';
 
 let services: DevServices;
 beforeAll(async () => {
