@@ -9,12 +9,13 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionPolicy } from './session';
 import type { SessionData, SignedInUser } from './session-data';
 import { mongoSessionStore, newSessionId } from './session-store';
 
-export interface DevSessionHeaders {
+/** A type, not an interface: it is handed on as a plain header record (`Record<string, string>`). */
+export type DevSessionHeaders = {
   /** The signed session cookie (`skillquiz.sess=…; skillquiz.sess.sig=…`). */
   cookie: string;
   /** The session's CSRF token, for the X-CSRF-Token header of writes. */
   'x-csrf-token': string;
-}
+};
 
 /** koa's signed cookies (the `cookies` package's keygrip): HMAC-SHA1 of `name=value`, base64url. */
 function cookieSignature(secret: string, name: string, value: string): string {
