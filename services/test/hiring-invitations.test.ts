@@ -161,6 +161,35 @@ it('email status: failed with the reason after the mail server refused once, the
   expect((await call(acme, 'GET', '/api/hiring/email-status?ids=nope')).status).toBe(400);
 });
 
+it('a resend while the first email is failing goes out once: the older send, retried later, skips itself', async () => {
+  const email = `retrying${uniq()}@example.com`;
+  smtp.refuse.set(email, 1);
+  const created = await invite(acme, email);
+  const id = created.invitation.id;
+  await until(async () => (await emailOf(acme, id)).state === 'failed', 'the first send to fail');
+  const r = await call(acme, 'POST', `/api/hiring/invitations/${id}/resend`);
+  expect(r.status).toBe(202);
+  await until(async () => (await emailOf(acme, id)).state === 'sent', 'the resend to be sent');
+  // The first send's retry is due 3 s after its failure: it runs, finds a later send, and sends nothing.
+  await until(
+    async () =>
+      (
+        await db
+          .collection('jobs')
+          .findOne({ name: 'invitation-email', 'data.invitation_id': id, 'data.send': { $exists: false } })
+      )?.failCount === 0 ||
+      (
+        await db
+          .collection('jobs')
+          .findOne({ name: 'invitation-email', 'data.invitation_id': id, 'data.send': { $exists: false } })
+      )?.nextRunAt === null,
+    'the first send to run again',
+  );
+  await new Promise((res) => setTimeout(res, 500));
+  expect(smtp.accepted.filter((m) => m.to.includes(email))).toHaveLength(1);
+  expect(await emailOf(acme, id)).toMatchObject({ state: 'sent', sends: 2, attempts: 1 });
+});
+
 it('resend: a new email each time, then 429 with Retry-After; not for a withdrawn invitation', async () => {
   const email = `resend${uniq()}@example.com`;
   const created = await invite(acme, email);
