@@ -61,8 +61,21 @@ const emailOf = async (b: Browser, id: string) => {
   return InvitationEmailResponseSchema.parse(r.body).email;
 };
 
-/** What a refused call must leave alone. */
+/**
+ * What a refused call must leave alone. Taken once the emails that earlier steps started have gone
+ * out (none is being sent, none is due), so only what the refused calls did can differ; a
+ * retry scheduled for later is not due and does not move.
+ */
 async function snapshot(): Promise<string> {
+  await until(
+    async () =>
+      (await db.collection('email_deliveries').countDocuments({ state: 'sending' })) === 0 &&
+      (await db.collection('jobs').countDocuments({
+        name: 'invitation-email',
+        $or: [{ lockedAt: { $ne: null } }, { nextRunAt: { $lte: new Date() } }],
+      })) === 0,
+    'the emails already started to settle',
+  );
   const [invitations, deliveries, companies, audit] = await Promise.all([
     db.collection('invitations').find().sort({ _id: 1 }).toArray(),
     db.collection('email_deliveries').find().sort({ _id: 1 }).toArray(),
