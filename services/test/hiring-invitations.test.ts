@@ -17,7 +17,7 @@ import {
   QuizResultSchema,
   RESEND_LIMIT,
 } from '@skillquiz/contracts';
-import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { startSmtp, until, type TestSmtp } from './helpers/jobs';
 
 jest.setTimeout(240_000);
@@ -31,17 +31,8 @@ const initech = new Browser();
 
 const url = (p: string) => `${env.baseUrl}${p}`;
 
-async function call<T = any>(b: Browser, method: string, path: string, body?: unknown) {
-  const res = await b.fetch(url(path), jsonCall(b, env.baseUrl, method, body, true));
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json as T, text, headers: res.headers };
-}
+const call = <T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) =>
+  callJson<T>(b, env.baseUrl, method, path, body, csrf);
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 

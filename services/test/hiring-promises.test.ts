@@ -15,7 +15,7 @@ import {
   type InvitationResponse,
 } from '@skillquiz/contracts';
 import { levelScore } from '../src/invitations/summary';
-import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { startReceiver, until, type TestReceiver } from './helpers/jobs';
 
 jest.setTimeout(240_000);
@@ -30,17 +30,8 @@ let acmeId: string;
 
 const url = (p: string) => `${env.baseUrl}${p}`;
 
-async function call<T = any>(b: Browser, method: string, path: string, body?: unknown) {
-  const res = await b.fetch(url(path), jsonCall(b, env.baseUrl, method, body, true));
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json as T, text };
-}
+const call = <T = any>(b: Browser, method: string, path: string, body?: unknown) =>
+  callJson<T>(b, env.baseUrl, method, path, body);
 
 async function invite(body: Record<string, unknown> = {}): Promise<InvitationResponse> {
   const r = await call(acme, 'POST', '/api/hiring/invitations', {

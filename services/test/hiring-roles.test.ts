@@ -14,7 +14,7 @@ import {
   RoleSchema,
   type RoleView,
 } from '@skillquiz/contracts';
-import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
 jest.setTimeout(180_000);
 
@@ -25,17 +25,8 @@ const acme = new Browser();
 const initech = new Browser();
 const url = (p: string) => `${env.baseUrl}${p}`;
 
-async function call<T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) {
-  const res = await b.fetch(url(path), jsonCall(b, env.baseUrl, method, body, csrf));
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json as T, text };
-}
+const call = <T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) =>
+  callJson<T>(b, env.baseUrl, method, path, body, csrf);
 
 async function snapshot(): Promise<string> {
   const dump: Record<string, unknown> = {};

@@ -284,3 +284,31 @@ export function jsonCall(
   if (csrf && token) headers['x-csrf-token'] = token;
   return { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
 }
+
+/** A JSON call's reply: status, the body parsed when it is JSON, the raw text and the headers. */
+export interface JsonReply<T> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** A JSON call as the admin front end makes it (jsonCall's options), its reply read once. */
+export async function callJson<T = any>(
+  browser: Browser,
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  csrf = true,
+): Promise<JsonReply<T>> {
+  const res = await browser.fetch(`${baseUrl}${path}`, jsonCall(browser, baseUrl, method, body, csrf));
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, body: json as T, text, headers: res.headers };
+}
