@@ -10,14 +10,7 @@
 import { Types } from 'mongoose';
 import type { Job } from 'agenda';
 import { Atom, Company, Invitation, QuizResult, type InvitationDoc } from '../models';
-import {
-  EmailDelivery,
-  emailDeliveryId,
-  emailMessageId,
-  invitationSendId,
-  invitationSendMessageId,
-  type EmailKind,
-} from '../models/email-delivery';
+import { EmailDelivery, emailDeliveryId, emailMessageId, type EmailKind } from '../models/email-delivery';
 import { quizLink } from '../invitations';
 import { mailConfigured, sendMail } from '../mail/mailer';
 import { renderInvitationMail, type InvitationMailData } from '../mail/templates';
@@ -88,20 +81,14 @@ async function sendOnce(
   send = 0,
 ): Promise<string> {
   const expiresAt = inv.expires_at ? new Date(inv.expires_at) : null;
-  const id =
-    kind === 'invitation'
-      ? invitationSendId(String(inv._id), send)
-      : emailDeliveryId(kind, String(inv._id), expiresAt);
+  const id = emailDeliveryId(kind, String(inv._id), expiresAt, send);
   const recorded = await EmailDelivery.findById(id).select({ state: 1 }).lean().exec();
   // No state: recorded before states existed, when only sent messages were recorded.
   if (recorded && (recorded.state ?? 'sent') === 'sent') return `already sent (${id})`;
   const data = await mailData(inv, ctx);
   if (!data) return 'nothing to send: the company or the quizzes are gone';
   const mail = renderInvitationMail(data, { reminder: kind === 'reminder' });
-  const messageId =
-    kind === 'invitation'
-      ? invitationSendMessageId(String(inv._id), send)
-      : emailMessageId(kind, String(inv._id), expiresAt);
+  const messageId = emailMessageId(kind, String(inv._id), expiresAt, send);
   await EmailDelivery.updateOne(
     { _id: id },
     {

@@ -56,22 +56,26 @@ emailDeliverySchema.index({ invitation: 1 });
 
 export const EmailDelivery = model<EmailDeliveryDoc>('EmailDelivery', emailDeliverySchema);
 
-/** The reminder is per expiry: an extended invitation gets the reminder of its new expiry. */
-const suffix = (kind: EmailKind, expiresAt: Date | null | undefined) =>
-  kind === 'reminder' && expiresAt ? `:${new Date(expiresAt).getTime()}` : '';
-
-export const emailDeliveryId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>
-  `${kind}:${invitationId}${suffix(kind, expiresAt)}`;
-
 /**
- * The invitation email's `send`-th copy: 0 is the first (`invitation:<id>`, as always); a resend or
- * a changed address asks for the next one, its own record and Message-ID (`invitation:<id>:<send>`).
+ * What tells copies of one kind apart: the reminder is per expiry (an extended invitation gets the
+ * reminder of its new expiry); the invitation email per send, 0 the first (`invitation:<id>`, as
+ * always), then a resend or a changed address asks for the next (`invitation:<id>:<send>`), its own
+ * record and Message-ID.
  */
+const suffix = (kind: EmailKind, expiresAt: Date | null | undefined, send: number) =>
+  kind === 'reminder' && expiresAt
+    ? `:${new Date(expiresAt).getTime()}`
+    : kind === 'invitation' && send > 0
+      ? `:${send}`
+      : '';
+
+export const emailDeliveryId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null, send = 0) =>
+  `${kind}:${invitationId}${suffix(kind, expiresAt, send)}`;
+
+/** The invitation email's `send`-th copy's record. */
 export const invitationSendId = (invitationId: string, send: number) =>
-  send > 0 ? `invitation:${invitationId}:${send}` : emailDeliveryId('invitation', invitationId);
-export const invitationSendMessageId = (invitationId: string, send: number) =>
-  send > 0 ? `invitation.${invitationId}.${send}@skillquiz` : emailMessageId('invitation', invitationId);
+  emailDeliveryId('invitation', invitationId, null, send);
 
 /** The message's Message-ID (without the angle brackets): the same for every copy of it. */
-export const emailMessageId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null) =>
-  `${kind}.${invitationId}${suffix(kind, expiresAt).replace(':', '.')}@skillquiz`;
+export const emailMessageId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null, send = 0) =>
+  `${kind}.${invitationId}${suffix(kind, expiresAt, send).replace(':', '.')}@skillquiz`;
