@@ -5,6 +5,7 @@
 // down while the rest of the admin keeps working.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, sharedProduct } from '../support/test';
+import { signInThroughForm } from '../support/admin-session';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 import { invite } from '../support/product';
@@ -22,11 +23,10 @@ const consoleErrors: string[] = [];
 const slug = `e2e-atom-${Date.now().toString(36)}`;
 
 async function signIn(p: Page): Promise<void> {
-  await p.goto('/admin');
-  await p.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await p.getByLabel('Email').fill(process.env.SQ_ADMIN_EMAIL!);
-  await p.getByLabel('Password').fill(process.env.SQ_ADMIN_PASSWORD!);
-  await p.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(p, {
+    email: process.env.SQ_ADMIN_EMAIL!,
+    password: process.env.SQ_ADMIN_PASSWORD!,
+  });
   await expect(p).toHaveURL(/\/admin\/atoms$/);
 }
 

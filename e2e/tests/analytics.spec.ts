@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, sharedProduct } from '../support/test';
+import { signInThroughForm } from '../support/admin-session';
 import { expectAccessible } from '../support/axe';
 import { screenshot } from '../support/artifacts';
 
@@ -33,11 +34,7 @@ async function signIn(p: Page): Promise<void> {
   const email = process.env.SQ_ADMIN_EMAIL;
   const password = process.env.SQ_ADMIN_PASSWORD;
   test.skip(!email || !password, 'the product printed no dev sign-on login');
-  await p.goto('/admin');
-  await p.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await p.getByLabel('Email').fill(email!);
-  await p.getByLabel('Password').fill(password!);
-  await p.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(p, { email: email!, password: password! });
   await expect(p.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 }
 

@@ -11,14 +11,9 @@ import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { signatureVerifies, startWebhookReceiver } from '../support/webhook-receiver';
 import { expect, test } from '../support/test';
+import { signInThroughForm } from '../support/admin-session';
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughForm(page, { email, password });
 
 /** Presses Tab until `target` has the focus (a keyboard user's way there). */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {

@@ -12,15 +12,10 @@ import { axeFor, expectAccessible } from '../support/axe';
 import { signatureVerifies, startWebhookReceiver } from '../support/webhook-receiver';
 import { screenshot } from '../support/artifacts';
 import { expect, sharedProduct, test } from '../support/test';
+import { signInThroughForm } from '../support/admin-session';
 import { answerThroughApi, questionTotal, tokenOf } from './quiz-helpers';
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login with SkillQuiz SSO' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughForm(page, { email, password });
 
 /** Serious or critical axe findings inside `selector` (our parts of agendash's page). */
 async function violationsIn(page: Page, selector: string): Promise<string[]> {
