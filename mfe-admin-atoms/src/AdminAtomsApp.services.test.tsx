@@ -2,31 +2,20 @@
 // seeded, signed in as the content admin): its own API module (httpAtomsApi), apiFetch, and the
 // server's versions. A failure production can have (a 500) comes from msw at the HTTP layer, its body
 // parsed with the contracts' schema so it cannot drift.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { ErrorResponseSchema, type AtomWithQuestionsResponse } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import AdminAtomsApp from './AdminAtomsApp';
 
 const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 jest.setTimeout(30_000);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/atoms/*', element: <AdminAtomsApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-  return { router };
-}
+const renderAt = (path: string) =>
+  renderRemoteAt(path, [{ path: '/admin/atoms/*', element: <AdminAtomsApp /> }]);
 
 const atom = async (id: string) => {
   const res = await fetch(`/api/atoms/${id}`, { headers: { accept: 'application/json' } });

@@ -5,11 +5,9 @@
 // failure the server cannot be made to give here (a 500, a 400 on the beta ordering) comes from msw
 // at the HTTP layer, its body parsed with the contracts' schema so it cannot drift. Toasts show in a
 // real container, as the shell's.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import {
   ErrorResponseSchema,
   type Atom,
@@ -18,6 +16,7 @@ import {
   type Question,
 } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import AdminAtomsApp from './AdminAtomsApp';
 import { createAtom, createQuestion, getJson, getQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 
@@ -25,22 +24,11 @@ const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 jest.setTimeout(30_000);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/atoms/*', element: <AdminAtomsApp /> },
-      { path: '/404', element: <p>not found page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-  return { router };
-}
+const renderAt = (path: string) =>
+  renderRemoteAt(path, [
+    { path: '/admin/atoms/*', element: <AdminAtomsApp /> },
+    { path: '/404', element: <p>not found page</p> },
+  ]);
 
 const storedAtom = async (id: string) => (await getJson<AtomWithQuestionsResponse>(`/api/atoms/${id}`)).atom;
 

@@ -8,10 +8,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { ErrorResponseSchema, type Question } from '@skillquiz/contracts';
 import { createAtom, createQuestion, getQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import AdminQuestionsApp from './AdminQuestionsApp';
 import { flaggedReplies, itemStatistics } from './testing/statistics';
 
@@ -19,18 +19,8 @@ const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 jest.setTimeout(30_000);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-  return { router };
-}
+const renderAt = (path: string) =>
+  renderRemoteAt(path, [{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }]);
 
 /** This run's atom: three administered questions (oldest first) and one that is not. */
 const atom = `questions-${RUN}`;

@@ -6,15 +6,14 @@
 // test's questions are written through the admin API first (@skillquiz/remote-kit/test-bank). The
 // statistics tab's answers, which the services give only after hundreds of them, come from msw
 // (src/testing/statistics.ts, typed by the contracts).
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { encodeQuestionPayload } from '@skillquiz/contracts/questions';
 import type { Question } from '@skillquiz/contracts';
 import { createAtom, createQuestion, getQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import AdminQuestionsApp from './AdminQuestionsApp';
 import { analytics } from './testing/statistics';
 
@@ -22,18 +21,8 @@ const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 jest.setTimeout(30_000);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-  return { router };
-}
+const renderAt = (path: string) =>
+  renderRemoteAt(path, [{ path: '/admin/questions/*', element: <AdminQuestionsApp /> }]);
 
 const rowOf = (id: number) => screen.getByRole('link', { name: `Edit question ${id}` }).closest('tr')!;
 

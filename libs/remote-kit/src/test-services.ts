@@ -63,6 +63,24 @@ export interface TestServices {
   msw: SetupServer;
   /** Every request the page made in this test, as the services (or msw) got it. */
   requests: Request[];
+  /** Method and path (with query) of every request made while `run` ran; its failure is ignored. */
+  sent(run: () => Promise<unknown>): Promise<string[]>;
+}
+
+/** What `run` was rejected with, checked to be a `kind` (a test fails if `run` succeeds). */
+export async function rejection<E>(
+  run: () => Promise<unknown>,
+  kind: abstract new (...args: never[]) => E,
+): Promise<E> {
+  let outcome: { value: unknown } | { error: unknown };
+  try {
+    outcome = { value: await run() };
+  } catch (error) {
+    outcome = { error };
+  }
+  if (!('error' in outcome)) throw new Error('expected the call to fail');
+  expect(outcome.error).toBeInstanceOf(kind);
+  return outcome.error as E;
 }
 
 /** This test file's project's services (its rootDir comes from remote-kit's jest.environment.js). */
@@ -93,6 +111,11 @@ export function setupTestServices(): TestServices {
     },
     msw,
     requests: [],
+    sent: async (run) => {
+      services.requests.length = 0;
+      await run().catch(() => undefined);
+      return services.requests.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`);
+    },
   };
   beforeAll(() => {
     msw.listen({ onUnhandledRequest: 'bypass' });

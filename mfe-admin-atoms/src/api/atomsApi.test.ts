@@ -3,7 +3,7 @@
 // default message when the body has none (msw, at the HTTP layer), 'Network error' with status 0.
 import { http, HttpResponse } from 'msw';
 import { ApiError } from '@skillquiz/http-client';
-import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { rejection, setupTestServices } from '@skillquiz/remote-kit/test-services';
 import { createAtom, createQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
 import { httpAtomsApi as api } from './atomsApi';
 
@@ -11,23 +11,9 @@ const services = setupTestServices();
 beforeEach(() => services.as('admin'));
 jest.setTimeout(30_000);
 
-/** Method and path (with query) of every request the services got during `run`. */
-async function sent(run: () => Promise<unknown>): Promise<string[]> {
-  services.requests.length = 0;
-  await run().catch(() => undefined);
-  return services.requests.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`);
-}
-
+const sent = services.sent;
 const failure = (run: () => Promise<unknown>) =>
-  run().then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(ApiError);
-      return { status: (err as ApiError).status, message: (err as ApiError).message };
-    },
-  );
+  rejection(run, ApiError).then(({ status, message }) => ({ status, message }));
 
 it('builds the URL and method of every call', async () => {
   const id = `url-${RUN}`;

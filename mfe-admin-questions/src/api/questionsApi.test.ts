@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { encodeQuestionPayload } from '@skillquiz/contracts/questions';
 import { ApiError } from '@skillquiz/http-client';
 import { createAtom, createQuestion, RUN } from '@skillquiz/remote-kit/test-bank';
-import { setupTestServices, testServicesInfo } from '@skillquiz/remote-kit/test-services';
+import { rejection, setupTestServices, testServicesInfo } from '@skillquiz/remote-kit/test-services';
 import { httpQuestionsApi as api } from './questionsApi';
 
 const services = setupTestServices();
@@ -15,23 +15,9 @@ beforeEach(() => services.as('admin'));
 document.cookie = `CSRF-TOKEN=${encodeURIComponent(testServicesInfo().sessions.admin['x-csrf-token'])}`;
 jest.setTimeout(30_000);
 
-/** Method and path (with query) of every request the services got during `run`. */
-async function sent(run: () => Promise<unknown>): Promise<string[]> {
-  services.requests.length = 0;
-  await run().catch(() => undefined);
-  return services.requests.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`);
-}
-
+const sent = services.sent;
 const failure = (run: () => Promise<unknown>) =>
-  run().then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(ApiError);
-      return { status: (err as ApiError).status, message: (err as ApiError).message };
-    },
-  );
+  rejection(run, ApiError).then(({ status, message }) => ({ status, message }));
 
 it('builds the URL and method of every call', async () => {
   const atom = `urls-${RUN}`;
