@@ -9,6 +9,7 @@ import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { devLogin, signInNewContext } from '../support/admin-session';
 import { expect, test } from '../support/test';
+import { takeQuiz } from './quiz-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,20 +42,7 @@ test('the report says what the answers and their times say, as reasons to look',
   const token = link.split('/quiz/')[1];
 
   // The candidate answers every question at once (the first answer offered each time).
-  const quiz = (path: string, method = 'GET', data?: unknown) =>
-    method === 'GET'
-      ? page.request.get(`/api/quiz/${token}${path}`)
-      : page.request.post(`/api/quiz/${token}${path}`, { data });
-  let next: number | null = (await (await quiz('/')).json()).next_question?.number ?? null;
-  while (next !== null) {
-    const view = await (await quiz(`/question/${next}/`)).json();
-    const answers = view.question?.answers ?? view.answers;
-    const first = answers[0];
-    const res = await quiz(`/question/${next}/`, 'POST', { answer: first.hash_id, answer_position: 0 });
-    expect(res.status()).toBe(200);
-    next = (await res.json()).next_question?.number ?? null;
-  }
-  expect((await quiz('/finish', 'POST')).status()).toBe(200);
+  await takeQuiz(page, token, () => 0);
 
   await page.goto(`/hiring/invitations/${invitation.id}`);
   const section = page.getByRole('region', { name: 'What the answers and their times say' });

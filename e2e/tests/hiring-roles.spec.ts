@@ -6,11 +6,12 @@
 // as an interval with the number of candidates behind it and the topic view (and why no question
 // texts); four are compared side by side. Another company's recruiter gets 404 on every new route.
 // Axe on every new page; screenshots in e2e/artifacts/hiring-roles-*.png.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { devLogin, signInNewContext } from '../support/admin-session';
 import { expect, test } from '../support/test';
+import { takeQuiz } from './quiz-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,27 +22,6 @@ async function signIn(browser: Browser, who: { email: string; password: string }
   const { context, page } = await signInNewContext(browser, who);
   await expect(page).toHaveURL(/\/hiring$/);
   return { context, page };
-}
-
-/** Answers every question of a quiz through the quiz API, choosing the answer at `pick(n)`. */
-async function takeQuiz(page: Page, token: string, pick: (n: number, count: number) => number) {
-  const quiz = (path: string, method = 'GET', data?: unknown) =>
-    method === 'GET'
-      ? page.request.get(`/api/quiz/${token}${path}`)
-      : page.request.post(`/api/quiz/${token}${path}`, { data });
-  let next: number | null = (await (await quiz('/')).json()).next_question?.number ?? null;
-  while (next !== null) {
-    const view = await (await quiz(`/question/${next}/`)).json();
-    const answers = view.question?.answers ?? view.answers;
-    const at = pick(next, answers.length) % answers.length;
-    const res = await quiz(`/question/${next}/`, 'POST', {
-      answer: answers[at].hash_id,
-      answer_position: at,
-    });
-    expect(res.status()).toBe(200);
-    next = (await res.json()).next_question?.number ?? null;
-  }
-  expect((await quiz('/finish', 'POST')).status()).toBe(200);
 }
 
 test('a role with a bar: meets probabilities, the percentile interval, topics and a four-way comparison', async ({

@@ -100,3 +100,27 @@ export async function answerThroughApi(
     expect(sent.ok()).toBe(true);
   }
 }
+
+/**
+ * Answers every question of a quiz through the quiz API as it comes (the quiz picks each next one),
+ * choosing the answer at `pick(n, count)`, then finishes it.
+ */
+export async function takeQuiz(page: Page, token: string, pick: (n: number, count: number) => number) {
+  const quiz = (path: string, method = 'GET', data?: unknown) =>
+    method === 'GET'
+      ? page.request.get(`/api/quiz/${token}${path}`)
+      : page.request.post(`/api/quiz/${token}${path}`, { data });
+  let next: number | null = (await (await quiz('/')).json()).next_question?.number ?? null;
+  while (next !== null) {
+    const view = await (await quiz(`/question/${next}/`)).json();
+    const answers = view.question?.answers ?? view.answers;
+    const at = pick(next, answers.length) % answers.length;
+    const res = await quiz(`/question/${next}/`, 'POST', {
+      answer: answers[at].hash_id,
+      answer_position: at,
+    });
+    expect(res.status()).toBe(200);
+    next = (await res.json()).next_question?.number ?? null;
+  }
+  expect((await quiz('/finish', 'POST')).status()).toBe(200);
+}
