@@ -16,6 +16,7 @@ import {
 } from '@skillquiz/contracts';
 import { levelScore } from '../src/invitations/summary';
 import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { takeQuiz } from './helpers/take-quiz';
 import { startReceiver, until, type TestReceiver } from './helpers/jobs';
 
 jest.setTimeout(240_000);
@@ -53,25 +54,6 @@ const quiz = (token: string, path: string, method = 'GET', body?: unknown) =>
     body: body ? JSON.stringify(body) : undefined,
   });
 
-/** A whole quiz through the quiz API (right on every other question), finished, then the survey. */
-async function takeQuiz(token: string, survey: number): Promise<void> {
-  let next: number | null = ((await (await quiz(token, '/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await quiz(token, `/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = answers.findIndex((a) => a.c === (next! % 2 === 0));
-    const res = await quiz(token, `/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  expect((await quiz(token, '/finish', 'POST')).status).toBe(200);
-  expect((await quiz(token, '/survey', 'POST', { content_relevant_rating: survey })).status).toBe(200);
-}
-
 /** Any key or text that would carry one candidate's survey answer. */
 function assertNoRating(what: string, text: string) {
   expect([what, /survey_rating|content_relevant_rating|candidate answered/i.test(text)]).toEqual([
@@ -99,7 +81,7 @@ beforeAll(async () => {
   const hook = await call(acme, 'PUT', '/api/hiring/settings/webhook', { url: receiver.url, version: 0 });
   expect(hook.status).toBe(200);
   finished = await invite({ candidate_name: 'Survey Taker' });
-  await takeQuiz(tokenOf(finished.link), 1);
+  await takeQuiz(env.baseUrl, db, tokenOf(finished.link), { right: (n) => n % 2 === 0, survey: 1 });
   const demo = await db.collection('invitations').findOne({ demo: true, company: new ObjectId(acmeId) });
   demoInvitationId = String(demo!._id);
 });

@@ -15,6 +15,7 @@ import {
   type RoleView,
 } from '@skillquiz/contracts';
 import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { takeQuiz } from './helpers/take-quiz';
 
 jest.setTimeout(180_000);
 
@@ -23,7 +24,6 @@ let client: MongoClient;
 let db: Db;
 const acme = new Browser();
 const initech = new Browser();
-const url = (p: string) => `${env.baseUrl}${p}`;
 
 const call = <T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) =>
   callJson<T>(b, env.baseUrl, method, path, body, csrf);
@@ -33,29 +33,6 @@ async function snapshot(): Promise<string> {
   for (const c of ['roles', 'invitations', 'audit_logs'])
     dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
   return JSON.stringify(dump);
-}
-
-async function takeQuiz(token: string, right: (n: number) => boolean): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = answers.findIndex((a) => a.c === right(next!));
-    const res = await q(`/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  expect((await q('/finish', 'POST')).status).toBe(200);
 }
 
 /** P(theta >= t) for the scored answers of `atom` in a stored quiz, by Simpson's rule on [-8, 8]. */
@@ -213,7 +190,7 @@ describe('roles', () => {
         expect(r.status).toBe(201);
         const created = InvitationResponseSchema.parse(r.body);
         ids.push(created.invitation.id);
-        await takeQuiz(created.link.split('/quiz/')[1], right);
+        await takeQuiz(env.baseUrl, db, created.link.split('/quiz/')[1], { right });
       }
       // the summary is written by the quiz's end (lifecycle): wait until all four have it
       for (let i = 0; i < 100; i++) {

@@ -17,6 +17,7 @@ import {
   type InvitationResponse,
 } from '@skillquiz/contracts';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { takeQuiz } from './helpers/take-quiz';
 
 jest.setTimeout(180_000);
 
@@ -71,31 +72,6 @@ async function snapshot(): Promise<string> {
   for (const c of ['invitations', 'quiz_results', 'companies'])
     dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
   return JSON.stringify(dump);
-}
-
-/** Takes a whole quiz through the quiz API, right on questions where `right(n)`; then finish and survey. */
-async function takeQuiz(token: string, right: (n: number) => boolean, survey = 2): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = answers.findIndex((a) => a.c === right(next!));
-    const res = await q(`/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  expect((await q('/finish', 'POST')).status).toBe(200);
-  expect((await q('/survey', 'POST', { content_relevant_rating: survey })).status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -560,7 +536,7 @@ describe('a candidate from invitation to report', () => {
     expect((await track(4)).status).toBe(201);
     expect((await track(2)).status).toBe(201);
     expect((await track(3)).status).toBe(201);
-    await takeQuiz(token, (n) => n % 3 !== 0, 1);
+    await takeQuiz(env.baseUrl, db, token, { right: (n) => n % 3 !== 0, survey: 1 });
 
     const list = await call(acme, 'GET', '/api/hiring/invitations?q=katherine');
     const row = list.body.items[0];
@@ -639,9 +615,9 @@ describe('a candidate from invitation to report', () => {
       candidate_name: 'Strong Second',
       candidate_email: 'strong@example.com',
     });
-    await takeQuiz(tokenOf(strong.link), () => true);
+    await takeQuiz(env.baseUrl, db, tokenOf(strong.link), { right: () => true, survey: 2 });
     const weak = await invite(initech, { candidate_name: 'Weak Third', candidate_email: 'weak@example.com' });
-    await takeQuiz(tokenOf(weak.link), () => false);
+    await takeQuiz(env.baseUrl, db, tokenOf(weak.link), { right: () => false, survey: 2 });
     const again = InvitationReportSchema.parse(
       (await call(acme, 'GET', `/api/hiring/invitations/${inv.invitation.id}`)).body,
     );

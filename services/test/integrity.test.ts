@@ -16,6 +16,7 @@ import type {
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
 import { served } from './helpers/analytics-fixture';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { takeQuiz } from './helpers/take-quiz';
 import { connect } from './quiz-fixtures';
 
 jest.setTimeout(240_000);
@@ -134,29 +135,6 @@ afterAll(async () => {
   await env?.stop();
 });
 
-async function takeQuizAtOnce(token: string): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = next % 3 === 0 ? answers.findIndex((a) => !a.c) : answers.findIndex((a) => a.c);
-    const res = await q(`/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  expect((await q('/finish', 'POST')).status).toBe(200);
-}
-
 describe('GET /api/hiring/invitations/:id/integrity', () => {
   let invitation: InvitationResponse;
 
@@ -168,7 +146,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
     });
     expect(r.status).toBe(201);
     invitation = r.body;
-    await takeQuizAtOnce(invitation.link.split('/quiz/')[1]);
+    await takeQuiz(env.baseUrl, db, invitation.link.split('/quiz/')[1], { right: (n) => n % 3 !== 0 });
   });
 
   it('answers given at once are very quick answers: a reason to look, with the honest rate and how it is computed', async () => {
