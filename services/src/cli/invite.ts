@@ -3,10 +3,7 @@
 // Creates (or finds) the company, creates the invitation with one quiz per atom through
 // createInvitation (the hiring API's own function), and prints the candidate link. Talks to the same database as the services: MONGODB_URI, else the engine of a
 // running `npm start` (DATA_DIR/running.json), else an embedded engine started just for this run.
-import { loadConfig, ConfigError, type Config } from '../config';
-import { connectDatabase, type Database } from '../db/connect';
 import { HttpError } from '../http/errors';
-import { createLogger } from '../http/logger';
 import {
   assertAtomsExist,
   createInvitation,
@@ -19,20 +16,8 @@ import { productEvents } from '../composition';
 import { assertAtomsTakeable } from '../invitations/availability';
 import { seedIfEmpty } from '../seed';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
-import { readRunning } from './running';
+import { cliConfig, withCliDatabase } from './database';
 import { runMain } from './run';
-
-/** Config for the CLI: a running `npm start` supplies the database and public URL unless set. */
-export function cliConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadConfig(env);
-  const running = readRunning(config.dataDir);
-  if (!running) return config;
-  return {
-    ...config,
-    mongodbUri: config.mongodbUri ?? running.mongodbUri ?? undefined,
-    publicUrl: config.publicUrlDerived ? running.publicUrl : config.publicUrl,
-  };
-}
 
 async function main(): Promise<number> {
   let args;
@@ -46,75 +31,63 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  let config: Config;
   try {
-    config = cliConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-
-  let db: Database | undefined;
-  try {
-    db = await connectDatabase(config, logger);
-    // A fresh checkout has no atoms until the first start; seed so the demo atoms can be invited.
-    await seedIfEmpty(logger);
-    // Check before writing anything, so a typo leaves no stray company behind.
-    await assertAtomsExist([...args.requiredAtoms, ...args.optionalAtoms]);
-    await assertAtomsTakeable([...args.requiredAtoms, ...args.optionalAtoms]);
-    const company =
-      (await findCompany(args.company)) ??
-      (await findOrCreateCompany({ name: args.company, support_email: config.supportEmail }));
-    const now = new Date();
-    const expires = args.expires;
-    const { invitation, quizzes } = await createInvitation({
-      company,
-      requiredAtoms: args.requiredAtoms,
-      optionalAtoms: args.optionalAtoms,
-      candidateName: args.name,
-      candidateEmail: args.email,
-      expiresAt:
-        expires === undefined
-          ? undefined
-          : expires === 'never'
-            ? null
-            : 'days' in expires
-              ? new Date(now.getTime() + expires.days * 24 * 3600_000)
-              : parseExpiry(expires.date),
-      extraTimePercent: args.extraTimePercent,
-      demo: args.demo,
-      createdBy: 'cli',
-      now,
-      // The invitation's email job is enqueued from here; should this process die first, the
-      // running services' reconciliation pass enqueues it (the intent is on the invitation).
-      events: productEvents(config, logger),
-      mail: config,
-    });
-    console.log(
-      `Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
-        (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''),
-    );
-    console.log(
-      `  id ${String(invitation._id)}` +
-        (invitation.candidate_name || invitation.candidate_email
-          ? `, candidate ${[invitation.candidate_name, invitation.candidate_email && `<${invitation.candidate_email}>`].filter(Boolean).join(' ')}`
-          : '') +
-        `, expires ${invitation.expires_at ? invitation.expires_at.toISOString() : 'never'}` +
-        (invitation.extra_time_percent ? `, +${invitation.extra_time_percent}% time per question` : '') +
-        (invitation.demo ? ', demo invitation (demo mode allowed on it)' : ''),
-    );
-    console.log(`Candidate link: ${quizLink(config.publicUrl, quizzes[0].token)}`);
-    if (quizzes.length > 1) {
-      console.log('Each atom is its own quiz; the done page links to the next one:');
-      quizzes.forEach((q) =>
-        console.log(`  ${q.atom_ids.join(', ')}: ${quizLink(config.publicUrl, q.token)}`),
+    return await withCliDatabase(async ({ config, logger }) => {
+      // A fresh checkout has no atoms until the first start; seed so the demo atoms can be invited.
+      await seedIfEmpty(logger);
+      // Check before writing anything, so a typo leaves no stray company behind.
+      await assertAtomsExist([...args.requiredAtoms, ...args.optionalAtoms]);
+      await assertAtomsTakeable([...args.requiredAtoms, ...args.optionalAtoms]);
+      const company =
+        (await findCompany(args.company)) ??
+        (await findOrCreateCompany({ name: args.company, support_email: config.supportEmail }));
+      const now = new Date();
+      const expires = args.expires;
+      const { invitation, quizzes } = await createInvitation({
+        company,
+        requiredAtoms: args.requiredAtoms,
+        optionalAtoms: args.optionalAtoms,
+        candidateName: args.name,
+        candidateEmail: args.email,
+        expiresAt:
+          expires === undefined
+            ? undefined
+            : expires === 'never'
+              ? null
+              : 'days' in expires
+                ? new Date(now.getTime() + expires.days * 24 * 3600_000)
+                : parseExpiry(expires.date),
+        extraTimePercent: args.extraTimePercent,
+        demo: args.demo,
+        createdBy: 'cli',
+        now,
+        // The invitation's email job is enqueued from here; should this process die first, the
+        // running services' reconciliation pass enqueues it (the intent is on the invitation).
+        events: productEvents(config, logger),
+        mail: config,
+      });
+      console.log(
+        `Invitation for ${company.name}: ${args.requiredAtoms.join(', ')}` +
+          (args.optionalAtoms.length ? ` (optional: ${args.optionalAtoms.join(', ')})` : ''),
       );
-    }
-    return 0;
+      console.log(
+        `  id ${String(invitation._id)}` +
+          (invitation.candidate_name || invitation.candidate_email
+            ? `, candidate ${[invitation.candidate_name, invitation.candidate_email && `<${invitation.candidate_email}>`].filter(Boolean).join(' ')}`
+            : '') +
+          `, expires ${invitation.expires_at ? invitation.expires_at.toISOString() : 'never'}` +
+          (invitation.extra_time_percent ? `, +${invitation.extra_time_percent}% time per question` : '') +
+          (invitation.demo ? ', demo invitation (demo mode allowed on it)' : ''),
+      );
+      console.log(`Candidate link: ${quizLink(config.publicUrl, quizzes[0].token)}`);
+      if (quizzes.length > 1) {
+        console.log('Each atom is its own quiz; the done page links to the next one:');
+        quizzes.forEach((q) =>
+          console.log(`  ${q.atom_ids.join(', ')}: ${quizLink(config.publicUrl, q.token)}`),
+        );
+      }
+      return 0;
+    });
   } catch (err) {
     if (err instanceof HttpError) {
       console.error(`invite: ${err.message}`);
@@ -122,14 +95,12 @@ async function main(): Promise<number> {
     }
     if ((err as { code?: string }).code === 'ELOCKED' || /lock/i.test(String((err as Error).message))) {
       console.error(
-        `invite: the database in ${config.dataDir} is in use by another process. ` +
+        `invite: the database in ${cliConfig().dataDir} is in use by another process. ` +
           'Run this while `npm start` is running (it shares its database), or stop that process.',
       );
       return 1;
     }
     throw err;
-  } finally {
-    await db?.close();
   }
 }
 

@@ -4,11 +4,9 @@
 // engine started for this run. Exit codes: 0 done (or already live), 1 refused, 2 usage.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { ConfigError, type Config } from '../config';
-import { connectDatabase, type Database } from '../db/connect';
 import { createLogger } from '../http/logger';
 import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../remotes/shipping';
-import { cliConfig } from './invite';
+import { withCliDatabase } from './database';
 
 const USAGE = {
   ship:
@@ -67,38 +65,25 @@ export async function shipCommand(action: 'ship' | 'rollback', argv: string[]): 
     return help ? 0 : 2;
   }
 
-  let config: Config;
   try {
-    config = cliConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const target = {
-    manifestSource: config.remotesManifest,
-    remotesDir: config.remotesDir,
-  };
-  const logger = createLogger('warn', { format: 'pretty' });
-  let db: Database | undefined;
-  try {
-    db = await connectDatabase(config, logger);
-    const result =
-      action === 'ship'
-        ? await shipRemote(remote, version, shipActor(), target)
-        : await rollbackRemote(remote, shipActor(), target, version);
-    console.log(describe(result, action));
-    if (!result.unchanged) console.log(`Live manifest: ${target.manifestSource}`);
-    return 0;
+    return await withCliDatabase(
+      async ({ config }) => {
+        const target = { manifestSource: config.remotesManifest, remotesDir: config.remotesDir };
+        const result =
+          action === 'ship'
+            ? await shipRemote(remote, version, shipActor(), target)
+            : await rollbackRemote(remote, shipActor(), target, version);
+        console.log(describe(result, action));
+        if (!result.unchanged) console.log(`Live manifest: ${target.manifestSource}`);
+        return 0;
+      },
+      () => createLogger('warn', { format: 'pretty' }),
+    );
   } catch (err) {
     if (err instanceof ShipError) {
       console.error(`${action}: ${err.message}`);
       return 1;
     }
     throw err;
-  } finally {
-    await db?.close();
   }
 }

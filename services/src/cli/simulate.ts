@@ -7,7 +7,7 @@ import { createLogger } from '../http/logger';
 import { assertAtomsExist } from '../invitations';
 import { runSimulatedCandidates } from '../analytics/simulated-candidates';
 import { DEMO_DATA_COMPANY } from '../analytics/demo-data';
-import { cliConfig } from './invite';
+import { cliConfig } from './database';
 import { readRunning } from './running';
 import { runMain } from './run';
 
