@@ -9,6 +9,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import {
+  CONSTANTS,
   ErrorResponseSchema,
   type Atom,
   type AtomListResponse,
@@ -243,6 +244,33 @@ it('the Questions page attaches a question found by text and detaches one', asyn
   );
   expect(box).toHaveFocus();
   expect((await getQuestion(own.id)).all_atoms).not.toContain(sql.id);
+});
+
+it('the Questions page shows a big bank a page at a time, with Previous and Next', async () => {
+  const atom = await createAtom({ id: `paged-${RUN}`, name: 'Paged' });
+  const size = CONSTANTS.ATOM_QUESTIONS_PAGE_SIZE;
+  const made: number[] = [];
+  for (let i = 0; i < size + 3; i++)
+    made.push((await createQuestion(services, { text: `paged ${RUN} ${i}`, atoms: [atom.id] })).id);
+  made.sort((a, b) => a - b);
+  renderAt(`/admin/atoms/edit/${atom.id}/questions`);
+  expect(await screen.findByText(`Questions 1–${size} of ${size + 3}`)).toBeInTheDocument();
+  const shownIds = () =>
+    screen
+      .getAllByRole('link')
+      .map((a) => Number(/^#(\d+)/.exec(a.textContent ?? '')?.[1]))
+      .filter((n) => made.includes(n));
+  expect(shownIds()).toEqual(made.slice(0, size));
+  const pages = screen.getByRole('navigation', { name: 'Pages of questions' });
+  expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText(`Questions ${size + 1}–${size + 3} of ${size + 3}`)).toBeInTheDocument();
+  await waitFor(() => expect(shownIds()).toEqual(made.slice(size)));
+  expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  // The requests asked for the second page only when it was wanted.
+  expect(
+    services.requests.filter((r) => new URL(r.url).search === '?questions_page=2').length,
+  ).toBeGreaterThan(0);
 });
 
 it('a stale attach is refused in words on the page', async () => {

@@ -37,6 +37,7 @@ if (!fs.existsSync(path.join(DIST, 'main.js'))) {
 const mongoose = require('mongoose');
 const { BSON, MongoClient } = require('mongodb');
 const A = require('@skillquiz/adaptive');
+const { CONSTANTS } = require('@skillquiz/contracts');
 const models = require(path.join(DIST, 'models'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
@@ -448,6 +449,22 @@ async function main() {
         driver: () => driverList({ only_administered: true, atom }),
       },
       {
+        id: 'atom-one',
+        label: `one atom with its questions (${(QUESTIONS / ATOMS).toLocaleString('en')} in the atom): GET /api/atoms/{id}, its first page`,
+        target: 100,
+        api: `/api/atoms/${atom}`,
+        driver: () =>
+          Promise.all([
+            db.collection('atoms').findOne({ _id: atom }),
+            questions
+              .find({ atoms: atom })
+              .sort({ _id: 1 })
+              .limit(CONSTANTS.ATOM_QUESTIONS_PAGE_SIZE)
+              .toArray(),
+            questions.countDocuments({ atoms: atom }),
+          ]),
+      },
+      {
         id: 'atoms',
         label: `atoms list (include_beta=true, ${ATOMS} atoms)`,
         target: 100,
@@ -518,6 +535,7 @@ async function main() {
       ]);
       if (ENGINE_PROF) await engine.profile(path.join(ENGINE_PROF, `${row.id}.cpuprofile`));
       const driver = await timed(samples, row.driver, undefined, [engine.pid]);
+      const reply = JSON.stringify(await apiGet(browser, services.baseUrl, row.api)).length;
       const m = await engine.memory();
       const { slabs: held } = (await client.db().admin().serverStatus()).skillquiz;
       process.stderr.write(
@@ -526,6 +544,7 @@ async function main() {
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {
         'target p95': `<= ${row.target.toLocaleString('en')} ms`,
+        reply: `${(reply / 1024).toFixed(0)} KB`,
         'API p50 / p95 (wall)': `${ms(api.p50)} / ${ms(api.p95)} ms${api.p95 <= row.target ? '' : ' (over)'}`,
         'API CPU/call engine + services': `${ms(api.cpuPerCall[0])} + ${ms(api.cpuPerCall[1])} ms`,
         'driver p50 / p95 (wall)': `${ms(driver.p50)} / ${ms(driver.p95)} ms`,

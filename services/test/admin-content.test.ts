@@ -1,7 +1,12 @@
 // The admin content API over real HTTP, signed in as the dev admin through the dev sign-on:
 // atoms and questions CRUD, list filters and paging, base64 decoding, claim normalisation,
 // versioning, the audit log, and bad payloads (400 naming the field, nothing changed).
-import { CODE_BLOCK_OPTIONS, DEFAULT_LEVELS_THRESHOLDS, encodeBase64Utf8 } from '@skillquiz/contracts';
+import {
+  CODE_BLOCK_OPTIONS,
+  CONSTANTS,
+  DEFAULT_LEVELS_THRESHOLDS,
+  encodeBase64Utf8,
+} from '@skillquiz/contracts';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
@@ -139,6 +144,39 @@ describe('atoms', () => {
       status: 404,
       body: { success: false, message: "No atom with id 'no-such-atom'" },
     });
+  });
+
+  it('sends the questions a page at a time with their count, lowest id first; a bad page is a 400', async () => {
+    expect((await post('/api/atoms', { id: 'paged-bank', name: 'Paged bank' })).status).toBe(201);
+    const size = CONSTANTS.ATOM_QUESTIONS_PAGE_SIZE;
+    const made = size * 2 + 7;
+    const ids: number[] = [];
+    for (let i = 0; i < made; i++) {
+      const res = await post(
+        '/api/question/',
+        questionPayload({ all_atoms: ['paged-bank'] }, { q: `Paged ${i}` }),
+      );
+      expect(res.status).toBe(201);
+      ids.push(res.body.question.id);
+    }
+    ids.sort((a, b) => a - b);
+    const pageOf = async (query: string) => (await get(`/api/atoms/paged-bank${query}`)).body;
+    const first = await pageOf('');
+    expect(first).toMatchObject({ questions_total: made, questions_page: 1, questions_page_size: size });
+    expect(first.atom.num_bank_questions).toBe(made);
+    expect(first.questions.map((q: any) => q.id)).toEqual(ids.slice(0, size));
+    expect((await pageOf('?questions_page=2')).questions.map((q: any) => q.id)).toEqual(
+      ids.slice(size, 2 * size),
+    );
+    const last = await pageOf('?questions_page=3');
+    expect(last.questions.map((q: any) => q.id)).toEqual(ids.slice(2 * size));
+    expect(last.questions_page).toBe(3);
+    expect((await pageOf('?questions_page=4')).questions).toEqual([]);
+    for (const bad of ['0', '-1', '1.5', 'two', '100001']) {
+      const res = await get(`/api/atoms/paged-bank?questions_page=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: expect.stringMatching(/questions_page/) });
+    }
   });
 
   it('updates only the fields sent, keeps the slug, and audits the before/after of changed fields', async () => {

@@ -53,11 +53,28 @@ export const AtomListResponseSchema = z.object({ atoms: z.array(AtomSchema) });
 export type AtomListResponse = z.infer<typeof AtomListResponseSchema>;
 
 /** GET /api/atoms/{id}: the atom and the questions that list it. */
+/**
+ * GET /api/atoms/{id}: the atom and its questions, lowest id first, one page of them
+ * (CONSTANTS.ATOM_QUESTIONS_PAGE_SIZE; `questions_page`, from 1) with the count of all.
+ */
 export const AtomWithQuestionsResponseSchema = z.object({
   atom: AtomSchema,
   questions: z.array(QuestionSchema),
+  questions_total: z.number(),
+  questions_page: z.number(),
+  questions_page_size: z.number(),
 });
 export type AtomWithQuestionsResponse = z.infer<typeof AtomWithQuestionsResponseSchema>;
+
+/** GET /api/atoms/{id}?questions_page=N: which page of the atom's questions (1 when left out). */
+export const AtomGetQuerySchema = z.object({
+  questions_page: z.coerce
+    .number({ error: 'questions_page must be a whole number from 1' })
+    .int('questions_page must be a whole number from 1')
+    .min(1, 'questions_page must be a whole number from 1')
+    .max(100_000, 'questions_page is too large')
+    .default(1),
+});
 
 /** POST /api/atoms and PUT /api/atoms/{id}/ reply with the stored atom. */
 export const AtomResponseSchema = z.object({ atom: AtomSchema });

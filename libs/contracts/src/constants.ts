@@ -65,6 +65,11 @@ export const CONSTANTS = {
   COPYRIGHT_YEAR: 2023,
   /** Admin questions list page size (SPEC leaves it open). */
   QUESTIONS_PAGE_SIZE: 20,
+  /**
+   * Questions per page of one atom's reply (GET /api/atoms/{id}): a bank of thousands is never sent
+   * whole; `questions_page` asks for the next ones.
+   */
+  ATOM_QUESTIONS_PAGE_SIZE: 50,
   /** Input limits (SPEC leaves them open; chosen to stop abuse, far above real content). */
   LIMITS: {
     SLUG_MAX: 64,

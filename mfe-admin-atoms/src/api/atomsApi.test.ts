@@ -22,6 +22,7 @@ it('builds the URL and method of every call', async () => {
   const payload = { ...atom, name: 'URLs 2' };
   expect(await sent(() => api.list())).toEqual(['GET /api/atoms?include_beta=true']);
   expect(await sent(() => api.get(id))).toEqual([`GET /api/atoms/${id}`]);
+  expect(await sent(() => api.get(id, undefined, 2))).toEqual([`GET /api/atoms/${id}?questions_page=2`]);
   expect(await sent(() => api.update(id, payload, atom.version))).toEqual([`PUT /api/atoms/${id}/`]);
   expect(await sent(() => api.question(q.id))).toEqual([`GET /api/questions/${q.id}`]);
   expect(await sent(() => api.betaCandidates('a b&c', id))).toEqual([

@@ -26,8 +26,8 @@ export type SimulationInputs = { [K in keyof SimulateRequest]: SimulateRequest[K
 export interface AtomsApi {
   /** GET /api/atoms?include_beta=true */
   list(signal?: AbortSignal): Promise<AtomListResponse>;
-  /** GET /api/atoms/{id}: the atom and its questions. */
-  get(id: string, signal?: AbortSignal): Promise<AtomWithQuestionsResponse>;
+  /** GET /api/atoms/{id}: the atom and a page of its questions (`questionsPage`, from 1) with their count. */
+  get(id: string, signal?: AbortSignal, questionsPage?: number): Promise<AtomWithQuestionsResponse>;
   /** POST /api/atoms */
   create(atom: AtomPayload): Promise<AtomResponse>;
   /** PUT /api/atoms/{id}/. `version` is the one the form loaded: a stale one gets 409 and changes nothing. */
@@ -57,7 +57,11 @@ const atomPath = (id: string) => `/api/atoms/${encodeURIComponent(id)}`;
 /** AtomsApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
 export const httpAtomsApi: AtomsApi = {
   list: (signal) => call<AtomListResponse>('/api/atoms?include_beta=true', { signal }),
-  get: (id, signal) => call<AtomWithQuestionsResponse>(atomPath(id), { signal }),
+  get: (id, signal, questionsPage = 1) =>
+    call<AtomWithQuestionsResponse>(
+      questionsPage > 1 ? `${atomPath(id)}?questions_page=${questionsPage}` : atomPath(id),
+      { signal },
+    ),
   create: (atom) => call<AtomResponse>('/api/atoms', { method: 'POST', body: atom }),
   update: (id, atom, version) =>
     call<AtomResponse>(`${atomPath(id)}/`, { method: 'PUT', body: { ...atom, version } }),

@@ -5,7 +5,7 @@
 // holds the one retry policy). Hooks use the same factories:
 //   const atoms = atomQueries(useAtomsApi());  useQuery(atoms.list());
 //   useMutation(atomMutations(useAtomsApi(), useQueryClient()).save());
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AtomWithQuestionsResponse } from '@skillquiz/contracts';
 import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
 import type { AtomPayload } from '../model/atomForm';
@@ -14,6 +14,8 @@ import type { AtomsApi, SimulationInputs } from './atomsApi';
 export const atomKeys = {
   list: ['atoms'] as const,
   one: (id: string) => ['atom', id] as const,
+  /** Under `one`: whatever refreshes the atom refreshes its question pages too. */
+  questions: (id: string, page: number) => ['atom', id, 'questions', page] as const,
   question: (id: number) => ['question', id] as const,
   history: (id: string) => ['atom-history', id] as const,
 };
@@ -38,6 +40,16 @@ export function atomQueries(api: AtomsApi) {
     /** One atom and its questions, for the editor (the page says when it fails). */
     one: (id: string) =>
       queryOptions({ queryKey: atomKeys.one(id), queryFn: ({ signal }) => api.get(id, signal) }),
+    /**
+     * A page of the atom's questions (the Questions page; the page shows a failure). The page before
+     * stays on screen while the next one loads.
+     */
+    questions: (id: string, page: number) =>
+      queryOptions({
+        queryKey: atomKeys.questions(id, page),
+        queryFn: ({ signal }) => api.get(id, signal, page),
+        placeholderData: keepPreviousData,
+      }),
     /** The atom's History page, always what is stored now (a restore sends the current version). */
     history: (id: string) =>
       queryOptions({

@@ -16,6 +16,11 @@ export function useAtom(id: string, enabled: boolean) {
   return useQuery({ ...atomQueries(useAtomsApi()).one(id), enabled });
 }
 
+/** One page of the atom's questions (from 1). */
+export function useAtomQuestions(id: string, page: number, enabled: boolean) {
+  return useQuery({ ...atomQueries(useAtomsApi()).questions(id, page), enabled });
+}
+
 export function useSaveAtom() {
   return useMutation(useAtomMutations().save());
 }

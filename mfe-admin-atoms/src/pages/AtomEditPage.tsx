@@ -171,9 +171,7 @@ function AtomEditor({ id, page }: { id: string; page: AtomPage }) {
           saveError={betaRefusal(save.error)}
         />
       )}
-      {page === 'questions' && (
-        <QuestionsSection atomId={id} isNew={isNew} questions={query.data?.questions ?? []} />
-      )}
+      {page === 'questions' && <QuestionsSection atomId={id} isNew={isNew} />}
       {page === 'simulator' && <SimulatorSection id={id} isNew={isNew} dirty={dirty} />}
       {page === 'history' && (
         <HistorySection

@@ -11,7 +11,7 @@ import type {
   AtomUpdate,
   AtomWithQuestionsResponse,
 } from '@skillquiz/contracts';
-import { atomIdMatchesPath } from '@skillquiz/contracts';
+import { atomIdMatchesPath, CONSTANTS } from '@skillquiz/contracts';
 import { auditDeleted } from '../audit';
 import { recordAtomVersion } from '../history/record';
 import { checkBetaOrdering } from './beta';
@@ -52,15 +52,30 @@ async function findAtom(id: string): Promise<AtomDoc> {
   return doc;
 }
 
-/** The atom and every question that lists it, lowest id first. */
-export async function getAtomWithQuestions(id: string): Promise<AtomWithQuestionsResponse> {
+/**
+ * The atom and one page of the questions that list it, lowest id first, with their count: an index
+ * range (atoms, _id), so a bank of thousands costs one page's worth, never the whole list.
+ */
+export async function getAtomWithQuestions(id: string, page = 1): Promise<AtomWithQuestionsResponse> {
   const atom = await findAtom(id);
-  const questions = await Question.find({ atoms: id })
-    .select({ search_words: 0 })
-    .sort({ _id: 1 })
-    .lean()
-    .exec();
-  return { atom: toAtom(atom, questions.length), questions: questions.map(toQuestion) };
+  const size = CONSTANTS.ATOM_QUESTIONS_PAGE_SIZE;
+  const [questions, total] = await Promise.all([
+    Question.find({ atoms: id })
+      .select({ search_words: 0 })
+      .sort({ _id: 1 })
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean()
+      .exec(),
+    Question.countDocuments({ atoms: id }).exec(),
+  ]);
+  return {
+    atom: toAtom(atom, total),
+    questions: questions.map(toQuestion),
+    questions_total: total,
+    questions_page: page,
+    questions_page_size: size,
+  };
 }
 
 /** The stored fields of an atom, as the audit log records them. */

@@ -5,6 +5,7 @@ import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import {
   AtomCreateSchema,
+  AtomGetQuerySchema,
   AtomListQuerySchema,
   AtomUpdateSchema,
   PositiveIntParamSchema,
@@ -42,7 +43,8 @@ export function contentRouter(): Router {
     ctx.body = body;
   });
   router.get('/api/atoms/:id', ...read, async (ctx) => {
-    ctx.body = await getAtomWithQuestions(ctx.params.id);
+    const { questions_page } = validate(AtomGetQuerySchema, ctx.query);
+    ctx.body = await getAtomWithQuestions(ctx.params.id, questions_page);
   });
   router.post('/api/atoms', ...write, async (ctx) => {
     const input = validate(AtomCreateSchema, ctx.request.body);
