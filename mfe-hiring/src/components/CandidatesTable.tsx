@@ -8,6 +8,7 @@ import { useEmailStatuses } from '../hooks/useAfterCreate';
 import { useHiringApi } from '../api/context';
 import { EmailStatusText } from './EmailStatusText';
 import { StatusBadge } from './StatusBadge';
+import { meetsText, percent } from '../decide/wording';
 
 /** "Demo" (a demo invitation) and "Simulated" (not a person's answers): never a real candidate. */
 export function RowLabels({ row }: { row: Pick<InvitationRow, 'demo' | 'simulated'> }) {
@@ -81,11 +82,29 @@ export function CandidatesTable({
               ) : (
                 <span className="hr-sub">no level yet</span>
               )}
+              {a.bar != null && a.meets != null && (
+                <span className="hr-sub"> ({meetsText(a.bar, a.meets)})</span>
+              )}
             </li>
           ))}
         </ul>
       ),
     },
+    ...(rows.some((r) => r.role_id)
+      ? [
+          {
+            key: 'meets',
+            header: 'Meets every bar',
+            // P(every bar of the row's role is met), from the posteriors; blank until each barred atom has a result.
+            cell: (r: InvitationRow) =>
+              r.meets_all != null ? (
+                percent(r.meets_all)
+              ) : (
+                <span className="hr-sub">{r.role_id ? 'not yet' : '—'}</span>
+              ),
+          } satisfies Column<InvitationRow>,
+        ]
+      : []),
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
     ...(hasEmail
       ? [

@@ -20,6 +20,7 @@ it('reads the list state from the URL, defaults for anything missing or malforme
     q: 'ada',
     status: 'finished',
     atom: 'sql',
+    role: '',
     sort: 'level_desc',
     company: 'initech',
     includeDemo: false,
@@ -28,6 +29,16 @@ it('reads the list state from the URL, defaults for anything missing or malforme
   expect(listSearchParams({ ...DEFAULT_LIST_QUERY, includeDemo: true }).toString()).toBe('include_demo=true');
   expect(parseListQuery(new URLSearchParams('page=0&status=hired&sort=random'))).toEqual(DEFAULT_LIST_QUERY);
   expect(parseListQuery(new URLSearchParams('page=-2')).page).toBe(1);
+});
+
+it('a role filter is a role id in the URL and in the API filters; anything else is no filter', () => {
+  const id = '0123456789abcdef01234567';
+  const q = parseListQuery(new URLSearchParams(`role=${id}&status=finished`));
+  expect(q.role).toBe(id);
+  expect(listSearchParams(q).toString()).toBe(`status=finished&role=${id}`);
+  expect(apiFilters(q)).toEqual({ sort: 'date_desc', status: 'finished', role: id });
+  expect(parseListQuery(new URLSearchParams('role=analyst')).role).toBe('');
+  expect(apiFilters(DEFAULT_LIST_QUERY).role).toBeUndefined();
 });
 
 it('writes only what differs from the defaults, so the plain list is plain /hiring', () => {

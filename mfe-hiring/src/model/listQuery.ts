@@ -1,4 +1,4 @@
-// The candidates list's state lives in the URL (page, q, status, atom, sort, company), so a reload,
+// The candidates list's state lives in the URL (page, q, status, atom, role, sort, company), so a reload,
 // the back button or a shared link shows the same list. These are the pure rules: reading and
 // writing that query and the API filters it becomes.
 import type { InvitationSort, InvitationStatus } from '@skillquiz/contracts';
@@ -33,6 +33,8 @@ export interface ListQuery {
   status: InvitationStatus | '';
   /** An atom slug, '' for every atom. */
   atom: string;
+  /** A role's id, '' for every role (and none). */
+  role: string;
   sort: InvitationSort;
   /** An admin's company (slug), '' for every company (a recruiter's is always their own). */
   company: string;
@@ -45,6 +47,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   q: '',
   status: '',
   atom: '',
+  role: '',
   sort: DEFAULT_SORT,
   company: '',
   includeDemo: false,
@@ -63,6 +66,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     q: params.get('q') ?? '',
     status: isStatus(status) ? status : '',
     atom: params.get('atom') ?? '',
+    role: /^[0-9a-f]{24}$/i.test(params.get('role') ?? '') ? params.get('role')! : '',
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     company: params.get('company') ?? '',
     includeDemo: params.get('include_demo') === 'true',
@@ -76,6 +80,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.q !== '') params.set('q', query.q);
   if (query.status) params.set('status', query.status);
   if (query.atom) params.set('atom', query.atom);
+  if (query.role) params.set('role', query.role);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.includeDemo) params.set('include_demo', 'true');
   if (query.page !== 1) params.set('page', String(query.page));
@@ -95,6 +100,7 @@ export function apiFilters(query: ListQuery): InvitationFilters {
   if (query.q.trim()) filters.q = query.q.trim();
   if (query.status) filters.status = query.status;
   if (query.atom) filters.atom = query.atom;
+  if (query.role) filters.role = query.role;
   if (query.company) filters.company = query.company;
   if (query.includeDemo) filters.include_demo = true;
   return filters;

@@ -30,6 +30,7 @@ import {
   useMe,
   useTitle,
 } from '../hooks/useHiring';
+import { useRoles } from '../decide/useDecide';
 
 /** Typing pauses this long before the search reaches the URL and the server. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -40,6 +41,11 @@ export function CandidatesPage() {
   const query = useMemo(() => parseListQuery(searchParams), [searchParams]);
   const me = useMe();
   const atoms = useAtoms();
+  // The company's roles, to filter by one (an admin's only once a company is chosen).
+  const roles = useRoles(
+    query.company,
+    Boolean(me.data) && (me.data?.role !== 'admin' || query.company !== ''),
+  );
   const isAdmin = me.data?.role === 'admin';
   const filters = useMemo(() => ({ ...apiFilters(query), page: query.page }), [query]);
   const list = useInvitationList(filters);
@@ -69,7 +75,7 @@ export function CandidatesPage() {
 
   let status: string;
   if (list.isError && !data) status = 'The candidates could not be loaded.';
-  else if (!data || list.isPlaceholderData) status = 'Loading candidates…';
+  else if (!data || !me.data || list.isPlaceholderData) status = 'Loading candidates…';
   else
     status = `${data.total} ${data.total === 1 ? 'candidate' : 'candidates'}, page ${data.page} of ${pages}`;
 
@@ -146,6 +152,17 @@ export function CandidatesPage() {
             ...(atoms.data?.atoms ?? []).map((a) => ({ value: a.id, label: a.name })),
           ]}
         />
+        {roles.data && roles.data.roles.length > 0 && (
+          <Select
+            label="Role"
+            value={query.role}
+            onChange={(role) => update({ role })}
+            options={[
+              { value: '', label: 'Any role' },
+              ...roles.data.roles.map((r) => ({ value: r.id, label: r.name })),
+            ]}
+          />
+        )}
         <Select
           label="Sort"
           value={query.sort}
@@ -166,11 +183,13 @@ export function CandidatesPage() {
         {status}
       </p>
 
-      {data && (
+      {/* Once who is looking is known: an admin's rows of every company come with their Company column. */}
+      {data && me.data && (
         <div className={current ? 'hr-results' : 'hr-results hr-results--stale'} aria-busy={!current}>
           {data.items.length === 0 ? (
             <p className="hr-empty">
-              No candidates match. {query.q || query.status || query.atom ? 'Try other filters, or ' : ''}
+              No candidates match.{' '}
+              {query.q || query.status || query.atom || query.role ? 'Try other filters, or ' : ''}
               <Link to={`/hiring/invite${suffix}`}>invite a candidate</Link>.
             </p>
           ) : (
