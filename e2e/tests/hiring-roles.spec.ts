@@ -164,6 +164,22 @@ test('a role with a bar: meets probabilities, the percentile interval, topics an
   expect(inRole.total).toBe(5);
   await expectAccessible(page);
 
+  // The candidates list by role: the Role filter, and how likely each meets the bar.
+  await page.goto('/hiring');
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: ROLE });
+  await expect(page).toHaveURL(new RegExp(`role=${role.id}`));
+  await expect(page.getByText('5 candidates, page 1 of 1')).toBeVisible();
+  const byRole = page.getByRole('table', { name: 'Candidates' });
+  await expect(byRole.getByRole('columnheader', { name: 'Meets every bar' })).toBeVisible();
+  for (const id of ids) {
+    const row = byRole.getByRole('row').filter({ has: page.locator(`a[href^="/hiring/invitations/${id}"]`) });
+    await expect(row).toContainText(`${Math.round(100 * expected.get(id)!)}%`);
+    await expect(row).toContainText(`(meets L3: ${Math.round(100 * expected.get(id)!)}%)`);
+  }
+  await expect(byRole.getByRole('row').filter({ hasText: `Form candidate ${RUN}` })).toContainText('not yet');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'hiring-candidates-by-role');
+
   // Another company's recruiter: 404 on every new route.
   if (second) {
     const other = await signIn(browser, second);
