@@ -46,38 +46,31 @@ function settingsOf(config: Config): OidcSettings {
 export class SignOnClient {
   private readonly discovered = new Map<string, Promise<Configuration>>();
 
-  discover(s: OidcSettings): Promise<Configuration> {
-    return discover(this.discovered, s);
-  }
-}
-
-async function discover(
-  discovered: Map<string, Promise<Configuration>>,
-  s: OidcSettings,
-): Promise<Configuration> {
-  const key = `${s.issuer} ${s.clientId}`;
-  let found = discovered.get(key);
-  if (!found) {
-    found = (async () => {
-      const oidc = await openIdClient();
-      const url = new URL(s.issuer);
-      if (url.protocol === 'http:' && !s.allowHttp) {
-        throw new HttpError(503, 'OIDC_ISSUER must be an https URL in production');
-      }
-      const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-      return oidc.discovery(url, s.clientId, s.clientSecret, undefined, insecure);
-    })();
-    discovered.set(key, found);
-    found.catch(() => discovered.delete(key));
-  }
-  try {
-    return await found;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(
-      502,
-      `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`,
-    );
+  async discover(s: OidcSettings): Promise<Configuration> {
+    const key = `${s.issuer} ${s.clientId}`;
+    let found = this.discovered.get(key);
+    if (!found) {
+      found = (async () => {
+        const oidc = await openIdClient();
+        const url = new URL(s.issuer);
+        if (url.protocol === 'http:' && !s.allowHttp) {
+          throw new HttpError(503, 'OIDC_ISSUER must be an https URL in production');
+        }
+        const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+        return oidc.discovery(url, s.clientId, s.clientSecret, undefined, insecure);
+      })();
+      this.discovered.set(key, found);
+      found.catch(() => this.discovered.delete(key));
+    }
+    try {
+      return await found;
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(
+        502,
+        `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`,
+      );
+    }
   }
 }
 

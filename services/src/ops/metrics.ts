@@ -39,7 +39,6 @@ export class Metrics {
 
   /** `outages`: the app's view of the database (the database_up and outage-seconds series read it). */
   constructor(private readonly outages: OutageMonitor = new OutageMonitor()) {
-    const outagesOf = () => this.outages;
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'skillquiz_' });
     this.httpRequests = new Counter({
@@ -95,7 +94,7 @@ export class Metrics {
       help: '1 while the database answers, 0 during an outage or stall',
       registers,
       collect() {
-        this.set(outagesOf().isDown() ? 0 : 1);
+        this.set(outages.isDown() ? 0 : 1);
       },
     });
     new Counter({
@@ -104,7 +103,7 @@ export class Metrics {
       registers,
       collect() {
         this.reset();
-        this.inc(outagesOf().downSecondsTotal());
+        this.inc(outages.downSecondsTotal());
       },
     });
     const depth = this.lastDepth;
