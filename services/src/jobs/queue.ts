@@ -5,8 +5,9 @@
 // lifetime has passed, then runs again elsewhere, or at once when the services restart on the same
 // host (worker.ts releaseDeadLocks; see docs/DECISIONS.md).
 //
-// agenda is an ES module; Node 24 loads it through require(). Only the jobs modules import this file,
-// so the rest of the services (and their jest tests) never load it.
+// agenda is an ES module; Node 24 loads it through require(). The composition roots (server.ts,
+// composition.ts, app.ts for the dashboard) and the jobs modules import this file; the features do
+// not, so loading the quiz router never loads agenda (test/quiz-no-job-queue.test.ts).
 import os from 'node:os';
 import mongoose from 'mongoose';
 import { Agenda, InMemoryNotificationChannel } from 'agenda';
