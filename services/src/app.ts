@@ -5,7 +5,11 @@ import type { Middleware } from 'koa';
 import { REPO_ROOT, type Config } from './config';
 import './http/context';
 import { createLogger, type Logger } from './http/logger';
-import { databaseOutages } from './db/outages';
+import { OutageMonitor } from './db/outages';
+import { StatisticsCache } from './analytics/statistics';
+import { SignOnClient } from './auth/oidc';
+import { timeModelCache } from './integrity/time-model';
+import { JobQueue } from './jobs/queue';
 import { createEvents, type Events } from './events';
 import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
 import { requestLog } from './http/request-log';
@@ -35,6 +39,13 @@ export interface AppDeps {
   metrics?: Metrics;
   /** What /readyz reports besides the database (default: jobs not running), at app.context.readiness. */
   readiness?: Readiness;
+  /**
+   * The database's outages as this process sees them (server.ts: the Database's, watched by a
+   * heartbeat). Default: one of the app's own, which reads recovery from the connection state.
+   */
+  outages?: OutageMonitor;
+  /** The process's job queue (server.ts: the one its worker runs); default: a producer-only one. */
+  jobs?: JobQueue;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -50,19 +61,25 @@ export function createApp(deps: AppDeps): Koa {
   app.context.config = deps.config;
   app.context.logger = logger;
   app.context.events = deps.events ?? createEvents(logger);
+  const outages = deps.outages ?? new OutageMonitor();
+  app.context.outages = outages;
+  app.context.jobs = deps.jobs ?? new JobQueue();
+  app.context.signOn = new SignOnClient();
+  app.context.caches = { statistics: new StatisticsCache(), timeModels: timeModelCache() };
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(stampArrival());
   // Operations (src/ops): health and readiness before anything that could refuse or slow them, then
   // the request metrics around everything else; /metrics itself here only with its token (or in
   // development), see ops/metrics.ts.
-  const metrics = deps.metrics ?? new Metrics();
+  const metrics = deps.metrics ?? new Metrics(outages);
   const readiness = deps.readiness ?? new Readiness();
   app.context.metrics = metrics;
   app.context.readiness = readiness;
   app.use(
     healthEndpoints({
       readiness,
+      outages,
       manifestProblem: () => app.context.liveManifest.read().problem,
       dbTimeoutMs: deps.config.readinessDbTimeoutMs,
     }),
@@ -72,7 +89,7 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(metrics.middleware());
   app.use(requestLog(deps.requestLogger ?? logger));
-  app.use(errorMiddleware(logger, () => databaseOutages.markDown()));
+  app.use(errorMiddleware(logger, () => outages.markDown()));
   // One view of the live remotes manifest for /remotes.json, the policy's script origins and the admin
   // live-versions page (its last good state is per process).
   const liveManifest =
@@ -81,12 +98,12 @@ export function createApp(deps: AppDeps): Koa {
   app.context.liveManifest = liveManifest;
   app.use(securityHeaders({ config: deps.config, remoteOrigins: () => liveManifest.origins() }));
   // Candidate calls are refused rather than left waiting on a database that is down or stalled.
-  app.use(databaseAvailable(databaseOutages, isCandidatePath));
+  app.use(databaseAvailable(outages, isCandidatePath));
   app.use(jsonBody());
   // Sessions (server-side, by cookie id) and the CSRF cookie, before any router reads them.
   app.use(signOnMiddleware(app, deps.config));
   // No allowedMethods(): a wrong method on an API path gets the same JSON 404 as an unknown path.
-  for (const router of allRouters()) app.use(router.routes());
+  for (const router of allRouters({ outages })) app.use(router.routes());
   app.use(apiNotFound());
   const web =
     deps.web === undefined

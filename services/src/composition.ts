@@ -13,11 +13,25 @@ import { describeRepair, reconcile, type RepairReport } from './invitations/reco
 import { refreshInvitationSummary } from './invitations/summary';
 import { enqueueRequestedEmail } from './jobs/email-requested';
 import { enqueueInvitationMail, enqueueQuizWebhook } from './jobs/hooks';
+import { JobQueue } from './jobs/queue';
 
-export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logger: Logger): Events {
+/**
+ * The events service with its subscribers. The job subscribers enqueue on `jobs`: the process's
+ * queue, made by the same composition root (server.ts hands the worker the same one); a CLI command
+ * lets it default to a queue of its own.
+ */
+export function productEvents(
+  config: Pick<Config, 'abandonGraceMinutes'>,
+  logger: Logger,
+  jobs: JobQueue = new JobQueue(),
+): Events {
   const events = createEvents(logger);
-  events.on('invitation.created', 'the invitation email and reminder jobs', enqueueInvitationMail);
-  events.on('invitation.email_requested', 'the invitation email job of that send', enqueueRequestedEmail);
+  events.on('invitation.created', 'the invitation email and reminder jobs', enqueueInvitationMail(jobs));
+  events.on(
+    'invitation.email_requested',
+    'the invitation email job of that send',
+    enqueueRequestedEmail(jobs),
+  );
   events.on('invitation.revoked', 'expiring its open quizzes', (_event, origin) =>
     expireRevokedQuizzes(origin.id, events),
   );
@@ -30,7 +44,7 @@ export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logge
     const data = ended(event.data);
     if (data.invitation_id) await refreshInvitationSummary(data.invitation_id, clockOf(config));
   });
-  events.on('quiz.ended', 'the result webhook job', enqueueQuizWebhook);
+  events.on('quiz.ended', 'the result webhook job', enqueueQuizWebhook(jobs));
   return events;
 }
 

@@ -1,6 +1,7 @@
 // Every router of the services, in one place. Each feature folder exports a factory returning an
 // @koa/router Router; app.ts mounts the list in this order.
 import type { Router } from '@koa/router';
+import type { OutageMonitor } from './db/outages';
 import { analyticsRouter } from './analytics/router';
 import { authRouter } from './auth/router';
 import { contentRouter } from './content/router';
@@ -17,13 +18,18 @@ import { reviewRouter } from './review/router';
 import { sidekiqRouter } from './sidekiq/router';
 import { hiringSettingsRouter } from './webhooks/router';
 
-export function allRouters(): Router[] {
+/** What the routers are built with: the app's own objects (app.ts), never module-level ones. */
+export interface RouterDeps {
+  outages: OutageMonitor;
+}
+
+export function allRouters(deps: RouterDeps): Router[] {
   // analytics before content: its /api/questions/statistics must win over /api/questions/:id.
   // The review, history and import/export routers too: their /api/questions/<name> paths.
   // The jobs dashboard, the company webhook settings and the dev outbox.
   return [
     authRouter(),
-    quizRouter(),
+    quizRouter({ outages: deps.outages }),
     analyticsRouter(),
     reviewRouter(),
     historyRouter(),

@@ -16,7 +16,9 @@ import { clockOf } from './invitations/lifecycle';
 import { backfillResponses } from './quiz/responses';
 import { productEvents, startReconciler, type Reconciler } from './composition';
 import { startJobWorker, type JobWorker } from './jobs/worker';
-import { closeMail } from './mail/mailer';
+import { JobQueue } from './jobs/queue';
+import { Mailer } from './mail/mailer';
+import { ensureNormIndexes } from './invitations/norms';
 import { demoQuizLink, seedIfEmpty } from './seed';
 import { Readiness } from './ops/health';
 import { Metrics } from './ops/metrics';
@@ -62,15 +64,20 @@ export async function startServices({
 }: StartOptions): Promise<RunningServices> {
   let config = initial;
   const db = database ?? (await connectDatabase(config, logger));
-  // The events service of this process with its subscribers (composition.ts), handed down.
-  const events = productEvents(config, logger);
+  // This process's objects, made here and handed down (app.context, the worker, the subscribers):
+  // the job queue, the outgoing mail, the database's outage monitor (the Database's), the events
+  // service with its subscribers (composition.ts).
+  const jobQueue = new JobQueue();
+  const mailer = new Mailer();
+  const outages = db.outages;
+  const events = productEvents(config, logger, jobQueue);
   let server: Server | undefined;
   let jobs: JobWorker | undefined;
   let reconciler: Reconciler | undefined;
   let stopping = false;
   let jobsStopping = false;
   const readiness = new Readiness();
-  const metrics = new Metrics();
+  const metrics = new Metrics(outages);
   let metricsServer: MetricsServer | undefined;
   const close = async () => {
     if (stopping) return;
@@ -99,7 +106,7 @@ export async function startServices({
     reconciler?.stop();
     await jobs?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping the job worker failed'));
     await metricsServer?.close();
-    closeMail();
+    mailer.close();
     if (!database)
       await db.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
   };
@@ -113,11 +120,12 @@ export async function startServices({
       logger.info('the database already has content: not seeding the demo bank');
     // Fields derived from stored data, for data written before them or around the product: each a
     // no-op read of an index (or of two small fields per quiz) once everything has them.
+    await ensureNormIndexes();
     await backfillSearchWords(logger);
     await backfillResponses(logger);
 
     // Bind first, so PORT=0 gets a real port before links are built from it.
-    const app = createApp({ config, logger, events, metrics, readiness });
+    const app = createApp({ config, logger, events, metrics, readiness, outages, jobs: jobQueue });
     server = app.listen(config.port, config.host);
     // The client, not the services, closes an idle keep-alive connection: a request sent just as the
     // server closes one meets a reset (ECONNRESET; seen in the browser tests with Node's default of 5 s,
@@ -153,7 +161,16 @@ export async function startServices({
 
     // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
-    jobs = await startJobWorker({ config, logger, selfUrl: url, justSeeded: seed.seeded, events });
+    jobs = await startJobWorker({
+      config,
+      logger,
+      selfUrl: url,
+      justSeeded: seed.seeded,
+      events,
+      queue: jobQueue,
+      mailer,
+      outages,
+    });
     metrics.watchJobs(jobs.agenda);
     readiness.jobsRunning = () => !jobsStopping;
     // What a process that died left undone (intents not dispatched, summaries and norms behind their

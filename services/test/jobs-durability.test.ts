@@ -43,10 +43,10 @@ function enqueueWebhooks(
     mongoUri,
     `
     const { Company, QuizResult } = svc('models/index.js');
-    const { queue } = svc('jobs/queue.js');
+    const { JobQueue } = svc('jobs/queue.js');
     const { eventIdFor } = svc('webhooks/events.js');
     const company = await Company.create({ name: 'Acme Queue ' + Date.now(), webhook_url: ${JSON.stringify(receiver.url)}, webhook_secret: 'whsec_durability' });
-    const agenda = queue();
+    const agenda = new JobQueue().agenda();
     await agenda.ready;
     const ids = [];
     for (let i = 0; i < ${count}; i++) {

@@ -31,10 +31,17 @@ export function analyticsRouter(): Router {
 
   // Before the content router's /api/questions/:id, which would take 'statistics' as an id.
   router.get('/api/questions/statistics', ...read, async (ctx) => {
-    ctx.body = await listStatistics(validate(QuestionStatisticsListQuerySchema, ctx.query).atom);
+    ctx.body = await listStatistics(
+      ctx.caches.statistics,
+      validate(QuestionStatisticsListQuerySchema, ctx.query).atom,
+    );
   });
   router.get('/api/questions/:id/statistics', ...read, async (ctx) => {
-    ctx.body = await questionAnalytics(questionId(ctx.params.id), ctx.config.demoModeAllowed);
+    ctx.body = await questionAnalytics(
+      ctx.caches.statistics,
+      questionId(ctx.params.id),
+      ctx.config.demoModeAllowed,
+    );
   });
   router.post('/api/questions/:id/calibration/apply', ...write, async (ctx) => {
     const { version } = validate(CalibrationActionSchema, ctx.request.body);

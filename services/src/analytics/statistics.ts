@@ -7,6 +7,7 @@ import { CONSTANTS } from '@skillquiz/contracts';
 import { notFound } from '../http/errors';
 import { Atom, Question, type QuestionDoc } from '../models';
 import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
+import { LRUCache } from 'lru-cache';
 import { RestEstimateCache } from './rest-cache';
 import { APPLY_RULES_VIEW, trustedCalibration, type TrustedCalibration } from './trust';
 
@@ -33,6 +34,7 @@ export async function currentCalibration(
 
 /** Statistics, calibration and graduation readiness of one question. */
 export async function questionAnalytics(
+  caches: StatisticsCache,
   id: number,
   demoDataAllowed = false,
 ): Promise<QuestionAnalyticsResponse> {
@@ -42,7 +44,7 @@ export async function questionAnalytics(
     Atom.exists({ beta_question_ordering: id }),
   ]);
   const atomQuizzes = await quizzesPerAtom(responses.filter((r) => r.questionId === id).map((r) => r.atomId));
-  const restEstimates = restKept.estimates(responses, spans);
+  const restEstimates = caches.rest.estimates(responses, spans);
   const statistics =
     itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText), restEstimates }).get(id) ??
     null;
@@ -67,28 +69,35 @@ export async function questionAnalytics(
 }
 
 /** Statistics of every question served in an atom's quizzes ('all': every quiz), keyed by id. */
-export async function listStatistics(atom: string): Promise<QuestionStatisticsListResponse> {
+export async function listStatistics(
+  caches: StatisticsCache,
+  atom: string,
+): Promise<QuestionStatisticsListResponse> {
   const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
   // The same quizzes, unchanged since the list was computed: the list as it was (see quizzesVersion).
   const version = await quizzesVersion(filter);
-  const kept = listed.get(atom);
+  const kept = caches.lists.get(atom);
   if (kept?.version === version) return kept.list;
   const { responses, answerText, spans } = await loadResponses(filter);
   const atomQuizzes = await quizzesPerAtom(responses.map((r) => r.atomId));
-  const restEstimates = restKept.estimates(responses, spans);
+  const restEstimates = caches.rest.estimates(responses, spans);
   const stats = itemStatistics(responses, { atomQuizzes, choiceLabel: excerpt(answerText), restEstimates });
   const list = { statistics: Object.fromEntries([...stats].map(([id, s]) => [String(id), s])) };
-  if (listed.size >= MAX_LISTS_KEPT && !listed.has(atom)) listed.delete(listed.keys().next().value!);
-  listed.set(atom, { version, list });
+  caches.lists.set(atom, { version, list });
   return list;
 }
 
-/** Rest abilities per quiz, shared by every list: after an answer only its quiz's are computed again. */
-const restKept = new RestEstimateCache();
-
-/** Statistics lists computed last, per atom ('all' too), with the version of the quizzes they came from. */
-const listed = new Map<string, { version: string; list: QuestionStatisticsListResponse }>();
 const MAX_LISTS_KEPT = 64;
+
+/** What the statistics keep between reads: one per app (app.context.caches.statistics). */
+export class StatisticsCache {
+  /** Rest abilities per quiz, shared by every list: after an answer only its quiz's are computed again. */
+  readonly rest = new RestEstimateCache();
+  /** Statistics lists computed last, per atom ('all' too), with the version of the quizzes they came from. */
+  readonly lists = new LRUCache<string, { version: string; list: QuestionStatisticsListResponse }>({
+    max: MAX_LISTS_KEPT,
+  });
+}
 
 const EXCERPT_CHARS = 60;
 

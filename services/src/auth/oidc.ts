@@ -12,11 +12,8 @@ type Configuration = import('openid-client').Configuration;
 export const LOGIN_TIMEOUT_MS = 10 * 60 * 1000;
 export const CALLBACK_PATH = '/auth/central/callback';
 
-let clientLib: Promise<OpenIdClient> | undefined;
-function openIdClient(): Promise<OpenIdClient> {
-  clientLib ??= import('openid-client');
-  return clientLib;
-}
+/** The library, loaded on first use (Node and jest keep the loaded module: no cache of ours). */
+const openIdClient = (): Promise<OpenIdClient> => import('openid-client');
 
 export class SignOnNotConfigured extends HttpError {
   constructor() {
@@ -27,7 +24,7 @@ export class SignOnNotConfigured extends HttpError {
   }
 }
 
-interface OidcSettings {
+export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -41,34 +38,39 @@ function settingsOf(config: Config): OidcSettings {
   return { issuer, clientId, clientSecret, allowHttp: !config.isProduction };
 }
 
-// Discovery result per issuer+client, fetched once. A failed discovery is forgotten so the next
-// sign-in tries again (the provider may have been down for a moment).
-const discovered = new Map<string, Promise<Configuration>>();
+/**
+ * The app's sign-on client state: the discovery result per issuer+client, fetched once per app
+ * (app.context.signOn, made by createApp). A failed discovery is forgotten so the next sign-in tries
+ * again (the provider may have been down for a moment).
+ */
+export class SignOnClient {
+  private readonly discovered = new Map<string, Promise<Configuration>>();
 
-async function discover(s: OidcSettings): Promise<Configuration> {
-  const key = `${s.issuer} ${s.clientId}`;
-  let found = discovered.get(key);
-  if (!found) {
-    found = (async () => {
-      const oidc = await openIdClient();
-      const url = new URL(s.issuer);
-      if (url.protocol === 'http:' && !s.allowHttp) {
-        throw new HttpError(503, 'OIDC_ISSUER must be an https URL in production');
-      }
-      const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-      return oidc.discovery(url, s.clientId, s.clientSecret, undefined, insecure);
-    })();
-    discovered.set(key, found);
-    found.catch(() => discovered.delete(key));
-  }
-  try {
-    return await found;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(
-      502,
-      `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`,
-    );
+  async discover(s: OidcSettings): Promise<Configuration> {
+    const key = `${s.issuer} ${s.clientId}`;
+    let found = this.discovered.get(key);
+    if (!found) {
+      found = (async () => {
+        const oidc = await openIdClient();
+        const url = new URL(s.issuer);
+        if (url.protocol === 'http:' && !s.allowHttp) {
+          throw new HttpError(503, 'OIDC_ISSUER must be an https URL in production');
+        }
+        const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+        return oidc.discovery(url, s.clientId, s.clientSecret, undefined, insecure);
+      })();
+      this.discovered.set(key, found);
+      found.catch(() => this.discovered.delete(key));
+    }
+    try {
+      return await found;
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(
+        502,
+        `The central sign-on at ${s.issuer} could not be reached: ${(err as Error).message}`,
+      );
+    }
   }
 }
 
@@ -87,9 +89,12 @@ export function redirectUri(config: Config): string {
 }
 
 /** Starts a sign-in: the provider URL to send the browser to, and what the callback must check. */
-export async function beginLogin(config: Config): Promise<{ url: string; pending: PendingLogin }> {
+export async function beginLogin(
+  signOn: SignOnClient,
+  config: Config,
+): Promise<{ url: string; pending: PendingLogin }> {
   const oidc = await openIdClient();
-  const configuration = await discover(settingsOf(config));
+  const configuration = await signOn.discover(settingsOf(config));
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const pending: PendingLogin = {
     codeVerifier,
@@ -122,6 +127,7 @@ function groupsOf(v: unknown): string[] {
  * not carry the email (providers that conform to the spec keep scope claims out of the ID token).
  */
 export async function completeLogin(
+  signOn: SignOnClient,
   config: Config,
   callbackQuery: string,
   pending: PendingLogin | undefined,
@@ -133,7 +139,7 @@ export async function completeLogin(
     );
   }
   const oidc = await openIdClient();
-  const configuration = await discover(settingsOf(config));
+  const configuration = await signOn.discover(settingsOf(config));
   const currentUrl = new URL(`${redirectUri(config)}${callbackQuery ? `?${callbackQuery}` : ''}`);
   let tokens;
   try {

@@ -29,14 +29,14 @@ export function authRouter(): Router {
     if (!csrfTokenMatches(ctx, body[CSRF_FORM_FIELD])) {
       throw forbidden(`Invalid ${CSRF_FORM_FIELD}: reload the sign-in page and try again`);
     }
-    const { url, pending } = await beginLogin(ctx.config);
+    const { url, pending } = await beginLogin(ctx.signOn, ctx.config);
     sessionOf(ctx).pendingLogin = pending;
     ctx.status = 303;
     ctx.redirect(url);
   });
 
   router.get(CALLBACK_PATH, signInLimit, async (ctx) => {
-    const user = await completeLogin(ctx.config, ctx.querystring, sessionOf(ctx).pendingLogin);
+    const user = await completeLogin(ctx.signOn, ctx.config, ctx.querystring, sessionOf(ctx).pendingLogin);
     // A new session under a new id: nothing from before the sign-in (the pending login included)
     // carries over, and its own CSRF token, so a token seen before signing in is not the session's.
     setCsrfCookie(ctx, await startSignedInSession(ctx, user));

@@ -93,11 +93,16 @@ function checkInWorker(bytes: Uint8Array, format: ImportFormat | undefined): Pro
   });
 }
 
-/** One check at a time: two big files at once would take both cores from the candidates. */
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * One check at a time: two big files at once would take both cores from the candidates. One per app
+ * (its import router makes it), so the checks an app runs wait for each other only.
+ */
+export class OffThreadChecks {
+  private queue: Promise<unknown> = Promise.resolve();
 
-export function checkOffThread(bytes: Uint8Array, format?: ImportFormat): Promise<CheckedFile> {
-  const run = queue.then(() => checkInWorker(bytes, format));
-  queue = run.catch(() => undefined);
-  return run;
+  check(bytes: Uint8Array, format?: ImportFormat): Promise<CheckedFile> {
+    const run = this.queue.then(() => checkInWorker(bytes, format));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
 }

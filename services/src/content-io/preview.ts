@@ -18,7 +18,7 @@ import {
 } from '@skillquiz/contracts';
 import { Atom, ContentImport, Question, findQuestionsIn, type QuestionDoc } from '../models';
 import { contentFields, questionToInterchange } from './interchange';
-import { checkOffThread } from './off-thread';
+import type { OffThreadChecks } from './off-thread';
 
 export { guessFormat, parseFile } from './check';
 
@@ -89,7 +89,7 @@ function outcomeOf(action: ImportPreviewItem['action']): ImportPreviewItem['outc
 
 export async function previewImport(
   bytes: Uint8Array,
-  options: { format?: ImportFormat; filename?: string; actor: string },
+  options: { format?: ImportFormat; filename?: string; actor: string; checks: OffThreadChecks },
 ): Promise<ImportPreviewResponse> {
   // Parsing and per-item checks in a worker thread (limits: ImportLimitError → 413/400, nothing stored).
   const {
@@ -98,7 +98,7 @@ export async function previewImport(
     fileAtoms: definedAtoms,
     items,
     checked,
-  } = await checkOffThread(bytes, options.format);
+  } = await options.checks.check(bytes, options.format);
   const fileAtoms = new Map(definedAtoms.map((a) => [a.id, a]));
   const seenUids = new Map<string, number>();
   checked.forEach((q, index) => {

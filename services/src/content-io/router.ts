@@ -12,6 +12,7 @@ import { HttpError, badRequest, payloadTooLarge, validate } from '../http/errors
 import { commitImport } from './commit';
 import { exportQuestions } from './export';
 import { IMPORT_LIMITS, limitMessages } from './limits';
+import { OffThreadChecks } from './off-thread';
 import { previewImport, stringifyInSlices } from './preview';
 
 /** Largest file accepted (10,000 questions of JSON are about 10 MB). */
@@ -35,6 +36,8 @@ async function rawBody(ctx: Context): Promise<Buffer> {
 
 export function contentIoRouter(): Router {
   const router = new Router();
+  // The import checks of this app, one at a time (off-thread.ts).
+  const checks = new OffThreadChecks();
   const limit = rateLimit(ADMIN_LIMIT);
   const read: Middleware[] = [limit, requireAdmin()];
   const write: Middleware[] = [limit, requireAdmin(), requireCsrfHeader()];
@@ -53,6 +56,7 @@ export function contentIoRouter(): Router {
       format: q.format,
       filename: q.filename,
       actor: actorOf(ctx),
+      checks,
     });
     ctx.type = 'application/json';
     ctx.body = await stringifyInSlices(preview, 'items');

@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { startEngine } from '@skillquiz/mongo-engine';
 import type { Config } from '../config';
 import type { Logger } from '../http/logger';
-import { databaseOutages } from './outages';
+import { OutageMonitor } from './outages';
 
 export const DEFAULT_DB_NAME = 'skillquiz';
 
@@ -15,6 +15,8 @@ export interface Database {
   uri: string;
   /** 'external' = MONGODB_URI; 'embedded' = engine started by this process. */
   kind: 'external' | 'embedded';
+  /** The database's outages as this process sees them (a heartbeat watches it until close()). */
+  outages: OutageMonitor;
   close(): Promise<void>;
 }
 
@@ -29,11 +31,13 @@ export function withDefaultDb(uri: string, dbName = DEFAULT_DB_NAME): string {
 export async function connectDatabase(config: Config, logger: Logger): Promise<Database> {
   if (config.mongodbUri) {
     await connectMongoose(config.mongodbUri);
-    const unwatch = databaseOutages.watch(logger);
+    const outages = new OutageMonitor();
+    const unwatch = outages.watch(logger);
     logger.info(`connected to MongoDB at ${redact(config.mongodbUri)}`);
     return {
       uri: config.mongodbUri,
       kind: 'external',
+      outages,
       close: () => {
         unwatch();
         return mongoose.disconnect();
@@ -50,11 +54,13 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
     await engine.stop();
     throw err;
   }
-  const unwatch = databaseOutages.watch(logger);
+  const outages = new OutageMonitor();
+  const unwatch = outages.watch(logger);
   logger.info(`started the embedded engine (data in ${dbpath}); this is not a production database`);
   return {
     uri,
     kind: 'embedded',
+    outages,
     close: async () => {
       unwatch();
       await mongoose.disconnect();

@@ -77,7 +77,12 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   return e.cause !== undefined && e.cause !== err && isDatabaseUnreachable(e.cause);
 }
 
-/** This process's view of the database's availability. One per process (see `databaseOutages`). */
+/**
+ * A process's view of the database's availability: one per connection, made by connectDatabase (the
+ * Database's `outages`) and handed to the app (app.context.outages), the job worker and the metrics.
+ * An app built without one (the benches, unit tests) makes its own, which watches nothing and reads
+ * recovery from the connection's state.
+ */
 export class OutageMonitor {
   private downSince: Date | null = null;
   private recent: OutageWindow[] = [];
@@ -206,5 +211,3 @@ export class OutageMonitor {
     return [...stored, ...this.recent, ...open];
   }
 }
-
-export const databaseOutages = new OutageMonitor();

@@ -14,7 +14,7 @@ import {
 } from '@skillquiz/item-analysis';
 import { Atom, QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../models';
 import { findScopedInvitation, type HiringScope } from '../hiring/scope';
-import { atomTimeModel } from './time-model';
+import { atomTimeModel, type TimeModelCache } from './time-model';
 
 /** A rate as the report words it: 0.004 -> 'about 1 in 250' (rounded to a readable number). */
 export function oneInWords(rate: number): string {
@@ -144,8 +144,9 @@ export async function atomIntegrity(
   atom: string,
   atomName: string,
   effortAware: boolean,
+  timeModels: TimeModelCache,
 ): Promise<AtomIntegrity> {
-  const model = await atomTimeModel(atom);
+  const model = await atomTimeModel(timeModels, atom);
   const answers = answersOf(quiz, atom, model.items);
   const calibrated = [...model.items.values()].filter((t) => t.n >= MIN_TIMED_ANSWERS).length;
   const base = {
@@ -186,6 +187,7 @@ export async function atomIntegrity(
 export async function invitationIntegrity(
   scope: HiringScope,
   id: unknown,
+  timeModels: TimeModelCache,
 ): Promise<InvitationIntegrityResponse> {
   const inv = await findScopedInvitation(scope, id);
   const atomIds = [...(inv.required_atoms ?? []), ...(inv.optional_atoms ?? [])];
@@ -205,7 +207,9 @@ export async function invitationIntegrity(
     const quiz = quizzes.find((q) => (q.served ?? []).some((s) => s.atom_id === atom && s.answered_at));
     if (!quiz) continue;
     const doc = byId.get(atom);
-    out.push(await atomIntegrity(quiz, atom, doc?.name ?? atom, doc?.effort_aware_scoring === true));
+    out.push(
+      await atomIntegrity(quiz, atom, doc?.name ?? atom, doc?.effort_aware_scoring === true, timeModels),
+    );
   }
   return {
     invitation_id: String(inv._id),

@@ -20,13 +20,13 @@ import {
   type DriftAttempt,
   type ServedResponse,
 } from '@skillquiz/item-analysis';
-import { atomTimeModel } from './time-model';
+import { atomTimeModel, type TimeModelCache } from './time-model';
 
 /** A question needs this many real attempts before its drift is judged. */
 export const MIN_DRIFT_ATTEMPTS = 30;
 
-export async function driftFlags(atom: string): Promise<Map<number, ReviewFlag>> {
-  const model = await atomTimeModel(atom);
+export async function driftFlags(timeModels: TimeModelCache, atom: string): Promise<Map<number, ReviewFlag>> {
+  const model = await atomTimeModel(timeModels, atom);
   const quizzes = new Map<string, ServedResponse[]>();
   for (const r of model.responses) {
     if (model.demoQuizzes.has(r.quizId) || r.correct === null) continue;

@@ -10,7 +10,7 @@ export function integrityRouter(): Router {
   const router = new Router();
   const read: Middleware[] = [rateLimit(ADMIN_LIMIT), requireHiringScope()];
   router.get('/api/hiring/invitations/:id/integrity', ...read, async (ctx) => {
-    ctx.body = await invitationIntegrity(scopeOf(ctx), ctx.params.id);
+    ctx.body = await invitationIntegrity(scopeOf(ctx), ctx.params.id, ctx.caches.timeModels);
   });
   return router;
 }

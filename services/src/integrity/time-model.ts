@@ -10,6 +10,7 @@ import {
   type ServedResponse,
   type TimeParams,
 } from '@skillquiz/item-analysis';
+import { LRUCache } from 'lru-cache';
 import { loadResponses, quizzesVersion } from '../analytics/records';
 
 export interface AtomTimeModel {
@@ -22,8 +23,13 @@ export interface AtomTimeModel {
   demoQuizzes: Set<string>;
 }
 
-const kept = new Map<string, { version: string; model: AtomTimeModel }>();
+/**
+ * The models computed last, per atom, with the version of the quizzes they came from: one per app
+ * (app.context.caches.timeModels), the least recently used dropped beyond MAX_KEPT atoms.
+ */
+export type TimeModelCache = LRUCache<string, { version: string; model: AtomTimeModel }>;
 const MAX_KEPT = 64;
+export const timeModelCache = (): TimeModelCache => new LRUCache({ max: MAX_KEPT });
 
 /** The attempts a time model is calibrated from: answered with a choice, a time, not timed out. */
 export function timedAttempts(responses: readonly ServedResponse[]) {
@@ -32,7 +38,7 @@ export function timedAttempts(responses: readonly ServedResponse[]) {
     .map((r) => ({ person: r.quizId, item: r.questionId, seconds: r.responseMs! / 1000 }));
 }
 
-export async function atomTimeModel(atom: string): Promise<AtomTimeModel> {
+export async function atomTimeModel(kept: TimeModelCache, atom: string): Promise<AtomTimeModel> {
   const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
   const version = await quizzesVersion(filter);
   const hit = kept.get(atom);
@@ -46,7 +52,6 @@ export async function atomTimeModel(atom: string): Promise<AtomTimeModel> {
     responses: own,
     demoQuizzes,
   };
-  if (kept.size >= MAX_KEPT && !kept.has(atom)) kept.delete(kept.keys().next().value!);
   kept.set(atom, { version, model });
   return model;
 }

@@ -42,9 +42,13 @@ function database() {
 const norms = () => database().collection<NormDoc>(NORMS_COLLECTION);
 const entries = () => database().collection<NormEntryDoc>(NORM_ENTRIES_COLLECTION);
 
-/** The index the per-atom counts read (created on first use in a process). */
-let entriesIndexed: Promise<unknown> | null = null;
-const entriesIndex = () => (entriesIndexed ??= entries().createIndex({ atom: 1 }));
+/**
+ * The index the per-atom counts read: made at start (server.ts) and by every rebuild (the
+ * reconciliation pass, `npm run repair`); a no-op once it exists.
+ */
+export async function ensureNormIndexes(): Promise<void> {
+  await entries().createIndex({ atom: 1 });
+}
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -84,7 +88,6 @@ export async function recordNorms(quizId: Types.ObjectId | string): Promise<void
     .lean<NormQuiz>()
     .exec();
   if (!quiz || quiz.norm_recorded || !countsInNorms(quiz)) return;
-  await entriesIndex();
   for (const atom of quiz.atom_ids) {
     // The estimate does not depend on the thresholds; only the levels do.
     const outcome = atomOutcome(quiz, atom, null);
@@ -130,7 +133,7 @@ async function backfillNormEntries(): Promise<void> {
  * A $inc racing the rebuild can leave a difference again, which the next pass repairs.
  */
 export async function rebuildNorms(): Promise<string[]> {
-  await entriesIndex();
+  await ensureNormIndexes();
   await backfillNormEntries();
   const atoms = new Set<string>([
     ...(

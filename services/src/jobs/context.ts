@@ -1,10 +1,13 @@
 // What a job handler gets from the process that runs it.
 import type { Config } from '../config';
 import type { Logger } from '../http/logger';
+import type { Mailer } from '../mail/mailer';
 
 export interface JobContext {
   config: Config;
   logger: Logger;
   /** This process's own HTTP address (the demo candidates call the quiz API through it). */
   selfUrl: string;
+  /** The process's outgoing mail (its SMTP transport), made and closed by server.ts. */
+  mailer: Mailer;
 }

@@ -3,9 +3,12 @@
 // (after a crash, by the reconciliation pass) still makes one job.
 import type { Subscriber } from '../events';
 import { enqueueInvitationEmail } from './enqueue';
+import type { JobQueue } from './queue';
 
-export const enqueueRequestedEmail: Subscriber = async (event, origin) => {
-  const send = Number(event.data.send);
-  if (!Number.isInteger(send) || send < 1) return;
-  await enqueueInvitationEmail(origin.id, send);
-};
+export const enqueueRequestedEmail =
+  (queue: JobQueue): Subscriber =>
+  async (event, origin) => {
+    const send = Number(event.data.send);
+    if (!Number.isInteger(send) || send < 1) return;
+    await enqueueInvitationEmail(queue, origin.id, send);
+  };

@@ -2,7 +2,7 @@
 // unique key (agenda's unique(), an upsert that only inserts), so an event dispatched again (after a
 // crash, by the reconciliation pass, by two processes) enqueues the same job only once.
 import mongoose from 'mongoose';
-import { JOBS_COLLECTION, queue } from './queue';
+import { JOBS_COLLECTION, type JobQueue } from './queue';
 import {
   JOB,
   type DemoCandidatesData,
@@ -16,12 +16,13 @@ import { eventIdFor } from '../webhooks/events';
 const nowIso = () => new Date().toISOString();
 
 async function enqueueOnce<T extends object>(
+  queue: JobQueue,
   name: string,
   data: T,
   unique: Record<string, unknown>,
   runAt: Date = new Date(),
 ): Promise<void> {
-  const agenda = queue();
+  const agenda = queue.agenda();
   await agenda.ready;
   const job = agenda.create(name, data);
   job.schedule(runAt);
@@ -29,18 +30,22 @@ async function enqueueOnce<T extends object>(
   await job.save();
 }
 
-export async function enqueueInvitationEmail(invitationId: string, send = 0): Promise<void> {
+export async function enqueueInvitationEmail(queue: JobQueue, invitationId: string, send = 0): Promise<void> {
   if (send > 0) {
     // A resend or a changed address: one job per send number.
     const data: InvitationEmailData = { invitation_id: invitationId, send, enqueued_at: nowIso() };
-    await enqueueOnce(JOB.invitationEmail, data, { 'data.invitation_id': invitationId, 'data.send': send });
+    await enqueueOnce(queue, JOB.invitationEmail, data, {
+      'data.invitation_id': invitationId,
+      'data.send': send,
+    });
     return;
   }
   const data: InvitationEmailData = { invitation_id: invitationId, enqueued_at: nowIso() };
-  await enqueueOnce(JOB.invitationEmail, data, { 'data.invitation_id': invitationId });
+  await enqueueOnce(queue, JOB.invitationEmail, data, { 'data.invitation_id': invitationId });
 }
 
 export async function enqueueInvitationReminder(
+  queue: JobQueue,
   invitationId: string,
   expiresAt: Date,
   runAt: Date,
@@ -51,6 +56,7 @@ export async function enqueueInvitationReminder(
     enqueued_at: runAt.toISOString(),
   };
   await enqueueOnce(
+    queue,
     JOB.invitationReminder,
     data,
     { 'data.invitation_id': invitationId, 'data.expires_at': data.expires_at },
@@ -58,12 +64,15 @@ export async function enqueueInvitationReminder(
   );
 }
 
-export async function enqueueResultWebhook(input: {
-  quizId: string;
-  companyId: string;
-  status: QuizEndStatus;
-  occurredAt: Date;
-}): Promise<void> {
+export async function enqueueResultWebhook(
+  queue: JobQueue,
+  input: {
+    quizId: string;
+    companyId: string;
+    status: QuizEndStatus;
+    occurredAt: Date;
+  },
+): Promise<void> {
   const data: ResultWebhookData = {
     event_id: eventIdFor(input.quizId, input.status),
     quiz_id: input.quizId,
@@ -72,13 +81,13 @@ export async function enqueueResultWebhook(input: {
     occurred_at: input.occurredAt.toISOString(),
     enqueued_at: nowIso(),
   };
-  await enqueueOnce(JOB.resultWebhook, data, { 'data.event_id': data.event_id });
+  await enqueueOnce(queue, JOB.resultWebhook, data, { 'data.event_id': data.event_id });
 }
 
 /** The first-run demo data as one job (one ever: its progress shows in /sidekiq). */
-export async function enqueueDemoCandidates(perAtom: number): Promise<void> {
+export async function enqueueDemoCandidates(queue: JobQueue, perAtom: number): Promise<void> {
   const data: DemoCandidatesData = { per_atom: perAtom };
-  await enqueueOnce(JOB.demoCandidates, data, {});
+  await enqueueOnce(queue, JOB.demoCandidates, data, {});
   // A run that ended without finishing (failed after its retries, or completed before a crash
   // could mark it done) is due again; a locked one is left to its lock.
   await mongoose.connection
@@ -90,8 +99,8 @@ export async function enqueueDemoCandidates(perAtom: number): Promise<void> {
 }
 
 /** The sweep runs every minute in whichever process locks it first (one job of type 'single'). */
-export async function scheduleExpirySweep(every: string): Promise<void> {
-  const agenda = queue();
+export async function scheduleExpirySweep(queue: JobQueue, every: string): Promise<void> {
+  const agenda = queue.agenda();
   await agenda.ready;
   await agenda.every(every, JOB.expirySweep);
 }

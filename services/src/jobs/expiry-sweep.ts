@@ -1,7 +1,8 @@
 // `expiry-sweep`, every minute in one process (a 'single' repeating job): writes down, on time, what
 // the quiz API otherwise only decides when the candidate calls again (src/quiz/timing.ts):
 //   - a page-close whose grace (ABANDON_GRACE_MINUTES) has passed: the quiz is abandoned at
-//     left_at + grace (as lapseLeave decides);
+//     left_at + grace (the lapse rule of quiz/timing.ts: found with latestLapsedLeave, written with
+//     lapseLeave, as the quiz API decides it);
 //   - an unfinished quiz past its expires_at: expired_at = expires_at (the quiz API already answers
 //     410 then; now the hiring pages and the webhook learn it too);
 // and each write that ends a quiz carries its quiz.ended event (src/invitations/lifecycle.ts), which
@@ -14,6 +15,7 @@ import { sweepExpired } from '../db/sweep';
 import type { Events } from '../events';
 import { quizEndedEvent } from '../invitations/lifecycle';
 import { QuizResult, type QuizResultDoc } from '../models';
+import { latestLapsedLeave, lapseLeave } from '../quiz/timing';
 import type { Config } from '../config';
 import { JOBS_COLLECTION } from './queue';
 import mongoose from 'mongoose';
@@ -48,21 +50,26 @@ export async function runExpirySweep(
   const open = { finished_at: null, abandoned_at: null, expired_at: null };
 
   // Page closes whose grace has passed: abandoned at left_at + grace.
-  const graceMs = config.abandonGraceMinutes * 60_000;
+  const grace = config.abandonGraceMinutes;
   const left = await QuizResult.find({
     ...open,
-    left_at: { $ne: null, $lte: new Date(now.getTime() - graceMs) },
+    left_at: { $ne: null, $lte: latestLapsedLeave(now, grace) },
   })
     .select({ rev: 1, left_at: 1, company: 1, invitation: 1, demo_data: 1 })
     .limit(SWEEP_BATCH)
     .lean()
     .exec();
   for (const q of left) {
-    const abandoned_at = new Date(q.left_at!.getTime() + graceMs);
+    const { abandoned_at, left_at } = lapseLeave(
+      { abandoned_at: null, left_at: q.left_at ?? null },
+      now,
+      grace,
+    );
+    if (!abandoned_at) continue;
     const write = await QuizResult.updateOne(
       { _id: q._id, rev: q.rev, ...open },
       {
-        $set: { abandoned_at, left_at: null },
+        $set: { abandoned_at, left_at },
         $inc: { rev: 1 },
         $push: { pending_events: quizEndedEvent(idsOf(q), 'abandoned', abandoned_at) },
       },

@@ -11,15 +11,18 @@ import type { PendingEventDoc, Subscriber } from '../events';
 import { Company } from '../models';
 import { enqueueInvitationEmail, enqueueInvitationReminder, enqueueResultWebhook } from './enqueue';
 import { reminderTime, type QuizEndStatus } from './names';
+import type { JobQueue } from './queue';
 
 /** invitation.created: the email now, the reminder 24 hours before the invitation expires. */
-export const enqueueInvitationMail: Subscriber = async (event, origin) => {
-  if (event.data.email !== true) return;
-  await enqueueInvitationEmail(origin.id);
-  const expiresAt = typeof event.data.expires_at === 'string' ? new Date(event.data.expires_at) : null;
-  const remindAt = reminderTime(expiresAt);
-  if (remindAt && expiresAt) await enqueueInvitationReminder(origin.id, expiresAt, remindAt);
-};
+export const enqueueInvitationMail =
+  (queue: JobQueue): Subscriber =>
+  async (event, origin) => {
+    if (event.data.email !== true) return;
+    await enqueueInvitationEmail(queue, origin.id);
+    const expiresAt = typeof event.data.expires_at === 'string' ? new Date(event.data.expires_at) : null;
+    const remindAt = reminderTime(expiresAt);
+    if (remindAt && expiresAt) await enqueueInvitationReminder(queue, origin.id, expiresAt, remindAt);
+  };
 
 interface QuizEnded {
   quiz_id: string;
@@ -32,16 +35,18 @@ interface QuizEnded {
 const quizEndedData = (event: PendingEventDoc) => event.data as unknown as QuizEnded;
 
 /** quiz.ended: the company's result webhook, when it has one. */
-export const enqueueQuizWebhook: Subscriber = async (event) => {
-  const data = quizEndedData(event);
-  // Simulated demo-data candidates belong to no one's applicant tracking.
-  if (!data.company_id || data.demo_data) return;
-  const company = await Company.findById(data.company_id).select({ webhook_url: 1 }).lean().exec();
-  if (!company?.webhook_url) return;
-  await enqueueResultWebhook({
-    quizId: data.quiz_id,
-    companyId: data.company_id,
-    status: data.status,
-    occurredAt: new Date(data.occurred_at),
-  });
-};
+export const enqueueQuizWebhook =
+  (queue: JobQueue): Subscriber =>
+  async (event) => {
+    const data = quizEndedData(event);
+    // Simulated demo-data candidates belong to no one's applicant tracking.
+    if (!data.company_id || data.demo_data) return;
+    const company = await Company.findById(data.company_id).select({ webhook_url: 1 }).lean().exec();
+    if (!company?.webhook_url) return;
+    await enqueueResultWebhook(queue, {
+      quizId: data.quiz_id,
+      companyId: data.company_id,
+      status: data.status,
+      occurredAt: new Date(data.occurred_at),
+    });
+  };

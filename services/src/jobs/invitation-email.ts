@@ -12,7 +12,7 @@ import type { Job } from 'agenda';
 import { Atom, Company, Invitation, QuizResult, type InvitationDoc } from '../models';
 import { EmailDelivery, emailDeliveryId, emailMessageId, type EmailKind } from '../models/email-delivery';
 import { quizLink } from '../invitations';
-import { mailConfigured, sendMail } from '../mail/mailer';
+import { mailConfigured } from '../mail/mailer';
 import { renderInvitationMail, type InvitationMailData } from '../mail/templates';
 import type { JobContext } from './context';
 import { reminderTime, type InvitationEmailData, type InvitationReminderData } from './names';
@@ -105,23 +105,25 @@ async function sendOnce(
     },
     { upsert: true },
   ).exec();
-  const sent = await sendMail(ctx.config, {
-    to: inv.candidate_email!,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    messageId,
-    companyId: String(inv.company),
-  }).catch(async (err: unknown) => {
-    // Recorded for the hiring pages' email status (failed, with the reason); the job still fails
-    // and is retried with backoff, and a 'failed' record is sent again like a 'sending' one.
-    const reason = err instanceof Error ? err.message : String(err);
-    await EmailDelivery.updateOne(
-      { _id: id },
-      { $set: { state: 'failed', error: reason.slice(0, 500), failed_at: new Date() } },
-    ).exec();
-    throw err;
-  });
+  const sent = await ctx.mailer
+    .send(ctx.config, {
+      to: inv.candidate_email!,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId,
+      companyId: String(inv.company),
+    })
+    .catch(async (err: unknown) => {
+      // Recorded for the hiring pages' email status (failed, with the reason); the job still fails
+      // and is retried with backoff, and a 'failed' record is sent again like a 'sending' one.
+      const reason = err instanceof Error ? err.message : String(err);
+      await EmailDelivery.updateOne(
+        { _id: id },
+        { $set: { state: 'failed', error: reason.slice(0, 500), failed_at: new Date() } },
+      ).exec();
+      throw err;
+    });
   await EmailDelivery.updateOne(
     { _id: id },
     {

@@ -5,16 +5,15 @@
 // lifetime has passed, then runs again elsewhere, or at once when the services restart on the same
 // host (worker.ts releaseDeadLocks; see docs/DECISIONS.md).
 //
-// agenda is an ES module; Node 24 loads it through require(). Only the jobs modules import this file,
-// so the rest of the services (and their jest tests) never load it.
+// agenda is an ES module; Node 24 loads it through require(). The composition roots (server.ts,
+// composition.ts, app.ts for the dashboard) and the jobs modules import this file; the features do
+// not, so loading the quiz router never loads agenda (test/quiz-no-job-queue.test.ts).
 import os from 'node:os';
 import mongoose from 'mongoose';
 import { Agenda, InMemoryNotificationChannel } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 
 export const JOBS_COLLECTION = 'jobs';
-
-let current: Agenda | null = null;
 
 /** This process's name in the jobs it locks (`lastModifiedBy`): host and pid. */
 export const workerName = (): string => `${os.hostname()}:${process.pid}`;
@@ -38,19 +37,26 @@ export function createQueue(options: QueueOptions = {}): Agenda {
 }
 
 /**
- * The queue jobs are enqueued on: the running worker's once it has started, else one made on first
- * use that only writes jobs (a CLI process, or the services before the worker starts).
+ * The queue jobs are enqueued on, one per composition root (server.ts, a CLI command) and handed down
+ * (the event subscribers, the job worker, app.context.jobs for the dashboard): the running worker's
+ * agenda once it has started, else one made on first use that only writes jobs (a CLI process, or
+ * the services before the worker starts).
  */
-export function queue(): Agenda {
-  if (!current) {
-    current = createQueue();
-    current.on('error', () => {
-      // A producer-only queue reports nothing worth a line: enqueue calls reject on their own.
-    });
-  }
-  return current;
-}
+export class JobQueue {
+  private current: Agenda | null = null;
 
-export function useQueue(agenda: Agenda | null): void {
-  current = agenda;
+  agenda(): Agenda {
+    if (!this.current) {
+      this.current = createQueue();
+      this.current.on('error', () => {
+        // A producer-only queue reports nothing worth a line: enqueue calls reject on their own.
+      });
+    }
+    return this.current;
+  }
+
+  /** The worker's agenda from now on (null: the worker stopped; the next use makes a producer). */
+  use(agenda: Agenda | null): void {
+    this.current = agenda;
+  }
 }

@@ -3,7 +3,7 @@
 // Stopping leaves a running job locked until it finishes or its lock lapses, so a job cut short by a
 // stop or a crash runs again (in this or another process) rather than being lost.
 import { backoffStrategies, type Agenda, type Job } from 'agenda';
-import { databaseOutages } from '../db/outages';
+import type { OutageMonitor } from '../db/outages';
 import type { JobContext } from './context';
 import { DEMO_LOCK_LIFETIME_MS, runDemoCandidates, wantsDemoCandidates } from './demo-candidates';
 import { enqueueDemoCandidates, enqueueInvitationReminder, scheduleExpirySweep } from './enqueue';
@@ -20,7 +20,7 @@ import {
 import os from 'node:os';
 import mongoose from 'mongoose';
 import type { Events } from '../events';
-import { createQueue, JOBS_COLLECTION, useQueue } from './queue';
+import { createQueue, JOBS_COLLECTION, type JobQueue } from './queue';
 import { runResultWebhook } from './result-webhook';
 import { deliveryBackoff } from './retry';
 
@@ -63,6 +63,10 @@ export interface StartJobWorkerOptions extends JobContext {
   justSeeded: boolean;
   /** The events service the expiry sweep dispatches the quizzes it ends through. */
   events: Events;
+  /** The process's queue (the one its event subscribers enqueue on): the worker's agenda while it runs. */
+  queue: JobQueue;
+  /** The process's view of the database (its outages are logged there, not again per poll). */
+  outages: OutageMonitor;
 }
 
 const alive = (pid: number) => {
@@ -103,14 +107,14 @@ export async function releaseDeadLocks(): Promise<number> {
 }
 
 export async function startJobWorker(options: StartJobWorkerOptions): Promise<JobWorker> {
-  const { config, logger } = options;
-  const ctx: JobContext = { config, logger, selfUrl: options.selfUrl };
+  const { config, logger, queue } = options;
+  const ctx: JobContext = { config, logger, selfUrl: options.selfUrl, mailer: options.mailer };
   const agenda = createQueue({ processEveryMs: config.jobsProcessEveryMs });
   // The queue reports its database errors every poll; one line per outage is enough (outages.ts
   // already logs the outage itself).
   let reported = false;
   agenda.on('error', (err: Error) => {
-    if (databaseOutages.isDown()) return;
+    if (options.outages.isDown()) return;
     if (!reported) logger.warn({ err }, 'job queue: the database call failed');
     reported = true;
     setTimeout(() => (reported = false), 60_000).unref();
@@ -139,7 +143,7 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
     readable((job) =>
       runInvitationReminder(job, ctx, async (id, expiresAt) => {
         const at = reminderTime(expiresAt);
-        if (at) await enqueueInvitationReminder(id, expiresAt, at);
+        if (at) await enqueueInvitationReminder(queue, id, expiresAt, at);
       }),
     ),
     { concurrency: 5, lockLifetime: lock(JOB.invitationReminder), backoff: retry },
@@ -173,22 +177,22 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
   );
 
   await agenda.ready;
-  useQueue(agenda);
+  queue.use(agenda);
   const released = await releaseDeadLocks();
   if (released) logger.info(`job queue: released ${released} jobs locked by a process that died`);
-  await scheduleExpirySweep(EXPIRY_SWEEP_EVERY);
+  await scheduleExpirySweep(queue, EXPIRY_SWEEP_EVERY);
   if (await wantsDemoCandidates(config.seedDemoCandidates, options.justSeeded)) {
     logger.info(
       `demo data: ${config.seedDemoCandidates} simulated candidates per seeded atom are queued (job ${JOB.demoCandidates})`,
     );
-    await enqueueDemoCandidates(config.seedDemoCandidates);
+    await enqueueDemoCandidates(queue, config.seedDemoCandidates);
   }
   await agenda.start();
   return {
     agenda,
     stop: async () => {
       await agenda.stop();
-      useQueue(null);
+      queue.use(null);
     },
   };
 }

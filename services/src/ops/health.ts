@@ -7,7 +7,7 @@
 //             the process is not shutting down. 503 { status: 'unavailable', failing: [...] } otherwise.
 import type { Context, Middleware, Next } from 'koa';
 import mongoose from 'mongoose';
-import { databaseOutages } from '../db/outages';
+import type { OutageMonitor } from '../db/outages';
 
 export type CheckName = 'database' | 'jobs' | 'remotes_manifest' | 'shutting_down';
 
@@ -56,6 +56,8 @@ export class Readiness {
 
 export interface HealthOptions {
   readiness: Readiness;
+  /** The app's view of the database's outages (one known answers at once, without a ping). */
+  outages: OutageMonitor;
   /** null when the live manifest is valid, else why not (kept out of the response). */
   manifestProblem: () => string | null;
   dbTimeoutMs: number;
@@ -109,7 +111,7 @@ export function healthEndpoints(options: HealthOptions): Middleware {
     const failing: CheckName[] = [];
     if (options.readiness.draining) failing.push('shutting_down');
     // An outage the heartbeat already knows of answers at once; otherwise one bounded ping.
-    if (databaseOutages.isDown() || !(await ping())) failing.push('database');
+    if (options.outages.isDown() || !(await ping())) failing.push('database');
     if (!options.readiness.jobsRunning()) failing.push('jobs');
     if (options.manifestProblem() !== null) failing.push('remotes_manifest');
     ctx.set('Cache-Control', 'no-store');

@@ -6,7 +6,7 @@ import type { Agenda, Job } from 'agenda';
 import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { databaseOutages } from '../db/outages';
+import { OutageMonitor } from '../db/outages';
 import { safeEqual } from '../auth/safe-equal';
 import type { QuizState } from '../quiz/types';
 import { isTooLate } from '../quiz/timing';
@@ -37,7 +37,8 @@ export class Metrics {
   private readonly watchedQueues = new WeakSet<Agenda>();
   private lastDepth = new Map<string, number>();
 
-  constructor() {
+  /** `outages`: the app's view of the database (the database_up and outage-seconds series read it). */
+  constructor(private readonly outages: OutageMonitor = new OutageMonitor()) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'skillquiz_' });
     this.httpRequests = new Counter({
@@ -93,7 +94,7 @@ export class Metrics {
       help: '1 while the database answers, 0 during an outage or stall',
       registers,
       collect() {
-        this.set(databaseOutages.isDown() ? 0 : 1);
+        this.set(outages.isDown() ? 0 : 1);
       },
     });
     new Counter({
@@ -102,7 +103,7 @@ export class Metrics {
       registers,
       collect() {
         this.reset();
-        this.inc(databaseOutages.downSecondsTotal());
+        this.inc(outages.downSecondsTotal());
       },
     });
     const depth = this.lastDepth;
@@ -168,7 +169,7 @@ export class Metrics {
   /** Due, unlocked jobs per name, from the `jobs` collection; the last figures if it does not answer. */
   private async readQueueDepth(): Promise<void> {
     const db = mongoose.connection.db;
-    if (!db || databaseOutages.isDown()) return;
+    if (!db || this.outages.isDown()) return;
     const query = db
       .collection('jobs')
       .aggregate<{ _id: string; n: number }>([

@@ -36,11 +36,14 @@ import {
 import { quizCommitHook, quizEndEvents } from '../invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
+import type { OutageMonitor } from '../db/outages';
 
 /** The candidate quiz calls (the quiz page's), as opposed to the admin and sign-on routes. */
 export const isCandidatePath = (path: string): boolean => path.startsWith('/api/quiz/');
 
 export interface QuizRouterOptions {
+  /** The app's view of the database's outages: a question's clock does not count them. */
+  outages: OutageMonitor;
   /** Replaces the per-client unknown-token limiter (tests). */
   limiter?: FixedWindowLimiter;
   /** Replaces the per-token limiter of event writes (tests). */
@@ -69,11 +72,11 @@ function bodyBytes(ctx: Context): number {
   return Number(ctx.get('content-length')) || 0;
 }
 
-export function quizRouter(options: QuizRouterOptions = {}): Router {
+export function quizRouter(options: QuizRouterOptions): Router {
   const router = new Router();
   const limiter = options.limiter ?? unknownTokenLimiter();
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
-  const store = mongooseQuizStore();
+  const store = mongooseQuizStore(options.outages);
   /**
    * Each request gets its own memo of atoms and banks (see request-store.ts), and is judged by the
    * time it arrived, whatever the database's speed (see QuizDeps.now).

@@ -13,7 +13,7 @@ import {
   type QuestionDoc,
   type QuizResultDoc,
 } from '../models';
-import { databaseOutages } from '../db/outages';
+import type { OutageMonitor } from '../db/outages';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isTakeable } from './timing';
 import type { QuizState } from './types';
@@ -56,12 +56,6 @@ const stateDefaults = () =>
     extra_time_percent: 0,
     norm_recorded: false,
   }) satisfies Omit<QuizState, 'id' | 'token' | 'invitation_id' | 'company_id' | 'created_at'>;
-
-/**
- * States read whose stored `responses` matched their `served` (written at their revision): their writes
- * change only what changed in `responses`; any other state's write sets it whole.
- */
-const responsesCurrent = new WeakSet<QuizState>();
 
 function toState(doc: LeanQuiz): QuizState {
   const {
@@ -160,11 +154,17 @@ export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
   };
 }
 
-export function mongooseQuizStore(): QuizStore {
+/** The quiz rules' store on mongoose; `outages` is the app's view of the database (app.context.outages). */
+export function mongooseQuizStore(outages: Pick<OutageMonitor, 'outagesBetween'>): QuizStore {
   const banks = new BankCache(loadBank);
+  /**
+   * States read whose stored `responses` matched their `served` (written at their revision): their writes
+   * change only what changed in `responses`; any other state's write sets it whole.
+   */
+  const responsesCurrent = new WeakSet<QuizState>();
   return {
     banks,
-    outagesBetween: (from, to) => databaseOutages.outagesBetween(from, to),
+    outagesBetween: (from, to) => outages.outagesBetween(from, to),
 
     async loadByToken(token) {
       const doc = await QuizResult.findOne({ token }).lean<LeanQuiz>().exec();

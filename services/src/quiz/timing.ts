@@ -114,15 +114,29 @@ export interface LeaveClock {
   left_at: Date | null;
 }
 
+// The lapse rule, the one definition: a candidate who closed the page (left_at) and did not come back
+// within the grace period (ABANDON_GRACE_MINUTES) has abandoned the quiz, at left_at + grace. The quiz
+// API applies it when the candidate calls again (lapseLeave); the expiry sweep (jobs/expiry-sweep.ts)
+// finds the lapsed page-closes with latestLapsedLeave and writes each down with lapseLeave.
+
+/** When a page-close at `leftAt` lapses into an abandon: left_at + grace. */
+export function leaveLapsesAt(leftAt: Date, graceMinutes: number): Date {
+  return new Date(leftAt.getTime() + graceMinutes * 60_000);
+}
+
+/** The latest page-close that has lapsed by `now`: a left_at at or before it has (a query's `$lte`). */
+export function latestLapsedLeave(now: Date, graceMinutes: number): Date {
+  return new Date(now.getTime() - graceMinutes * 60_000);
+}
+
 /**
- * A candidate who closed the page (left_at) and did not come back within the grace period has
- * abandoned the quiz: abandoned_at = left_at + grace. Returns the state unchanged otherwise.
+ * The state with a lapsed page-close written down as an abandon (abandoned_at = left_at + grace,
+ * left_at cleared); the state itself when it has not lapsed (or was abandoned already).
  */
 export function lapseLeave<T extends LeaveClock>(state: T, now: Date, graceMinutes: number): T {
   if (!state.left_at || state.abandoned_at) return state;
-  const lapsesAt = state.left_at.getTime() + graceMinutes * 60_000;
-  if (now.getTime() < lapsesAt) return state;
-  return { ...state, abandoned_at: new Date(lapsesAt), left_at: null };
+  if (state.left_at.getTime() > latestLapsedLeave(now, graceMinutes).getTime()) return state;
+  return { ...state, abandoned_at: leaveLapsesAt(state.left_at, graceMinutes), left_at: null };
 }
 
 /**

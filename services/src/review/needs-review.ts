@@ -6,10 +6,14 @@ import type { NeedsReviewResponse, ReviewFlag } from '@skillquiz/contracts';
 import { listStatistics } from '../analytics/statistics';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../content/excerpt';
 import { driftFlags } from '../integrity/drift';
+import type { AppCaches } from '../http/context';
 import { Question } from '../models';
 
-export async function needsReview(atom: string): Promise<NeedsReviewResponse> {
-  const [{ statistics }, drift] = await Promise.all([listStatistics(atom), driftFlags(atom)]);
+export async function needsReview(caches: AppCaches, atom: string): Promise<NeedsReviewResponse> {
+  const [{ statistics }, drift] = await Promise.all([
+    listStatistics(caches.statistics, atom),
+    driftFlags(caches.timeModels, atom),
+  ]);
   const flagsOf = new Map<string, ReviewFlag[]>(
     Object.entries(statistics).map(([id, s]) => [id, [...s.flags]]),
   );

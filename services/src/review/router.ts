@@ -46,7 +46,7 @@ export function reviewRouter(): Router {
     ctx.body = await findTwins(q.atom, q.threshold);
   });
   router.get('/api/questions/needs-review', ...read, async (ctx) => {
-    ctx.body = await needsReview(validate(NeedsReviewQuerySchema, ctx.query).atom);
+    ctx.body = await needsReview(ctx.caches, validate(NeedsReviewQuerySchema, ctx.query).atom);
   });
   router.post('/api/questions/status', ...write, async (ctx) => {
     const { questions, status } = validate(BulkStatusChangeSchema, ctx.request.body);

@@ -22,7 +22,6 @@ import { requireCsrfHeader } from '../auth/csrf';
 import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
 import { signedInUser } from '../auth/session';
 import { HttpError, forbidden, notFound, unauthorized, validate } from '../http/errors';
-import { queue } from '../jobs/queue';
 import { serveStatic } from '../web/static-files';
 
 export const SIDEKIQ_PATH = '/sidekiq';
@@ -117,9 +116,9 @@ export function sidekiqRouter(): Router {
   const ours = serveStatic(OUR_FILES);
   let html: string | undefined;
   let controller: Controller | undefined;
-  // The controller on the running queue (a new one when the worker restarted).
-  const jobs = async (): Promise<Controller> => {
-    const agenda = queue();
+  // The controller on the app's running queue (a new one when the worker restarted).
+  const jobs = async (ctx: Context): Promise<Controller> => {
+    const agenda = ctx.jobs.agenda();
     if (!controller || (controller as unknown as { agenda: unknown }).agenda !== agenda)
       controller = new (controllerClass())(agenda);
     return controller;
@@ -163,14 +162,14 @@ export function sidekiqRouter(): Router {
   api.get('/', async (ctx) => {
     const q = validate(ListQuerySchema, queryOf(ctx));
     ctx.body = await (
-      await jobs()
+      await jobs(ctx)
     ).getJobs({ name: q.job, state: q.state, search: q.q, skip: q.skip, limit: q.limit });
   });
   api.get('/stats', async (ctx) => {
-    ctx.body = await (await jobs()).getStats(ctx.query.fullDetails === 'true');
+    ctx.body = await (await jobs(ctx)).getStats(ctx.query.fullDetails === 'true');
   });
   api.get('/logs', async (ctx) => {
-    ctx.body = await (await jobs()).getLogs(validate(LogsQuerySchema, queryOf(ctx)));
+    ctx.body = await (await jobs(ctx)).getLogs(validate(LogsQuerySchema, queryOf(ctx)));
   });
   // Live updates need a notification channel shared by every process; without one the page polls.
   api.get('/events', () => {
@@ -180,7 +179,7 @@ export function sidekiqRouter(): Router {
     (run: (c: Controller, ids: string[]) => Promise<unknown>): Middleware =>
     async (ctx) => {
       const { jobIds } = validate(JobIdsSchema, ctx.request.body ?? {});
-      ctx.body = await run(await jobs(), jobIds);
+      ctx.body = await run(await jobs(ctx), jobIds);
     };
   api.post(
     '/jobs/retry',

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import type Koa from 'koa';
 import etag from '@koa/etag';
 import serve from 'koa-static';
+import { LRUCache } from 'lru-cache';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,9 +58,11 @@ export function serveStatic(root: string): Koa.Middleware {
   const options = { index: false as const, hidden: false, setHeaders: cacheHeaders };
   const compressed = serve(root, { ...options, brotli: true, gzip: true });
   const identity = serve(root, { ...options, brotli: false, gzip: false });
+  // This middleware's verdicts, per file (so per app: each app makes its own middleware).
+  const verdicts: Verdicts = new LRUCache({ max: MAX_VERDICTS_KEPT });
   return async function staticFiles(ctx, next) {
     let missing = false;
-    const send = (await siblingsAreStale(root, ctx.path)) ? identity : compressed;
+    const send = (await siblingsAreStale(verdicts, root, ctx.path)) ? identity : compressed;
     await send(ctx, async () => {
       missing = true;
     });
@@ -74,7 +77,9 @@ const brotliDecompress = promisify(zlib.brotliDecompress);
 const gunzip = promisify(zlib.gunzip);
 
 /** Per file: the stats its verdict was reached at, and the verdict. */
-const verdicts = new Map<string, { stats: string; stale: boolean }>();
+type Verdicts = LRUCache<string, { stats: string; stale: boolean }>;
+/** Files whose verdicts are kept: more than the built front ends hold. */
+const MAX_VERDICTS_KEPT = 10_000;
 
 /**
  * True when a .br or .gz beside the requested file does not hold the file's bytes: it was edited after
@@ -83,7 +88,7 @@ const verdicts = new Map<string, { stats: string; stale: boolean }>();
  * siblings are unpacked and compared, once per change of the files' sizes and mtimes. Anything
  * unusual (no file, a path outside root) is left to koa-send to answer.
  */
-async function siblingsAreStale(root: string, urlPath: string): Promise<boolean> {
+async function siblingsAreStale(verdicts: Verdicts, root: string, urlPath: string): Promise<boolean> {
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath);
