@@ -1,7 +1,7 @@
 // The hiring remote's backend: every call of the hiring API (services/README.md, "Hiring API")
 // behind one interface, HiringApi. The exposed HiringApp takes an `api` prop (default: httpHiringApi
-// below) and hands it to the pages through context (./context.ts); tests and the standalone dev
-// page (dev/fakeHiringApi.ts) pass an in-memory implementation.
+// below) and hands it to the pages through context (./context.ts); the app tests and the standalone
+// dev page use that default too, on the real services.
 // A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
 // message (SPEC §8), which is what TanStack Query expects of a query or mutation function.
 // `company` is the admins' company switcher (`?company=<slug>`); recruiters never send it (the
