@@ -163,6 +163,13 @@ describe.each(remotes)('%s', (remote) => {
       expect(src).toMatch(/\bmutationOptions\(/);
     });
 
+    it('keeps its queries in that one module (no second *Queries.ts beside it)', () => {
+      const others = sourceFiles(path.join(dir, 'src/api'))
+        .filter((f) => /queries\.tsx?$/i.test(path.basename(f)) && f !== queriesFile)
+        .map((f) => path.relative(ROOT, f));
+      expect(others).toEqual([]);
+    });
+
     it("passes the query's signal to every fetch", () => {
       const src = fs.existsSync(queriesFile) ? withoutComments(read(queriesFile)) : '';
       const queryFns = [...src.matchAll(/queryFn:\s*(async\s*)?\(([^)]*)\)\s*=>\s*([^\n]*)/g)];
