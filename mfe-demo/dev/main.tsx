@@ -13,6 +13,7 @@ const justStarted = quizResultInProgress({
 
 mountDevPage({
   remote: 'mfe-demo',
+  backend: 'none',
   description: 'The demo remote: the adaptability sidebar that mfe-quiz mounts in demo mode.',
   layout: 'page',
   routes: [

@@ -16,7 +16,7 @@ import './styles.css';
 import './decide/decide.css';
 
 export interface HiringAppProps extends AdminAppProps {
-  /** The backend (default: httpHiringApi). Tests and the dev page pass a fake. */
+  /** The backend (default: httpHiringApi, which the app tests and the dev page use too). */
   api?: HiringApi;
 }
 

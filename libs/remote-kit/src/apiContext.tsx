@@ -1,6 +1,6 @@
 // The one way a remote hands its backend interface to its pages: React context, filled by the
-// remote's exposed app component from its `api` prop (default: the HTTP implementation). Tests and
-// the standalone dev page pass an in-memory fake instead, so no test replaces a module.
+// remote's exposed app component from its `api` prop (default: the HTTP implementation, which the
+// app tests and the standalone dev page use too, on the real services), so no test replaces a module.
 import { createContext, useContext, type ReactNode } from 'react';
 
 export interface ApiProviderProps<Api> {

@@ -121,9 +121,13 @@ export function setupTestServices(): TestServices {
     msw.listen({ onUnhandledRequest: 'bypass' });
     const inner = globalThis.fetch;
     original = inner;
-    globalThis.fetch = (input, init) => {
-      const href = input instanceof Request ? input.url : String(input);
-      const headers = new Headers(input instanceof Request ? input.headers : undefined);
+    globalThis.fetch = async (input, init) => {
+      // A Request's own method, headers, body and signal, unless init says otherwise (msw's
+      // bypass(request) hands one over). Headers and body go over as plain values: a Headers object or
+      // an ArrayBuffer of msw's realm reaches this one's Request constructor mangled or empty.
+      const from = input instanceof Request ? input : undefined;
+      const href = from ? from.url : String(input);
+      const headers = new Headers(from ? Object.fromEntries(from.headers.entries()) : undefined);
       new Headers(init?.headers).forEach((v, k) => headers.set(k, v));
       const session = role ? sessions[role] : undefined;
       if (session) {
@@ -131,6 +135,9 @@ export function setupTestServices(): TestServices {
         if (!headers.has('x-csrf-token')) headers.set('x-csrf-token', session['x-csrf-token']);
       }
       const request = new Request(new URL(href, baseUrl), {
+        method: from?.method,
+        signal: from?.signal,
+        body: from?.body ? await from.text() : undefined,
         ...init,
         headers,
         // Node's fetch has no cookie store: the session is the header above.

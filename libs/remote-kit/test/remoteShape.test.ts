@@ -36,14 +36,6 @@ const DATA_LAYER: Record<string, 'query' | 'none'> = {
 };
 /** A dev/ file longer than this is re-implementing the backend (the real services run behind dev pages). */
 const DEV_FILE_MAX_LINES = 120;
-/**
- * The fakes still being replaced: app tests of these files have not moved to the real services yet
- * (their data is not in the seed). Each entry must still be over the limit: once a fake is gone or
- * small, its entry has to go too, so this list only shrinks.
- */
-const FAKES_BEING_REPLACED: Record<string, string> = {
-  'mfe-hiring': 'mfe-hiring/dev/fakeHiringApi.ts',
-};
 /** Remotes whose data layer is still plain functions (no TanStack Query yet); checked the same way. */
 const DATA_LAYER_PENDING = new Set(['mfe-quiz']);
 
@@ -113,8 +105,14 @@ describe.each(remotes)('%s', (remote) => {
     const long = sourceFiles(path.join(dir, 'dev'))
       .map((f) => ({ file: path.relative(ROOT, f), lines: read(f).split('\n').length }))
       .filter((f) => f.lines > DEV_FILE_MAX_LINES);
-    const pending = FAKES_BEING_REPLACED[remote];
-    expect(long.map((f) => f.file)).toEqual(pending ? [pending] : []);
+    expect(long.map((f) => f.file)).toEqual([]);
+  });
+
+  it('has no fake backend module in dev/ (dev pages and app tests run on the real services)', () => {
+    const fakes = sourceFiles(path.join(dir, 'dev'))
+      .filter((f) => /^fake/i.test(path.basename(f)))
+      .map((f) => path.relative(ROOT, f));
+    expect(fakes).toEqual([]);
   });
 
   it('api/ imports nothing from hooks/', () => {
@@ -163,6 +161,13 @@ describe.each(remotes)('%s', (remote) => {
       const src = fs.existsSync(queriesFile) ? withoutComments(read(queriesFile)) : '';
       expect(src).toMatch(/\bqueryOptions\(/);
       expect(src).toMatch(/\bmutationOptions\(/);
+    });
+
+    it('keeps its queries in that one module (no second *Queries.ts beside it)', () => {
+      const others = sourceFiles(path.join(dir, 'src/api'))
+        .filter((f) => /queries\.tsx?$/i.test(path.basename(f)) && f !== queriesFile)
+        .map((f) => path.relative(ROOT, f));
+      expect(others).toEqual([]);
     });
 
     it("passes the query's signal to every fetch", () => {

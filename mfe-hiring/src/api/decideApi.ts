@@ -1,6 +1,5 @@
 // The hiring API's roles and decisions (services/src/hiring/decide-router.ts) for the Roles and
-// Compare pages and the report's decision section. Part of HiringApi, optional there, so a backend
-// without them (the dev fake) simply hides what needs them.
+// Compare pages and the report's decision section. Part of HiringApi.
 import { apiCall } from '@skillquiz/http-client';
 import type {
   CompareResponse,

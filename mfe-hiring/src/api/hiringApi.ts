@@ -1,7 +1,7 @@
 // The hiring remote's backend: every call of the hiring API (services/README.md, "Hiring API")
 // behind one interface, HiringApi. The exposed HiringApp takes an `api` prop (default: httpHiringApi
-// below) and hands it to the pages through context (./context.ts); tests and the standalone dev
-// page (dev/fakeHiringApi.ts) pass an in-memory implementation.
+// below) and hands it to the pages through context (./context.ts); the app tests and the standalone
+// dev page use that default too, on the real services.
 // A failed call throws ApiError (@skillquiz/http-client) carrying its status and the server's
 // message (SPEC §8), which is what TanStack Query expects of a query or mutation function.
 // `company` is the admins' company switcher (`?company=<slug>`); recruiters never send it (the
@@ -58,8 +58,8 @@ export interface BulkInviteInput {
   extra_time_percent?: 0 | 25 | 50 | 100;
 }
 
-/** Roles, decisions and the comparison (./decideApi.ts) are optional: a backend without them hides them. */
-export interface HiringApi extends Partial<DecideApi> {
+/** Every call of the hiring API; roles, decisions and the comparison are in ./decideApi.ts. */
+export interface HiringApi extends DecideApi {
   /** GET /api/hiring/me: role, company, and (admins) every company for the switcher. */
   me(signal?: AbortSignal): Promise<HiringMeResponse>;
   /** GET /api/hiring/atoms: the atoms candidates can be invited to take. */
@@ -78,11 +78,8 @@ export interface HiringApi extends Partial<DecideApi> {
   report(id: string, signal?: AbortSignal): Promise<InvitationReport>;
   /** GET /api/hiring/survey: the relevance survey in aggregate (per atom and month, once enough answered). */
   survey(company: string | undefined, signal?: AbortSignal): Promise<SurveyResponse>;
-  /**
-   * GET /api/hiring/invitations/{id}/integrity: what the answers and their times say (404 like the report).
-   * Optional: a backend without it shows the report without that section.
-   */
-  answerSignals?(id: string, signal?: AbortSignal): Promise<InvitationIntegrityResponse>;
+  /** GET /api/hiring/invitations/{id}/integrity: what the answers and their times say (404 like the report). */
+  answerSignals(id: string, signal?: AbortSignal): Promise<InvitationIntegrityResponse>;
   /** POST /api/hiring/invitations/{id}/revoke: the report after it (409 once finished). */
   revoke(id: string): Promise<InvitationReport>;
   /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
@@ -103,22 +100,22 @@ export interface HiringApi extends Partial<DecideApi> {
     signal?: AbortSignal,
   ): Promise<WebhookAttemptsResponse>;
 
-  // After create (services/src/hiring/after-create-router.ts). Optional: a backend without them
-  // shows the pages without the catalogue, the email status, resend, edit and the contact setting.
+  // After create (services/src/hiring/after-create-router.ts): the catalogue, the email status,
+  // resend, edit and the contact setting.
   /** GET /api/hiring/catalogue: the takeable atoms, described (no question text). */
-  catalogue?(signal?: AbortSignal): Promise<HiringCatalogueResponse>;
+  catalogue(signal?: AbortSignal): Promise<HiringCatalogueResponse>;
   /** GET /api/hiring/email-status?ids=…: the email status of each of these invitations. */
-  emailStatuses?(ids: readonly string[], signal?: AbortSignal): Promise<EmailStatusListResponse>;
+  emailStatuses(ids: readonly string[], signal?: AbortSignal): Promise<EmailStatusListResponse>;
   /** GET /api/hiring/invitations/{id}/email */
-  invitationEmail?(id: string, signal?: AbortSignal): Promise<InvitationEmailResponse>;
+  invitationEmail(id: string, signal?: AbortSignal): Promise<InvitationEmailResponse>;
   /** POST /api/hiring/invitations/{id}/resend: 202, 409 when it cannot be sent, 429 over the budget. */
-  resend?(id: string): Promise<InvitationEmailResponse>;
+  resend(id: string): Promise<InvitationEmailResponse>;
   /** PATCH /api/hiring/invitations/{id}: the report after it (409 once the candidate started). */
-  edit?(id: string, input: InvitationEdit): Promise<InvitationReport>;
+  edit(id: string, input: InvitationEdit): Promise<InvitationReport>;
   /** GET /api/hiring/settings/contact */
-  contact?(company: string | undefined, signal?: AbortSignal): Promise<ContactSettingsResponse>;
+  contact(company: string | undefined, signal?: AbortSignal): Promise<ContactSettingsResponse>;
   /** PUT /api/hiring/settings/contact */
-  saveContact?(input: ContactSettingsUpdate, company: string | undefined): Promise<ContactSettingsResponse>;
+  saveContact(input: ContactSettingsUpdate, company: string | undefined): Promise<ContactSettingsResponse>;
 }
 
 /** `?a=1&b=2` of the defined, non-empty values (an empty string when there are none). */

@@ -1,16 +1,24 @@
-// The hiring remote's data as TanStack Query `queryOptions` factories over a HiringApi: one place for
-// each key, its fetch, its cache rule and its toast (raised by the admin query client of
-// @skillquiz/admin-ui from `meta`; a query without errorToast fails silently and its page says so).
-// Mutations' toasts are in mutationMeta below, so every page raises them the same way.
+// The hiring remote's data as TanStack Query `queryOptions` and `mutationOptions` factories over a
+// HiringApi, side by side: one place for each key, its fetch (with the query's `signal`), its cache
+// rule, its toasts (raised by the admin query client of @skillquiz/admin-ui from `meta`, titles from
+// the contracts' MESSAGES; a query without errorToast fails silently and its page says so) and what a
+// write makes out of date. The list, invite, report and settings; after create (the test catalogue,
+// email status, resend, edit, the company's contact); roles, decisions and the comparison.
 //   const q = hiringQueries(useHiringApi());  useQuery(q.report(id));
+//   const m = hiringMutations(useHiringApi(), useQueryClient());  useMutation(m.create(company));
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { showErrorToast, type AdminMutationMeta } from '@skillquiz/admin-ui';
 import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
 import type {
   BulkCreatedResponse,
+  ContactSettingsUpdate,
+  EmailStatusListResponse,
   InvitationCreate,
+  InvitationEdit,
   InvitationReport,
   InvitationResponse,
+  RoleCreate,
+  RoleUpdate,
   WebhookSettingsUpdate,
 } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
@@ -29,11 +37,24 @@ export const hiringKeys = {
   /** Every attempts page of a company starts with this, so a test event can refresh them all. */
   attemptsOf: (company: string) => ['hiring', 'webhook-attempts', company] as const,
   attempts: (company: string, page: number) => ['hiring', 'webhook-attempts', company, page] as const,
+  catalogue: ['hiring', 'catalogue'] as const,
+  /** Every email status key starts with this, so a resend or an edit can refresh them all. */
+  emails: ['hiring', 'email'] as const,
+  email: (id: string) => ['hiring', 'email', id] as const,
+  emailsOf: (ids: readonly string[]) => ['hiring', 'email', 'list', ...ids] as const,
+  contact: (company: string) => ['hiring', 'contact', company] as const,
+  roles: (company: string) => ['hiring', 'roles', company] as const,
+  decision: (id: string) => ['hiring', 'report', id, 'decision'] as const,
+  compare: (roleId: string, ids: readonly string[]) => ['hiring', 'compare', roleId, ...ids] as const,
 };
 
 /** SPEC §9's durations: a load error stays 9 s, a write's result 5 s. */
 const LOAD_MS = CONSTANTS.TOAST_MS.LOAD_ERROR;
 const WRITE_MS = CONSTANTS.TOAST_MS.QUESTION;
+/** An email still queued (or retrying after a failure) is looked at again this often. */
+const EMAIL_POLL_MS = 5_000;
+
+const unsent = (states: readonly string[]) => states.some((s) => s === 'queued' || s === 'failed');
 
 export function hiringQueries(api: HiringApi) {
   return {
@@ -84,8 +105,7 @@ export function hiringQueries(api: HiringApi) {
     answerSignals: (id: string) =>
       queryOptions({
         queryKey: hiringKeys.answerSignals(id),
-        queryFn: ({ signal }) => api.answerSignals!(id, signal),
-        enabled: api.answerSignals !== undefined,
+        queryFn: ({ signal }) => api.answerSignals(id, signal),
       }),
     /** The company's settings ('' : a recruiter's own company). */
     settings: (company: string) =>
@@ -108,6 +128,71 @@ export function hiringQueries(api: HiringApi) {
             durationMs: LOAD_MS,
             id: 'hiring-attempts',
           },
+        },
+      }),
+    /** The takeable atoms, described (no question text); rarely changes. */
+    catalogue: () =>
+      queryOptions({
+        queryKey: hiringKeys.catalogue,
+        queryFn: ({ signal }) => api.catalogue(signal),
+        staleTime: 5 * 60_000,
+        meta: {
+          errorToast: {
+            title: MESSAGES.ERROR_LOADING_CATALOGUE,
+            durationMs: LOAD_MS,
+            id: 'hiring-catalogue',
+          },
+        },
+      }),
+    /** One invitation's email status; refreshed while it is not sent yet. Silent on failure. */
+    email: (id: string) =>
+      queryOptions({
+        queryKey: hiringKeys.email(id),
+        queryFn: ({ signal }) => api.invitationEmail(id, signal),
+        refetchInterval: (q) => (q.state.data && unsent([q.state.data.email.state]) ? EMAIL_POLL_MS : false),
+      }),
+    /** The email status of a list page's rows; refreshed while one is not sent yet. Silent on failure. */
+    emailsOf: (ids: readonly string[]) =>
+      queryOptions({
+        queryKey: hiringKeys.emailsOf(ids),
+        queryFn: ({ signal }): Promise<EmailStatusListResponse> => api.emailStatuses(ids, signal),
+        enabled: ids.length > 0,
+        refetchInterval: (q) =>
+          q.state.data && unsent(Object.values(q.state.data.items).map((s) => s.state))
+            ? EMAIL_POLL_MS
+            : false,
+      }),
+    /** The company's contact for candidates ('' : a recruiter's own company). */
+    contact: (company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.contact(company),
+        queryFn: ({ signal }) => api.contact(company || undefined, signal),
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_SETTINGS, durationMs: LOAD_MS, id: 'hiring-contact' },
+        },
+      }),
+    roles: (company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.roles(company),
+        queryFn: ({ signal }) => api.roles(company || undefined, signal),
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_ROLES, durationMs: LOAD_MS, id: 'hiring-roles' },
+        },
+      }),
+    /** Silent on failure: the report's decision section says so. */
+    decision: (id: string) =>
+      queryOptions({
+        queryKey: hiringKeys.decision(id),
+        queryFn: ({ signal }) => api.decision(id, signal),
+      }),
+    /** Two to four candidates side by side against a role. */
+    compare: (roleId: string, ids: readonly string[], company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.compare(roleId, ids),
+        queryFn: ({ signal }) => api.compare(roleId, ids, company || undefined, signal),
+        enabled: ids.length >= 2,
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_COMPARISON, durationMs: LOAD_MS, id: 'hiring-compare' },
         },
       }),
   };
@@ -151,6 +236,28 @@ export const mutationMeta = {
   },
   // The test's outcome, delivered or not, is said on the page (a live region); a refusal too.
   testWebhook: {},
+  // A refusal the page explains (409: cannot be sent; 429: the budget) is said beside the button too.
+  resend: {
+    errorToast: { title: MESSAGES.ERROR_RESENDING_INVITATION, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.INVITATION_RESENT, durationMs: WRITE_MS },
+  },
+  edit: {
+    errorToast: { title: MESSAGES.ERROR_EDITING_INVITATION, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.INVITATION_EDITED, durationMs: WRITE_MS },
+  },
+  saveContact: {
+    errorToast: { title: MESSAGES.ERROR_SAVING_CONTACT, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.CONTACT_SAVED, durationMs: WRITE_MS },
+  },
+  // A stale version (409) is said above the form (the role is reloaded); other failures toast.
+  saveRole: {
+    errorToast: { title: MESSAGES.ERROR_SAVING_ROLE, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.ROLE_SAVED, durationMs: WRITE_MS },
+  },
+  deleteRole: {
+    errorToast: { title: MESSAGES.ERROR_DELETING_ROLE, durationMs: WRITE_MS },
+    successToast: { title: MESSAGES.ROLE_DELETED, durationMs: WRITE_MS },
+  },
 } satisfies Record<string, AdminMutationMeta>;
 
 /**
@@ -161,6 +268,9 @@ export const mutationMeta = {
 export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
   /** After a write: the lists are out of date (not awaited: the page need not wait for them). */
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+  const refreshEmails = () => void queryClient.invalidateQueries({ queryKey: hiringKeys.emails });
+  const refreshRoles = (company: string) =>
+    void queryClient.invalidateQueries({ queryKey: hiringKeys.roles(company) });
   /** Revoke and extend answer with the report as it stands: it replaces the cached one. */
   const reportWrite = (id: string, report: InvitationReport) => {
     queryClient.setQueryData(hiringKeys.report(id), report);
@@ -225,7 +335,46 @@ export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
         meta: mutationMeta.testWebhook,
         onSettled: () => void queryClient.invalidateQueries({ queryKey: hiringKeys.attemptsOf(company) }),
       }),
+    resend: (id: string) =>
+      mutationOptions({
+        mutationFn: () => api.resend(id),
+        meta: mutationMeta.resend,
+        onSuccess: (data) => {
+          queryClient.setQueryData(hiringKeys.email(id), data);
+          refreshEmails();
+        },
+      }),
+    /** The reply is the report as it stands: it replaces the cached one; lists and emails are out of date. */
+    edit: (id: string) =>
+      mutationOptions({
+        mutationFn: (input: InvitationEdit) => api.edit(id, input),
+        meta: mutationMeta.edit,
+        onSuccess: (report: InvitationReport) => {
+          reportWrite(id, report);
+          refreshEmails();
+        },
+      }),
+    saveContact: (company: string) =>
+      mutationOptions({
+        mutationFn: (input: ContactSettingsUpdate) => api.saveContact(input, company || undefined),
+        meta: mutationMeta.saveContact,
+        onSuccess: (data) => queryClient.setQueryData(hiringKeys.contact(company), data),
+      }),
+    saveRole: (company: string) =>
+      mutationOptions({
+        mutationFn: (input: { id?: string; body: RoleCreate | RoleUpdate }) =>
+          input.id
+            ? api.updateRole(input.id, input.body as RoleUpdate, company || undefined)
+            : api.createRole(input.body as RoleCreate, company || undefined),
+        meta: mutationMeta.saveRole,
+        onSettled: () => refreshRoles(company),
+      }),
+    deleteRole: (company: string) =>
+      mutationOptions({
+        mutationFn: (input: { id: string; version: number }) =>
+          api.deleteRole(input.id, input.version, company || undefined),
+        meta: mutationMeta.deleteRole,
+        onSettled: () => refreshRoles(company),
+      }),
   };
 }
-
-export { decideKeys, decideMutationMeta, decideMutations, decideQueries } from './decideQueries';

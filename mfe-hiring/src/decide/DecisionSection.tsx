@@ -1,13 +1,11 @@
 // The report's decision section: per atom the probability of meeting the role's bar, the percentile
-// as an interval, and the topic view. Hidden when the backend has no decisions (the dev fake).
-import { useHasRoles, useDecision } from './useDecide';
+// as an interval, and the topic view.
+import { useDecision } from './useDecide';
 import { TopicView } from './TopicView';
 import { meetsText, percentileText } from './wording';
 
 export function DecisionSection({ id }: { id: string }) {
-  const has = useHasRoles();
   const decision = useDecision(id);
-  if (!has) return null;
   return (
     <section className="hr-card" aria-labelledby="hr-decision-heading">
       <h2 id="hr-decision-heading">Decision and topics</h2>

@@ -1,10 +1,10 @@
 // The invite form's role: choosing one fills the atoms from it (its required atoms in order, its
-// optional ones) and sends the invitation for that role, so its bars apply. Hidden when the backend
-// has no roles or the company has none.
+// optional ones) and sends the invitation for that role, so its bars apply. Hidden when the company
+// has no roles.
 import { useId } from 'react';
 import type { RoleView } from '@skillquiz/contracts';
 import type { InviteAction } from '../model/inviteForm';
-import { useHasRoles, useRoles } from './useDecide';
+import { useRoles } from './useDecide';
 
 export function RolePicker(props: {
   company: string;
@@ -15,9 +15,8 @@ export function RolePicker(props: {
   dispatch(action: InviteAction): void;
 }) {
   const id = useId();
-  const has = useHasRoles();
-  const roles = useRoles(props.company, has);
-  if (!has || !roles.data || roles.data.roles.length === 0) return null;
+  const roles = useRoles(props.company);
+  if (!roles.data || roles.data.roles.length === 0) return null;
 
   const fill = (role: RoleView) => {
     for (const a of props.required) props.dispatch({ type: 'removeRequired', atom: a });

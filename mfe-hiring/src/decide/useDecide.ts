@@ -1,30 +1,24 @@
-// Roles, decisions and the comparison through TanStack Query (api/decideQueries.ts).
+// Roles, decisions and the comparison through TanStack Query (api/queries.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHiringApi } from '../api/context';
-import { decideMutations, decideQueries } from '../api/queries';
+import { hiringMutations, hiringQueries } from '../api/queries';
 
 export function useRoles(company: string, enabled = true) {
-  const q = decideQueries(useHiringApi()).roles(company);
-  return useQuery({ ...q, enabled: q.enabled !== false && enabled });
+  return useQuery({ ...hiringQueries(useHiringApi()).roles(company), enabled });
 }
 
 export function useDecision(id: string) {
-  return useQuery(decideQueries(useHiringApi()).decision(id));
+  return useQuery(hiringQueries(useHiringApi()).decision(id));
 }
 
 export function useComparison(roleId: string, ids: readonly string[], company: string) {
-  return useQuery(decideQueries(useHiringApi()).compare(roleId, ids, company));
+  return useQuery(hiringQueries(useHiringApi()).compare(roleId, ids, company));
 }
 
 export function useSaveRole(company: string) {
-  return useMutation(decideMutations(useHiringApi(), useQueryClient()).saveRole(company));
+  return useMutation(hiringMutations(useHiringApi(), useQueryClient()).saveRole(company));
 }
 
 export function useDeleteRole(company: string) {
-  return useMutation(decideMutations(useHiringApi(), useQueryClient()).deleteRole(company));
-}
-
-/** Whether this backend has roles at all (the dev fake has none). */
-export function useHasRoles(): boolean {
-  return useHiringApi().roles !== undefined;
+  return useMutation(hiringMutations(useHiringApi(), useQueryClient()).deleteRole(company));
 }

@@ -1,20 +1,16 @@
-// The after-create data through TanStack Query (api/afterCreateQueries.ts) over the app's HiringApi.
+// The after-create data through TanStack Query (api/queries.ts) over the app's HiringApi.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHiringApi } from '../api/context';
-import { afterCreateMutations, afterCreateQueries } from '../api/afterCreateQueries';
+import { hiringMutations, hiringQueries } from '../api/queries';
 
-const useQueries = () => afterCreateQueries(useHiringApi());
-const useMutations = () => afterCreateMutations(useHiringApi(), useQueryClient());
+const useQueries = () => hiringQueries(useHiringApi());
+const useMutations = () => hiringMutations(useHiringApi(), useQueryClient());
 
 export const useCatalogue = () => useQuery(useQueries().catalogue());
 export const useInvitationEmail = (id: string) => useQuery(useQueries().email(id));
 export const useEmailStatuses = (ids: readonly string[]) => useQuery(useQueries().emailsOf(ids));
 export function useContact(company: string, enabled = true) {
-  const api = useHiringApi();
-  return useQuery({
-    ...afterCreateQueries(api).contact(company),
-    enabled: enabled && api.contact !== undefined,
-  });
+  return useQuery({ ...useQueries().contact(company), enabled });
 }
 export const useResend = (id: string) => useMutation(useMutations().resend(id));
 export const useEditInvitation = (id: string) => useMutation(useMutations().edit(id));

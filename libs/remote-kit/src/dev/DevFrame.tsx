@@ -1,5 +1,5 @@
 // The frame of a remote's standalone dev page (`npm run dev -w <remote>`, http://localhost:<port>/):
-// a thin bar that says this is the remote alone on a fake API, links to its sample pages, and the
+// a thin bar that says this is the remote alone (on the real services), links to its sample pages, and the
 // remote's own routes below at the paths the shell mounts them under, so links inside the remote work
 // as in the product. The toast container and the base look stand in for the shell's.
 import { useEffect, type ReactNode } from 'react';
@@ -18,11 +18,14 @@ export interface DevSamplePage {
 export interface DevPageOptions {
   /** The package, e.g. 'mfe-admin-questions'. */
   remote: string;
-  /** What answers /api: the real services (createConfig({ devServices: true })) or a fake (default). */
-  backend?: 'services' | 'fake';
+  /**
+   * What answers /api: the real services the dev server started (createConfig({ devServices }), the
+   * default), or nothing ('none': a remote that calls no backend, mfe-demo).
+   */
+  backend?: 'services' | 'none';
   /** One line under the title on the index page. */
   description: string;
-  /** The remote's app mounted at the product's paths, e.g. `{ path: '/admin/questions/*', element: <App api={fake} /> }`. */
+  /** The remote's app mounted at the product's paths, e.g. `{ path: '/admin/questions/*', element: <App /> }`. */
   routes: RouteObject[];
   /** Sample pages, listed on the index page and in the bar. */
   pages: readonly DevSamplePage[];
@@ -50,7 +53,7 @@ export function DevFrame({ options }: { options: DevPageOptions }) {
         <span className="sq-dev-bar__title">
           <Link to="/">{options.remote}</Link>{' '}
           <span className="sq-dev-bar__tag">
-            standalone · {options.backend === 'services' ? 'real services' : 'fake API'}
+            standalone · {options.backend === 'none' ? 'no backend' : 'real services'}
           </span>
         </span>
         <nav aria-label="Sample pages">
@@ -77,14 +80,12 @@ export function DevIndex({ options }: { options: DevPageOptions }) {
       <h1>{options.remote}</h1>
       <p>{options.description}</p>
       <p>
-        {options.backend === 'services' ? (
+        {options.backend === 'none' ? (
+          <>This remote calls no backend: its pages show the sample data they are given.</>
+        ) : (
           <>
             Every call goes to the real services the dev server started (seeded, on a temporary data directory
             removed when it stops).
-          </>
-        ) : (
-          <>
-            Every call goes to the in-memory fake in <code>dev/</code>: changes last until the page reloads.
           </>
         )}{' '}
         The same dev server also serves <code>remoteEntry.js</code> and <code>mf-manifest.json</code> for the

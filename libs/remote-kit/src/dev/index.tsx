@@ -1,6 +1,6 @@
-// The standalone dev page of a remote: `dev/main.tsx` calls mountDevPage with the remote's app on its
-// in-memory fake API. Only the dev server's second entry imports this (libs/webpack-config): it never
-// reaches a production bundle.
+// The standalone dev page of a remote: `dev/main.tsx` calls mountDevPage with the remote's app, on the
+// real services the dev server started (or on no backend at all, mfe-demo). Only the dev server's
+// second entry imports this (libs/webpack-config): it never reaches a production bundle.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -14,8 +14,6 @@ export {
   type DevPageOptions,
   type DevSamplePage,
 } from './DevFrame';
-export { delay } from './delay';
-export { sampleAtoms, sampleExcerpt, sampleQuestions, SAMPLE_OPTIONS } from './sampleContent';
 
 /** Renders the dev page into #root: a data router (as the shell's), so blockers and the like work. */
 export function mountDevPage(options: DevPageOptions): void {
