@@ -12,7 +12,7 @@ import { recordNorms } from './invitations/norms';
 import { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
 import { refreshInvitationSummary } from './invitations/summary';
 import { enqueueRequestedEmail } from './jobs/email-requested';
-import { enqueueInvitationMail, enqueueQuizWebhook } from './jobs/hooks';
+import { enqueueInvitationMail, enqueueQuizWebhook, enqueueStageChangeWebhook } from './jobs/hooks';
 
 export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logger: Logger): Events {
   const events = createEvents(logger);
@@ -31,6 +31,7 @@ export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logge
     if (data.invitation_id) await refreshInvitationSummary(data.invitation_id, clockOf(config));
   });
   events.on('quiz.ended', 'the result webhook job', enqueueQuizWebhook);
+  events.on('invitation.stage_changed', 'the stage webhook job', enqueueStageChangeWebhook);
   return events;
 }
 

@@ -10,6 +10,7 @@ import { devOutboxRouter } from './mail/outbox-router';
 import { decideRouter } from './hiring/decide-router';
 import { hiringAfterCreateRouter } from './hiring/after-create-router';
 import { hiringRouter } from './hiring/router';
+import { pipelineRouter } from './hiring/pipeline-router';
 import { integrityRouter } from './integrity/router';
 import { quizRouter } from './quiz/router';
 import { remotesRouter } from './remotes/router';
@@ -32,6 +33,7 @@ export function allRouters(): Router[] {
     hiringRouter(),
     decideRouter(),
     hiringAfterCreateRouter(),
+    pipelineRouter(),
     integrityRouter(),
     remotesRouter(),
     sidekiqRouter(),

@@ -10,6 +10,7 @@ import {
   type InvitationReminderData,
   type QuizEndStatus,
   type ResultWebhookData,
+  type StageWebhookData,
 } from './names';
 import { eventIdFor } from '../webhooks/events';
 
@@ -73,6 +74,12 @@ export async function enqueueResultWebhook(input: {
     enqueued_at: nowIso(),
   };
   await enqueueOnce(JOB.resultWebhook, data, { 'data.event_id': data.event_id });
+}
+
+/** A pipeline stage change's webhook job: one per event id. */
+export async function enqueueStageWebhook(data: Omit<StageWebhookData, 'enqueued_at'>): Promise<void> {
+  const job: StageWebhookData = { ...data, enqueued_at: nowIso() };
+  await enqueueOnce(JOB.stageWebhook, job, { 'data.event_id': job.event_id });
 }
 
 /** The first-run demo data as one job (one ever: its progress shows in /sidekiq). */
