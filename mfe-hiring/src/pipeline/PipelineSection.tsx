@@ -127,7 +127,7 @@ function PipelineForms({ id, view }: { id: string; view: PipelineView }) {
         {said}
       </p>
 
-      <form className="hr-pipeline__stage" onSubmit={onStage} aria-label="Stage">
+      <form className="hr-pipeline__stage" onSubmit={onStage}>
         <div className="hr-field">
           <label htmlFor={`${uid}-stage`} className="hr-field__label">
             Stage
