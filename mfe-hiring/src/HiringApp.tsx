@@ -14,6 +14,7 @@ import { httpHiringApi, type HiringApi } from './api/hiringApi';
 import { hiringRoutes } from './routes';
 import './styles.css';
 import './decide/decide.css';
+import './pipeline/pipeline.css';
 
 export interface HiringAppProps extends AdminAppProps {
   /** The backend (default: httpHiringApi, which the app tests and the dev page use too). */

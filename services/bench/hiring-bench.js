@@ -47,6 +47,8 @@ const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS || 45);
 const WITH_QUIZ = 1000;
 const SESSION_SECRET = 'hiring-bench-session-secret-0123456789abcdef';
 const TARGETS = { list: 150, report: 100, calibrationPoints: 3 };
+/** The pipeline's stages (contracts PIPELINE_STAGES), one per invitation in turn. */
+const STAGES = ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'];
 /** One invitation in ten is sent for this role, with a bar of L3 on its atom (the role and bar filters). */
 const ROLE_ID = new (require('mongoose').Types.ObjectId)();
 const ROLE_EVERY = 10;
@@ -189,6 +191,8 @@ function invitationDoc(i, company, rng, normal, now) {
   return {
     role: inRole ? ROLE_ID : null,
     bars: inRole ? [{ atom_id: atom, level: BAR }] : [],
+    // The pipeline stage, spread over the six (the stage filter's index).
+    stage: STAGES[(i * 7) % STAGES.length],
     meets_all: meets,
     has_meets: meets !== null,
     company,
@@ -518,6 +522,16 @@ async function main() {
       await sample(
         'list: role + status=finished',
         () => `${L}?role=${ROLE_ID}&status=finished`,
+        SAMPLES,
+        TARGETS.list,
+      ),
+    );
+    // the pipeline: the stage filter alone and with the role
+    results.push(await sample('list: stage=interview', () => `${L}?stage=interview`, SAMPLES, TARGETS.list));
+    results.push(
+      await sample(
+        'list: role + stage=interview',
+        () => `${L}?role=${ROLE_ID}&stage=interview`,
         SAMPLES,
         TARGETS.list,
       ),

@@ -12,7 +12,7 @@ import { recordNorms } from './invitations/norms';
 import { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
 import { refreshInvitationSummary } from './invitations/summary';
 import { enqueueRequestedEmail } from './jobs/email-requested';
-import { enqueueInvitationMail, enqueueQuizWebhook } from './jobs/hooks';
+import { enqueueInvitationMail, enqueueQuizWebhook, enqueueStageChangeWebhook } from './jobs/hooks';
 import { JobQueue } from './jobs/queue';
 
 /**
@@ -45,6 +45,7 @@ export function productEvents(
     if (data.invitation_id) await refreshInvitationSummary(data.invitation_id, clockOf(config));
   });
   events.on('quiz.ended', 'the result webhook job', enqueueQuizWebhook(jobs));
+  events.on('invitation.stage_changed', 'the stage webhook job', enqueueStageChangeWebhook(jobs));
   return events;
 }
 

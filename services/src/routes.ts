@@ -11,6 +11,7 @@ import { devOutboxRouter } from './mail/outbox-router';
 import { decideRouter } from './hiring/decide-router';
 import { hiringAfterCreateRouter } from './hiring/after-create-router';
 import { hiringRouter } from './hiring/router';
+import { pipelineRouter } from './hiring/pipeline-router';
 import { integrityRouter } from './integrity/router';
 import { quizRouter } from './quiz/router';
 import { remotesRouter } from './remotes/router';
@@ -38,6 +39,7 @@ export function allRouters(deps: RouterDeps): Router[] {
     hiringRouter(),
     decideRouter(),
     hiringAfterCreateRouter(),
+    pipelineRouter(),
     integrityRouter(),
     remotesRouter(),
     sidekiqRouter(),

@@ -5,7 +5,13 @@
 // another company's invitations never appear. With mongoose on the embedded
 // engine, or a real MongoDB with MONGODB_TEST_URI.
 import { Types } from 'mongoose';
-import { HIRING, INVITATION_SORTS, type InvitationSort, type InvitationStatus } from '@skillquiz/contracts';
+import {
+  HIRING,
+  INVITATION_SORTS,
+  PIPELINE_STAGES,
+  type InvitationSort,
+  type InvitationStatus,
+} from '@skillquiz/contracts';
 import { useMongooseDatabase } from './helpers/mongoose-db';
 import { listFilter, listInvitations, countInvitations, type ListQuery } from '../src/hiring/list';
 import type { HiringScope } from '../src/hiring/scope';
@@ -70,6 +76,8 @@ function invitation(i: number, company: Types.ObjectId): Record<string, unknown>
     has_meets: finished && i % 2 === 0,
     meets_all: finished && i % 2 === 0 ? ((i * 53) % 97) / 96 : null,
     search_terms: searchTerms(name, email),
+    // the pipeline stage; every 7th has none (stored before stages existed: reads as 'new')
+    ...(i % 7 === 0 ? {} : { stage: PIPELINE_STAGES[i % PIPELINE_STAGES.length] }),
     // every 3 share a creation time: the tie-break by _id decides their order
     created_at: new Date(NOW.getTime() - Math.floor(i / 3) * HOUR),
     updated_at: NOW,
@@ -98,6 +106,7 @@ function expected(query: Omit<ListQuery, 'page'>): InvitationDoc[] {
           NOW,
         ) === query.status) &&
       (!query.role || String(d.role) === query.role) &&
+      (!query.stage || (d.stage ?? 'new') === query.stage) &&
       (query.meets_min === undefined || (d.has_meets === true && (d.meets_all ?? -1) >= query.meets_min)) &&
       words.every((w) => (d.search_terms ?? []).some((t) => t.startsWith(w))),
   );
@@ -138,6 +147,10 @@ const QUERIES: Array<Omit<ListQuery, 'page' | 'sort'>> = [
   { role: String(ROLE), status: 'finished' as const },
   { meets_min: 0.5 },
   { role: String(ROLE), meets_min: 0.25, atom: 'js' },
+  { stage: 'new' as const },
+  { stage: 'interview' as const },
+  { stage: 'offer' as const, status: 'finished' as const },
+  { stage: 'new' as const, q: 'ada', role: String(ROLE) },
 ];
 
 describe('every page and total is the rule, whichever index answers it', () => {

@@ -151,6 +151,13 @@ export const MESSAGES = {
   INVITATION_EDITED: 'Candidate saved',
   ERROR_SAVING_CONTACT: 'Error saving the contact address',
   CONTACT_SAVED: 'Contact address saved',
+  // The hiring pipeline (mfe-hiring's report page: stage, notes, rating)
+  ERROR_SAVING_STAGE: 'Error saving the stage',
+  STAGE_SAVED: 'Stage saved',
+  ERROR_ADDING_NOTE: 'Error adding the note',
+  NOTE_ADDED: 'Note added',
+  ERROR_SAVING_RATING: 'Error saving the rating',
+  RATING_SAVED: 'Rating saved',
 } as const;
 
 /**

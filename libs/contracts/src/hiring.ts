@@ -4,6 +4,7 @@
 // Every error is SPEC §8's `{ success: false, message }`; a bulk invite's 400 adds `rows`.
 import { z } from 'zod';
 import { IsoDateSchema, LevelThresholdsSchema, SlugSchema } from './entities';
+import { PIPELINE_STAGES } from './pipeline';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -193,6 +194,8 @@ export const InvitationListQuerySchema = z.object({
     .regex(/^(0(\.[0-9]{1,4})?|1(\.0{1,4})?)$/, 'meets_min is a probability between 0 and 1')
     .transform(Number)
     .optional(),
+  /** Only the invitations at this pipeline stage ('new' includes those nobody has moved yet). */
+  stage: z.enum(PIPELINE_STAGES).optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
   company: z.string().max(100).optional(),
   /**
@@ -259,6 +262,9 @@ export const InvitationRowSchema = z.object({
   /** The role it was sent for, and P(every bar is met) once each barred atom has a result. */
   role_id: z.string().nullable().optional(),
   meets_all: z.number().nullable().optional(),
+  /** The pipeline stage and the mean of the recruiters' ratings (null: nobody rated). */
+  stage: z.enum(PIPELINE_STAGES).optional(),
+  rating: z.number().nullable().optional(),
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 
@@ -448,6 +454,9 @@ export const INVITATION_CSV_COLUMNS = [
   'atom_finished_at',
   /** 'Demo' (a demo invitation), 'Simulated' (a simulated candidate) or empty (a real candidate). */
   'label',
+  /** The pipeline stage's label and the mean recruiter rating (empty: nobody rated). */
+  'stage',
+  'rating',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

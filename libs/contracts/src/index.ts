@@ -18,3 +18,4 @@ export * from './review';
 export * from './integrity';
 export * from './roles';
 export * from './decisions';
+export * from './pipeline';

@@ -10,6 +10,8 @@ export const WebhookSettingsUpdateSchema = z.strictObject({
   rotate_secret: z.boolean().optional(),
   /** The settings' version when the form was loaded: a different stored one is a 409. */
   version: z.number().int().min(0).optional(),
+  /** Also send `invitation.stage_changed` when a candidate moves between pipeline stages (opt-in). */
+  stage_events: z.boolean().optional(),
 });
 export type WebhookSettingsUpdate = z.infer<typeof WebhookSettingsUpdateSchema>;
 
@@ -29,6 +31,8 @@ export interface HiringSettingsResponse {
   company: { id: string; name: string };
   webhook: { url: string | null; secret: string | null; version: number };
   signature: { header: string; scheme: string };
+  /** Whether stage changes are sent too (`invitation.stage_changed`); off until the company opts in. */
+  stage_events?: boolean;
   /** Whether this server emails candidates at all (no SMTP_URL in production: it does not). */
   email: EmailDeliveryStatus;
 }

@@ -26,12 +26,14 @@ import type {
   InvitationSort,
   InvitationStatus,
   HiringSettingsResponse,
+  PipelineStage,
   SurveyResponse,
   WebhookAttemptsResponse,
   WebhookSettingsUpdate,
   WebhookTestResponse,
 } from '@skillquiz/contracts';
 import { httpDecideApi, type DecideApi } from './decideApi';
+import { httpPipelineApi, type PipelineApi } from './pipelineApi';
 
 /** The candidates list's filters as the API takes them (GET /api/hiring/invitations). */
 export interface InvitationFilters {
@@ -48,6 +50,8 @@ export interface InvitationFilters {
   /** A role id, and a floor on P(every bar of the role is met). */
   role?: string;
   meets_min?: number;
+  /** A pipeline stage. */
+  stage?: PipelineStage;
 }
 
 /** A bulk invite: the CSV file's text and the settings every row gets. */
@@ -58,8 +62,8 @@ export interface BulkInviteInput {
   extra_time_percent?: 0 | 25 | 50 | 100;
 }
 
-/** Every call of the hiring API; roles, decisions and the comparison are in ./decideApi.ts. */
-export interface HiringApi extends DecideApi {
+/** Every call of the hiring API; roles, decisions and the comparison are in ./decideApi.ts, the pipeline in ./pipelineApi.ts. */
+export interface HiringApi extends DecideApi, PipelineApi {
   /** GET /api/hiring/me: role, company, and (admins) every company for the switcher. */
   me(signal?: AbortSignal): Promise<HiringMeResponse>;
   /** GET /api/hiring/atoms: the atoms candidates can be invited to take. */
@@ -140,6 +144,7 @@ const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)
 /** HiringApi over HTTP to the services (same origin, the session cookie, the CSRF header on writes). */
 export const httpHiringApi: HiringApi = {
   ...httpDecideApi,
+  ...httpPipelineApi,
   me: (signal) => apiCall<HiringMeResponse>('/api/hiring/me', { signal }),
   atoms: (signal) => apiCall<HiringAtomsResponse>('/api/hiring/atoms', { signal }),
   list: (filters, signal) =>

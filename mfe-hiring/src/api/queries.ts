@@ -19,6 +19,10 @@ import type {
   InvitationResponse,
   RoleCreate,
   RoleUpdate,
+  PipelineNoteCreate,
+  PipelineRatingUpdate,
+  PipelineStageUpdate,
+  PipelineView,
   WebhookSettingsUpdate,
 } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
@@ -375,6 +379,72 @@ export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
           api.deleteRole(input.id, input.version, company || undefined),
         meta: mutationMeta.deleteRole,
         onSettled: () => refreshRoles(company),
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline of one invitation (./pipelineApi.ts): its stage, notes and ratings on the report page.
+
+export const pipelineKeys = {
+  pipeline: (id: string) => ['hiring', 'report', id, 'pipeline'] as const,
+};
+
+export function pipelineQueries(api: HiringApi) {
+  return {
+    /** Silent on failure: the report's pipeline section says so. */
+    pipeline: (id: string) =>
+      queryOptions({
+        queryKey: pipelineKeys.pipeline(id),
+        queryFn: ({ signal }) => api.pipeline(id, signal),
+      }),
+  };
+}
+
+// A stale version (409) is said in the section's live region and the pipeline is reloaded: no toast
+// for that (see pipelineMutations); a refusal of the input (400) is said there too.
+export const pipelineMutationMeta = {
+  setStage: { successToast: { title: MESSAGES.STAGE_SAVED, durationMs: WRITE_MS } },
+  addNote: { successToast: { title: MESSAGES.NOTE_ADDED, durationMs: WRITE_MS } },
+  setRating: { successToast: { title: MESSAGES.RATING_SAVED, durationMs: WRITE_MS } },
+} satisfies Record<string, AdminMutationMeta>;
+
+/**
+ * The pipeline's writes: each answers with the pipeline as stored (it replaces the cached one); the
+ * lists are out of date (stage and rating are columns). A 409 reloads the pipeline, so the section
+ * shows what the other recruiter saved; anything but a 400 or 409 raises the write's error toast.
+ */
+export function pipelineMutations(api: HiringApi, queryClient: QueryClient) {
+  const saved = (id: string) => (view: PipelineView) => {
+    queryClient.setQueryData(pipelineKeys.pipeline(id), view);
+    void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+  };
+  const failed = (id: string, title: string) => (error: Error) => {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 409) void queryClient.invalidateQueries({ queryKey: pipelineKeys.pipeline(id) });
+    else if (status !== 400) showErrorToast(title, { durationMs: WRITE_MS, detail: error.message });
+  };
+  return {
+    setStage: (id: string) =>
+      mutationOptions({
+        mutationFn: (input: PipelineStageUpdate) => api.setStage(id, input),
+        meta: pipelineMutationMeta.setStage,
+        onSuccess: saved(id),
+        onError: failed(id, MESSAGES.ERROR_SAVING_STAGE),
+      }),
+    addNote: (id: string) =>
+      mutationOptions({
+        mutationFn: (input: PipelineNoteCreate) => api.addNote(id, input),
+        meta: pipelineMutationMeta.addNote,
+        onSuccess: saved(id),
+        onError: failed(id, MESSAGES.ERROR_ADDING_NOTE),
+      }),
+    setRating: (id: string) =>
+      mutationOptions({
+        mutationFn: (input: PipelineRatingUpdate) => api.setRating(id, input),
+        meta: pipelineMutationMeta.setRating,
+        onSuccess: saved(id),
+        onError: failed(id, MESSAGES.ERROR_SAVING_RATING),
       }),
   };
 }

@@ -1,7 +1,7 @@
 // The candidates list's table: one row per invitation. The name links to the report; each atom
 // shows its most likely level once finished (the report shows how sure that is).
 import { Link } from 'react-router-dom';
-import type { InvitationRow } from '@skillquiz/contracts';
+import { PIPELINE_STAGE_LABELS, type InvitationRow } from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { formatDate } from '../model/reportView';
 import { useEmailStatuses } from '../hooks/useAfterCreate';
@@ -106,6 +106,21 @@ export function CandidatesTable({
         ]
       : []),
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    // The pipeline: the stage and the recruiters' average rating (absent on a backend without it).
+    ...(rows.some((r) => r.stage !== undefined)
+      ? [
+          {
+            key: 'stage',
+            header: 'Stage',
+            cell: (r: InvitationRow) => (
+              <>
+                {PIPELINE_STAGE_LABELS[r.stage ?? 'new']}
+                {r.rating != null && <div className="hr-sub">Rated {r.rating} of 5</div>}
+              </>
+            ),
+          } satisfies Column<InvitationRow>,
+        ]
+      : []),
     ...(hasEmail
       ? [
           {

@@ -30,6 +30,9 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
   const id = useId();
   const { webhook, signature } = settings;
   const [url, setUrl] = useState(webhook.url ?? '');
+  // Pipeline stage changes too (opt-in; absent on a backend without the pipeline).
+  const hasStageEvents = settings.stage_events !== undefined;
+  const [stageEvents, setStageEvents] = useState(settings.stage_events === true);
   const [urlError, setUrlError] = useState('');
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [tested, setTested] = useState('');
@@ -39,9 +42,11 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
   const rotateButton = useRef<HTMLButtonElement>(null);
   const rotatePanel = useRef<HTMLDivElement>(null);
 
-  const changed = url.trim() !== (webhook.url ?? '');
+  const changed =
+    url.trim() !== (webhook.url ?? '') ||
+    (hasStageEvents && stageEvents !== (settings.stage_events === true));
 
-  const write = (input: { url: string | null; rotate_secret?: boolean }) => {
+  const write = (input: { url: string | null; rotate_secret?: boolean; stage_events?: boolean }) => {
     setUrlError('');
     onConflict('');
     save.mutate(
@@ -67,6 +72,7 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
   if (shownVersion !== webhook.version) {
     setShownVersion(webhook.version);
     setUrl(webhook.url ?? '');
+    setStageEvents(settings.stage_events === true);
   }
 
   // The rotate confirmation takes focus; Escape closes it and focus returns to its button.
@@ -108,7 +114,10 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          write({ url: url.trim() === '' ? null : url.trim() });
+          write({
+            url: url.trim() === '' ? null : url.trim(),
+            ...(hasStageEvents ? { stage_events: stageEvents } : {}),
+          });
         }}
       >
         <div className="hr-field">
@@ -141,6 +150,12 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
             </p>
           )}
         </div>
+        {hasStageEvents && (
+          <label className="hr-field hr-field--check">
+            <input type="checkbox" checked={stageEvents} onChange={(e) => setStageEvents(e.target.checked)} />{' '}
+            Also send pipeline stage changes (<code>invitation.stage_changed</code>, signed the same way)
+          </label>
+        )}
         <div className="hr-actions">
           <button
             type="submit"

@@ -24,6 +24,7 @@ it('reads the list state from the URL, defaults for anything missing or malforme
     sort: 'level_desc',
     company: 'initech',
     includeDemo: false,
+    stage: '',
   });
   expect(parseListQuery(new URLSearchParams('include_demo=true')).includeDemo).toBe(true);
   expect(listSearchParams({ ...DEFAULT_LIST_QUERY, includeDemo: true }).toString()).toBe('include_demo=true');
@@ -86,4 +87,13 @@ it('pages, the company suffix and the CSV file name', () => {
   const day = new Date('2030-05-06T10:00:00Z');
   expect(csvFileName('initech', day)).toBe('candidates-initech-2030-05-06.csv');
   expect(csvFileName('', day)).toBe('candidates-all-companies-2030-05-06.csv');
+});
+
+it('carries the pipeline stage filter through the URL to the API, and drops one that is not a stage', () => {
+  const q = parseListQuery(new URLSearchParams('stage=interview'));
+  expect(q.stage).toBe('interview');
+  expect(listSearchParams(q).toString()).toBe('stage=interview');
+  expect(apiFilters(q)).toMatchObject({ stage: 'interview' });
+  expect(parseListQuery(new URLSearchParams('stage=shortlisted')).stage).toBe('');
+  expect(apiFilters(DEFAULT_LIST_QUERY)).not.toHaveProperty('stage');
 });

@@ -1,7 +1,8 @@
-// The candidates list's state lives in the URL (page, q, status, atom, role, sort, company), so a reload,
+// The candidates list's state lives in the URL (page, q, status, atom, role, stage, sort, company), so a reload,
 // the back button or a shared link shows the same list. These are the pure rules: reading and
 // writing that query and the API filters it becomes.
-import type { InvitationSort, InvitationStatus } from '@skillquiz/contracts';
+import { PIPELINE_STAGE_LABELS } from '@skillquiz/contracts';
+import type { InvitationSort, InvitationStatus, PipelineStage } from '@skillquiz/contracts';
 import type { InvitationFilters } from '../api/hiringApi';
 
 /** Every status with its label, in the order a person follows an invitation. */
@@ -40,6 +41,8 @@ export interface ListQuery {
   company: string;
   /** Also demo invitations and simulated candidates (hidden by default). */
   includeDemo: boolean;
+  /** A pipeline stage, '' for every stage. */
+  stage: PipelineStage | '';
 }
 
 export const DEFAULT_LIST_QUERY: ListQuery = {
@@ -51,16 +54,19 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   sort: DEFAULT_SORT,
   company: '',
   includeDemo: false,
+  stage: '',
 };
 
 const isStatus = (s: string): s is InvitationStatus => s in STATUS_LABELS;
 const isSort = (s: string): s is InvitationSort => s in SORT_LABELS;
+const isStage = (s: string): s is PipelineStage => s in PIPELINE_STAGE_LABELS;
 
 /** The list state a URL query names; anything malformed falls back to its default. */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const rawPage = params.get('page') ?? '';
   const status = params.get('status') ?? '';
   const sort = params.get('sort') ?? '';
+  const stage = params.get('stage') ?? '';
   return {
     page: /^[1-9][0-9]{0,5}$/.test(rawPage) ? Number(rawPage) : 1,
     q: params.get('q') ?? '',
@@ -70,6 +76,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     company: params.get('company') ?? '',
     includeDemo: params.get('include_demo') === 'true',
+    stage: isStage(stage) ? stage : '',
   };
 }
 
@@ -81,6 +88,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.status) params.set('status', query.status);
   if (query.atom) params.set('atom', query.atom);
   if (query.role) params.set('role', query.role);
+  if (query.stage) params.set('stage', query.stage);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.includeDemo) params.set('include_demo', 'true');
   if (query.page !== 1) params.set('page', String(query.page));
@@ -101,6 +109,7 @@ export function apiFilters(query: ListQuery): InvitationFilters {
   if (query.status) filters.status = query.status;
   if (query.atom) filters.atom = query.atom;
   if (query.role) filters.role = query.role;
+  if (query.stage) filters.stage = query.stage;
   if (query.company) filters.company = query.company;
   if (query.includeDemo) filters.include_demo = true;
   return filters;

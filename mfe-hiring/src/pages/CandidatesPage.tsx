@@ -1,10 +1,11 @@
-// /hiring: the candidates list. One row per invitation; search, status and atom filters, sort by
+// /hiring: the candidates list. One row per invitation; search, status, atom and stage filters, sort by
 // date or level, paging, and (admins) the company, all in the URL query, so a reload, the back
 // button or a shared link shows the same list. Filters replace the history entry; paging pushes one.
 // 'Export CSV' downloads the filtered list (every page; one row per invitation and atom).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Pager } from '@skillquiz/admin-ui';
+import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES } from '@skillquiz/contracts';
 import { CandidatesTable } from '../components/CandidatesTable';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { downloadText } from '../hooks/browser';
@@ -164,6 +165,15 @@ export function CandidatesPage() {
           />
         )}
         <Select
+          label="Stage"
+          value={query.stage}
+          onChange={(stage) => update({ stage: stage as ListQuery['stage'] })}
+          options={[
+            { value: '', label: 'Any stage' },
+            ...PIPELINE_STAGES.map((s) => ({ value: s, label: PIPELINE_STAGE_LABELS[s] })),
+          ]}
+        />
+        <Select
           label="Sort"
           value={query.sort}
           onChange={(sort) => update({ sort: sort as ListQuery['sort'] })}
@@ -189,7 +199,9 @@ export function CandidatesPage() {
           {data.items.length === 0 ? (
             <p className="hr-empty">
               No candidates match.{' '}
-              {query.q || query.status || query.atom || query.role ? 'Try other filters, or ' : ''}
+              {query.q || query.status || query.atom || query.role || query.stage
+                ? 'Try other filters, or '
+                : ''}
               <Link to={`/hiring/invite${suffix}`}>invite a candidate</Link>.
             </p>
           ) : (

@@ -1,7 +1,7 @@
 // /hiring/invitations/:id: one candidate's report. Per atom the most likely level and how sure it
 // is (probabilities, the estimate's band), the percentile, every question (never the candidate's
 // survey answer: it is not shared individually); "Demo" / "Simulated" labels; then the
-// integrity signals and the extra time granted. Printing it gives a clean report of a page or two
+// integrity signals and the extra time granted; the hiring pipeline (stage, rating, notes). Printing it gives a clean report of a page or two
 // (styles.css, @media print). Revoke and Extend act on the invitation. An id that is unknown, or
 // another company's, is the same 'not found' (the server answers 404 for both).
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { ApiError } from '@skillquiz/http-client';
 import { AnswerSignalsSection } from '../components/AnswerSignalsSection';
 import { AtomResult } from '../components/AtomResult';
 import { DecisionSection } from '../decide/DecisionSection';
+import { PipelineSection } from '../pipeline/PipelineSection';
 import { CandidateLink } from '../components/CandidateLink';
 import { EditCandidateForm } from '../components/EditCandidateForm';
 import { InvitationEmailCard } from '../components/InvitationEmailCard';
@@ -127,6 +128,7 @@ export function ReportPage() {
       )}
 
       <ReportActions report={data} />
+      <PipelineSection id={id} />
       <InvitationEmailCard report={data} />
       <EditCandidateForm report={data} />
 

@@ -4,7 +4,7 @@
 // (http/csv.ts), which escapes every cell a spreadsheet would run as a formula, since names and
 // emails come from outside; a byte-order mark lets spreadsheet programs read UTF-8 names.
 import { Readable } from 'node:stream';
-import { INVITATION_CSV_COLUMNS, type CompanyRef } from '@skillquiz/contracts';
+import { INVITATION_CSV_COLUMNS, PIPELINE_STAGE_LABELS, type CompanyRef } from '@skillquiz/contracts';
 import { csvStream } from '../http/csv';
 import { Atom, Company, Invitation, type InvitationDoc } from '../models';
 import { companyRef } from '../invitations/companies';
@@ -53,6 +53,8 @@ export function csvRows(
       error: finished ? round(p.error) : '',
       atom_finished_at: iso(p.finished_at),
       label: labelOf(inv),
+      stage: PIPELINE_STAGE_LABELS[inv.stage ?? 'new'],
+      rating: inv.rating ?? '',
     };
   });
 }

@@ -12,6 +12,7 @@ import {
   type InvitationListResponse,
   type InvitationSort,
   type InvitationStatus,
+  type PipelineStage,
 } from '@skillquiz/contracts';
 import { Invitation, type InvitationDoc } from '../models';
 import { companyFilter, type HiringScope } from './scope';
@@ -26,6 +27,8 @@ export interface ListQuery {
   /** A role id (24 hex digits) and a floor on P(every bar met). */
   role?: string;
   meets_min?: number;
+  /** A pipeline stage. */
+  stage?: PipelineStage;
   sort: InvitationSort;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
@@ -79,6 +82,7 @@ function baseParts(
     companyFilter(scope),
     query.atom ? { atoms: query.atom } : {},
     roleFilter(query.role, query.meets_min),
+    stageFilter(query.stage),
     searchFilter(query.q),
     query.include_demo ? {} : REAL_ONLY,
   ];
@@ -90,6 +94,12 @@ function roleFilter(role: string | undefined, meetsMin: number | undefined): Inv
     ...(role ? { role: new Types.ObjectId(role) } : {}),
     ...(meetsMin !== undefined ? { has_meets: true, meets_all: { $gte: meetsMin } } : {}),
   };
+}
+
+/** The stage filter: 'new' also matches invitations stored before stages existed (no stage field). */
+export function stageFilter(stage: PipelineStage | undefined): InvitationFilter {
+  if (!stage) return {};
+  return stage === 'new' ? { stage: { $in: ['new', null] } } : { stage };
 }
 
 /** Several filters as one ($and of those that filter at all). */
@@ -162,10 +172,12 @@ export function listSort(sort: InvitationSort): Record<string, SortOrder> {
   }
 }
 
-/** Fields the rows need (not the search terms). */
+/** Fields the rows need (not the search terms, nor the pipeline's notes and ratings: the mean is enough). */
 export const ROW_FIELDS = {
   search_terms: 0,
   summary_rev: 0,
+  notes: 0,
+  ratings: 0,
 } as const;
 
 /** One page of the candidates list. */

@@ -88,6 +88,8 @@ export function toRow(
     simulated: inv.simulated === true,
     role_id: inv.role ? String(inv.role) : null,
     meets_all: inv.meets_all ?? null,
+    stage: inv.stage ?? 'new',
+    rating: inv.rating ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type InvitationReminderData,
   type QuizEndStatus,
   type ResultWebhookData,
+  type StageWebhookData,
 } from './names';
 import { eventIdFor } from '../webhooks/events';
 
@@ -82,6 +83,15 @@ export async function enqueueResultWebhook(
     enqueued_at: nowIso(),
   };
   await enqueueOnce(queue, JOB.resultWebhook, data, { 'data.event_id': data.event_id });
+}
+
+/** A pipeline stage change's webhook job: one per event id. */
+export async function enqueueStageWebhook(
+  queue: JobQueue,
+  data: Omit<StageWebhookData, 'enqueued_at'>,
+): Promise<void> {
+  const job: StageWebhookData = { ...data, enqueued_at: nowIso() };
+  await enqueueOnce(queue, JOB.stageWebhook, job, { 'data.event_id': job.event_id });
 }
 
 /** The first-run demo data as one job (one ever: its progress shows in /sidekiq). */

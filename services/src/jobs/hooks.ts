@@ -2,6 +2,7 @@
 //
 //   invitation.created  enqueues the candidate's email and its reminder
 //   quiz.ended          enqueues the company's result webhook
+//   invitation.stage_changed  enqueues the company's stage webhook, when it opted in
 //
 // Each is idempotent: the jobs carry unique keys (enqueue.ts: the invitation id, the reminder's
 // expiry, the webhook event id), so an event dispatched twice (after a crash, or by two processes)
@@ -9,8 +10,13 @@
 // dispatches it again.
 import type { PendingEventDoc, Subscriber } from '../events';
 import { Company } from '../models';
-import { enqueueInvitationEmail, enqueueInvitationReminder, enqueueResultWebhook } from './enqueue';
-import { reminderTime, type QuizEndStatus } from './names';
+import {
+  enqueueInvitationEmail,
+  enqueueInvitationReminder,
+  enqueueResultWebhook,
+  enqueueStageWebhook,
+} from './enqueue';
+import { reminderTime, type QuizEndStatus, type StageWebhookData } from './names';
 import type { JobQueue } from './queue';
 
 /** invitation.created: the email now, the reminder 24 hours before the invitation expires. */
@@ -48,5 +54,26 @@ export const enqueueQuizWebhook =
       companyId: data.company_id,
       status: data.status,
       occurredAt: new Date(data.occurred_at),
+    });
+  };
+
+/** invitation.stage_changed: the company's webhook, when it has one and opted in to stage events. */
+export const enqueueStageChangeWebhook =
+  (queue: JobQueue): Subscriber =>
+  async (event) => {
+    const data = event.data as unknown as Omit<StageWebhookData, 'enqueued_at'>;
+    const company = await Company.findById(data.company_id)
+      .select({ webhook_url: 1, webhook_stage_events: 1 })
+      .lean()
+      .exec();
+    if (!company?.webhook_url || company.webhook_stage_events !== true) return;
+    await enqueueStageWebhook(queue, {
+      event_id: data.event_id,
+      invitation_id: data.invitation_id,
+      company_id: data.company_id,
+      from: data.from,
+      to: data.to,
+      by: data.by,
+      occurred_at: data.occurred_at,
     });
   };

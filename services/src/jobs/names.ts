@@ -5,6 +5,7 @@ export const JOB = {
   invitationEmail: 'invitation-email',
   invitationReminder: 'invitation-reminder',
   resultWebhook: 'result-webhook',
+  stageWebhook: 'stage-webhook',
   expirySweep: 'expiry-sweep',
   demoCandidates: 'demo-candidates',
 } as const;
@@ -37,6 +38,18 @@ export interface ResultWebhookData extends EnqueuedAt {
   company_id: string;
   status: QuizEndStatus;
   /** When the quiz ended (the event's created_at). */
+  occurred_at: string;
+}
+
+/** A pipeline stage change for the company's webhook (hiring/pipeline.ts StageChangedData). */
+export interface StageWebhookData extends EnqueuedAt {
+  /** `evt_<invitation id>_stage_<pipeline version>`: one per change, however often enqueued. */
+  event_id: string;
+  invitation_id: string;
+  company_id: string;
+  from: string;
+  to: string;
+  by: string;
   occurred_at: string;
 }
 

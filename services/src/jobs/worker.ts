@@ -16,12 +16,14 @@ import {
   type InvitationEmailData,
   type InvitationReminderData,
   type ResultWebhookData,
+  type StageWebhookData,
 } from './names';
 import os from 'node:os';
 import mongoose from 'mongoose';
 import type { Events } from '../events';
 import { createQueue, JOBS_COLLECTION, type JobQueue } from './queue';
 import { runResultWebhook } from './result-webhook';
+import { runStageWebhook } from './stage-webhook';
 import { deliveryBackoff } from './retry';
 
 export const EXPIRY_SWEEP_EVERY = '1 minute';
@@ -31,6 +33,7 @@ const LOCK_LIFETIME_MS = {
   [JOB.invitationEmail]: 2 * 60_000,
   [JOB.invitationReminder]: 2 * 60_000,
   [JOB.resultWebhook]: 60_000,
+  [JOB.stageWebhook]: 60_000,
   [JOB.expirySweep]: 5 * 60_000,
   [JOB.demoCandidates]: DEMO_LOCK_LIFETIME_MS,
 };
@@ -156,6 +159,11 @@ export async function startJobWorker(options: StartJobWorkerOptions): Promise<Jo
       lockLifetime: lock(JOB.resultWebhook),
       backoff: retry,
     },
+  );
+  agenda.define<StageWebhookData>(
+    JOB.stageWebhook,
+    readable((job) => runStageWebhook(job, ctx)),
+    { concurrency: 10, lockLifetime: lock(JOB.stageWebhook), backoff: retry },
   );
   agenda.define(
     JOB.expirySweep,

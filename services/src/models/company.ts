@@ -26,6 +26,8 @@ export interface CompanyDoc extends Timestamps {
   webhook_secret?: string | null;
   /** Bumped by every settings change: a stale settings form gets 409. */
   webhook_version?: number;
+  /** Opted in to `invitation.stage_changed` webhook events (pipeline stage changes). */
+  webhook_stage_events?: boolean;
 }
 
 const companySchema = new Schema<CompanyDoc>(
@@ -38,6 +40,7 @@ const companySchema = new Schema<CompanyDoc>(
     webhook_url: { type: String, default: null },
     webhook_secret: { type: String, default: null },
     webhook_version: { type: Number, default: 0 },
+    webhook_stage_events: { type: Boolean, default: false },
   },
   { collection: 'companies', timestamps: TIMESTAMPS, versionKey: false },
 );

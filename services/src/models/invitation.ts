@@ -4,7 +4,13 @@
 // Quizzes (QuizResult, each with its own token) are issued from it; see services/README.md, "Data model".
 import { Schema, model, type Types } from 'mongoose';
 import { pendingEventsField, type PendingEventDoc } from './pending-event';
-import { INVITATION_STATUSES, SLUG_RE, type InvitationStatus } from '@skillquiz/contracts';
+import {
+  INVITATION_STATUSES,
+  PIPELINE_STAGES,
+  SLUG_RE,
+  type InvitationStatus,
+  type PipelineStage,
+} from '@skillquiz/contracts';
 import { TIMESTAMPS, type Timestamps } from './common';
 
 /** What a status that is still open turns into once its deadline passes. */
@@ -33,6 +39,21 @@ export interface AtomProgressDoc {
 export interface InvitationBarDoc {
   atom_id: string;
   level: number;
+}
+
+/** A recruiter's note on the candidate (hiring/pipeline.ts); never shown to the candidate. */
+export interface PipelineNoteDoc {
+  _id: Types.ObjectId;
+  author: string;
+  at: Date;
+  text: string;
+}
+
+/** One recruiter's 1-5 rating of the candidate. */
+export interface PipelineRatingDoc {
+  author: string;
+  rating: number;
+  at: Date;
 }
 
 export interface InvitationDoc extends Timestamps {
@@ -92,6 +113,17 @@ export interface InvitationDoc extends Timestamps {
   has_meets?: boolean;
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
+  // The company's hiring pipeline (hiring/pipeline.ts): never part of anything the candidate sees.
+  /** The stage; absent on invitations stored before the pipeline existed (read as 'new'). */
+  stage?: PipelineStage;
+  stage_changed_at?: Date | null;
+  stage_changed_by?: string | null;
+  notes?: PipelineNoteDoc[];
+  ratings?: PipelineRatingDoc[];
+  /** The mean of `ratings` (one decimal), null when nobody rated: what the list and CSV show. */
+  rating?: number | null;
+  /** Bumped by every pipeline write, each conditional on it (two recruiters: one 409, no lost edit). */
+  pipeline_version?: number;
   /** What must still follow its creation or revocation (pending-event.ts); absent when nothing is. */
   pending_events?: PendingEventDoc[];
 }
@@ -131,6 +163,24 @@ const barSchema = new Schema<InvitationBarDoc>(
   { _id: false },
 );
 
+const noteSchema = new Schema<PipelineNoteDoc>(
+  {
+    author: { type: String, required: true },
+    at: { type: Date, required: true },
+    text: { type: String, required: true },
+  },
+  { _id: true },
+);
+
+const ratingSchema = new Schema<PipelineRatingDoc>(
+  {
+    author: { type: String, required: true },
+    rating: { type: Number, required: true, min: 1, max: 5 },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 const invitationSchema = new Schema<InvitationDoc>(
   {
     company: { type: Schema.Types.ObjectId, ref: 'Company', required: true },
@@ -160,6 +210,13 @@ const invitationSchema = new Schema<InvitationDoc>(
     simulated: { type: Boolean, default: false },
     search_terms: { type: [String], default: [] },
     summary_rev: { type: Number, default: 0 },
+    stage: { type: String, enum: PIPELINE_STAGES, default: 'new' },
+    stage_changed_at: { type: Date, default: null },
+    stage_changed_by: { type: String, default: null },
+    notes: { type: [noteSchema], default: undefined },
+    ratings: { type: [ratingSchema], default: undefined },
+    rating: { type: Number, default: null },
+    pipeline_version: { type: Number, default: 0 },
     pending_events: pendingEventsField,
   },
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
@@ -189,6 +246,8 @@ invitationSchema.index({ company: 1, has_meets: -1, meets_all: -1, created_at: -
 invitationSchema.index({ company: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
 invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: -1, created_at: -1, _id: -1 });
 invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
+// pipeline stage filter ('new' also matches invitations stored before stages existed: no stage)
+invitationSchema.index({ company: 1, stage: 1, created_at: -1, _id: -1 });
 // search: each word an anchored prefix of the terms, a range of this index's keys
 invitationSchema.index({ company: 1, search_terms: 1 });
 // A search with an atom filter: the search's candidates are narrowed by a set lookup per candidate in

@@ -7,7 +7,11 @@
 import { Schema } from 'mongoose';
 
 export type PendingEventType =
-  'invitation.created' | 'invitation.revoked' | 'invitation.email_requested' | 'quiz.ended';
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'invitation.email_requested'
+  | 'invitation.stage_changed'
+  | 'quiz.ended';
 
 export interface PendingEventDoc {
   /** Stable: the id receivers see (e.g. the webhook event id), so a repeat is recognisable. */

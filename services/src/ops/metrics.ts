@@ -16,6 +16,7 @@ const DELIVERY_CHANNEL: Record<string, 'email' | 'webhook'> = {
   'invitation-email': 'email',
   'invitation-reminder': 'email',
   'result-webhook': 'webhook',
+  'stage-webhook': 'webhook',
 };
 
 /** A route label for requests no router matched (static files, unknown paths): never the raw URL. */

@@ -34,6 +34,8 @@ export interface WebhookSettingsView {
   };
   /** The headers and scheme, so the page can explain them. */
   signature: { header: string; scheme: string };
+  /** Pipeline stage changes are sent too (opt-in). */
+  stage_events: boolean;
 }
 
 export function settingsView(company: CompanyDoc): WebhookSettingsView {
@@ -48,6 +50,7 @@ export function settingsView(company: CompanyDoc): WebhookSettingsView {
       header: 'X-SkillQuiz-Signature',
       scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>',
     },
+    stage_events: company.webhook_stage_events === true,
   };
 }
 
@@ -66,6 +69,8 @@ export interface WebhookSettingsInput {
   rotate_secret?: boolean;
   /** The version the form was loaded at: a different stored version means someone else saved (409). */
   version?: number;
+  /** Opt in to (true) or out of (false) stage-change events; absent: as it was. */
+  stage_events?: boolean;
 }
 
 /**
@@ -98,7 +103,14 @@ export async function saveWebhookSettings(
   const versionFilter = stored === 0 ? { $in: [0, null] } : stored;
   const saved = await Company.findOneAndUpdate(
     { _id: company._id, webhook_version: versionFilter },
-    { $set: { webhook_url: url, webhook_secret: secret ?? null, webhook_version: stored + 1 } },
+    {
+      $set: {
+        webhook_url: url,
+        webhook_secret: secret ?? null,
+        webhook_version: stored + 1,
+        ...(input.stage_events !== undefined ? { webhook_stage_events: input.stage_events } : {}),
+      },
+    },
     { returnDocument: 'after', lean: true },
   ).exec();
   if (!saved)
