@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '@skillquiz/contracts/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { QuizApiProvider } from '../api/context';
+import { createQuizQueryClient } from '../api/queries';
 import type { QuizApi } from '../api/quizApi';
 import { QuizContext, type QuizContextValue } from '../hooks/useQuiz';
 import { TrackingContext, type QuizTracking } from '../tracking/context';
@@ -42,14 +44,17 @@ const tracking: QuizTracking = {
   watchDevtools: watchNoDevtools,
 };
 
+const client = createQuizQueryClient();
 function Providers({ children }: { children: ReactNode }) {
   const quiz = { token: 'tok_0123456789abcdefghij', result: current, reload } as unknown as QuizContextValue;
   return (
-    <QuizApiProvider api={api}>
-      <TrackingContext.Provider value={tracking}>
-        <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
-      </TrackingContext.Provider>
-    </QuizApiProvider>
+    <QueryClientProvider client={client}>
+      <QuizApiProvider api={api}>
+        <TrackingContext.Provider value={tracking}>
+          <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
+        </TrackingContext.Provider>
+      </QuizApiProvider>
+    </QueryClientProvider>
   );
 }
 const renderPage = () => render(<DonePage />, { wrapper: Providers });

@@ -106,7 +106,7 @@ it('serves question 1, submits the chosen answer and moves to the next question'
   renderAt(`/quiz/${TOKEN}/question/1`);
   expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
   expect(document.title).toBe('Question 1');
-  expect(api.getQuestion).toHaveBeenCalledWith(TOKEN, 1);
+  expect(api.getQuestion).toHaveBeenCalledWith(TOKEN, 1, { signal: expect.any(AbortSignal) });
   const submit = screen.getByRole('button', { name: 'Submit Your Answer' });
   expect(submit).toBeDisabled();
   await userEvent.click(screen.getByRole('radio', { name: 'Second' }));
@@ -115,7 +115,7 @@ it('serves question 1, submits the chosen answer and moves to the next question'
   expect(api.answer).toHaveBeenCalledWith(TOKEN, 1, { answer: 'q1b', answer_position: 1 });
   expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toHaveFocus();
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/2`);
-  expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
+  expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2, { signal: expect.any(AbortSignal) });
   // Each question is fetched once: serving it again would only reset the candidate's choice.
   expect(api.getQuestion.mock.calls.map((c) => c[1])).toEqual([1, 2]);
   // The URL never goes back to question 1 once it moved on.
