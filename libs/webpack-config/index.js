@@ -34,7 +34,7 @@ const SINGLETONS = [
   'react-router',
   'react-router-dom',
   'react-toastify',
-  // The admin remotes' data cache: one copy whichever admin remote loads first.
+  // The data cache of the shell and every remote: one copy, the shell's (it loads it on every page).
   '@tanstack/react-query',
 ];
 

@@ -2,11 +2,13 @@
 // Routes are relative to that mount (src/routes.tsx): :token, :token/question/:questionNumber,
 // :token/resume, :token/done, :token/pass_243; anything else goes to /404.
 // Its backend is the `api` prop (default: HTTP to the services), handed to every page through
-// context; tests and the standalone dev page (dev/) pass an in-memory QuizApi.
-import { useEffect, useMemo } from 'react';
+// context; its data goes through a TanStack Query client of its own (src/api/queries.ts), one per mount.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useRoutes } from 'react-router-dom';
 import type { QuizAppProps } from '@skillquiz/contracts';
 import { QuizApiProvider } from './api/context';
+import { createQuizQueryClient } from './api/queries';
 import { httpQuizApi, type QuizApi } from './api/quizApi';
 import { appRoutes, type DemoSidebarSlot } from './routes';
 import { TrackingContext, type QuizTracking } from './tracking/context';
@@ -17,7 +19,7 @@ import './styles.css';
 export type { DemoSidebarSlot } from './routes';
 
 export interface QuizAppOwnProps extends QuizAppProps {
-  /** The backend (default: httpQuizApi). Tests and the dev page pass a fake. */
+  /** The backend (default: httpQuizApi). Tests that script each reply pass their own. */
   api?: QuizApi;
   /**
    * The developer-tools sensor of the integrity events (default: devtools-detector, loaded lazily).
@@ -44,10 +46,15 @@ export default function QuizApp({
       tracking.log.close();
     };
   }, [tracking]);
+  // The quiz's own client (its retry and refetch rules, createQuizQueryClient), not the shell's:
+  // nothing of the quiz is cached across mounts.
+  const [queryClient] = useState(createQuizQueryClient);
   const routes = useRoutes(appRoutes(DemoSidebar as DemoSidebarSlot | undefined));
   return (
-    <QuizApiProvider api={api}>
-      <TrackingContext.Provider value={tracking}>{routes}</TrackingContext.Provider>
-    </QuizApiProvider>
+    <QueryClientProvider client={queryClient}>
+      <QuizApiProvider api={api}>
+        <TrackingContext.Provider value={tracking}>{routes}</TrackingContext.Provider>
+      </QuizApiProvider>
+    </QueryClientProvider>
   );
 }

@@ -8,7 +8,7 @@ import { LoadErrorNotice } from './components/LoadErrorNotice';
 import { QuizExpired } from './components/QuizExpired';
 import { QuizWithdrawn } from './components/QuizWithdrawn';
 import { abandonsOnClose, useAbandonOnClose } from './hooks/useAbandonOnClose';
-import { parseQuizPage } from './hooks/redirectRule';
+import { parseQuizPage } from './model/redirectRule';
 import { QuizProvider, useQuiz } from './hooks/useQuiz';
 import { Spinner } from './components/Spinner';
 import { loadDonePage } from './pages/lazyPages';

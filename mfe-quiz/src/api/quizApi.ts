@@ -20,7 +20,7 @@ import type {
 
 export type { ApiResult };
 
-/** An aborted request (the log worker's timeout) rejects with its AbortError. */
+/** An aborted request (the log worker's timeout, a query no longer wanted) rejects with its AbortError. */
 export interface CallInit {
   signal?: AbortSignal;
 }
@@ -31,10 +31,10 @@ export interface EventsInit extends CallInit {
 }
 
 export interface QuizApi {
-  /** GET /api/quiz/{token}/: the quiz result. */
-  getQuiz(token: string): Promise<ApiResult<QuizResult>>;
+  /** GET /api/quiz/{token}/: the quiz result. `signal`: TanStack Query's, for a load no longer wanted. */
+  getQuiz(token: string, init?: CallInit): Promise<ApiResult<QuizResult>>;
   /** GET …/question/{n}/. Serving a question the first time starts its clock on the server. */
-  getQuestion(token: string, n: number): Promise<ApiResult<CandidateQuestion>>;
+  getQuestion(token: string, n: number, init?: CallInit): Promise<ApiResult<CandidateQuestion>>;
   /** POST …/question/{n}/: the answer (idempotent on the server: a resent answer counts once). */
   answer(token: string, n: number, body: AnswerRequest): Promise<ApiResult<AnswerResponse>>;
   /** POST …/question/{n}/log/: one per-question log event (the log queue's worker sends these). */
@@ -54,7 +54,7 @@ export interface QuizApi {
   pass243(token: string): Promise<ApiResult<unknown>>;
   finish(token: string): Promise<ApiResult<unknown>>;
   /** GET /api/env-vars: whether demo mode is allowed. */
-  envVars(): Promise<ApiResult<EnvVarsResponse>>;
+  envVars(init?: CallInit): Promise<ApiResult<EnvVarsResponse>>;
   /**
    * The abandon call for page close (SPEC §4), made while the page unloads: returns whether it was
    * queued (a beacon survives the unload, a fetch does not).
@@ -67,8 +67,8 @@ const questionPath = (token: string, n: number) => `${quizPath(token)}/question/
 
 /** QuizApi over HTTP to the services (same origin, cookies included). */
 export const httpQuizApi: QuizApi = {
-  getQuiz: (token) => apiFetch<QuizResult>(`${quizPath(token)}/`),
-  getQuestion: (token, n) => apiFetch<CandidateQuestion>(questionPath(token, n)),
+  getQuiz: (token, init = {}) => apiFetch<QuizResult>(`${quizPath(token)}/`, init),
+  getQuestion: (token, n, init = {}) => apiFetch<CandidateQuestion>(questionPath(token, n), init),
   answer: (token, n, body) => apiFetch<AnswerResponse>(questionPath(token, n), { method: 'POST', body }),
   log: (token, n, body, init = {}) =>
     apiFetch<unknown>(`${questionPath(token, n)}log/`, { method: 'POST', body, ...init }),
@@ -78,7 +78,7 @@ export const httpQuizApi: QuizApi = {
   survey: (token, body) => apiFetch<unknown>(`${quizPath(token)}/survey`, { method: 'POST', body }),
   pass243: (token) => apiFetch<unknown>(`${quizPath(token)}/pass_243`, { method: 'POST' }),
   finish: (token) => apiFetch<unknown>(`${quizPath(token)}/finish`, { method: 'POST' }),
-  envVars: () => apiFetch<EnvVarsResponse>('/api/env-vars'),
+  envVars: (init = {}) => apiFetch<EnvVarsResponse>('/api/env-vars', init),
   abandonOnUnload: abandonBeacon,
 };
 

@@ -3,7 +3,7 @@
 // below SPEC §2's welcome texts, which stay as they are.
 import type { QuizResult } from '@skillquiz/contracts';
 import { PRIVACY_POLICY_URL } from '@skillquiz/contracts/constants';
-import { briefingOf } from '../hooks/briefing';
+import { briefingOf } from '../model/briefing';
 
 export function Briefing({ result }: { result: QuizResult }) {
   const b = briefingOf(result);

@@ -14,7 +14,7 @@ import {
   msUntil,
   secondsLeft,
   timeWarning,
-} from '../hooks/time';
+} from '../model/time';
 
 export interface CountdownProps {
   expiresAt: string;

@@ -1,5 +1,7 @@
-// The quiz context: the quiz result for the token in the route, its reload, local updates made by
-// the question flow, the SPEC §2 redirect rules, the demo-mode flags and the quiz-expired check.
+// The quiz context: the quiz result for the token in the route (the `quiz` query of
+// src/api/queries.ts), its reload, local updates made by the question flow (written into that
+// query's data), the SPEC §2 redirect rules, the demo-mode flags and the quiz-expired check.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -8,15 +10,17 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { QuizResult } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useQuizApi } from '../api/context';
+import { QuizCallError, quizKeys, quizQueries } from '../api/queries';
 import type { QuizApi } from '../api/quizApi';
-import { parseQuizPage, redirectTarget } from './redirectRule';
-import { isQuizExpired } from './time';
+import { parseQuizPage, redirectTarget } from '../model/redirectRule';
+import { isQuizExpired } from '../model/time';
 
 export interface QuizContextValue {
   token: string;
@@ -87,20 +91,12 @@ function useQuizExpired(result: QuizResult | null | undefined): boolean {
  * whatever the server's flag.
  */
 function useDemoMode(api: QuizApi, demoQuiz: boolean) {
-  const [envAllowed, setEnvAllowed] = useState(false);
+  // An env-vars failure leaves demo mode not allowed (SPEC §8).
+  const envAllowed = useQuery({ ...quizQueries(api).demoModeAllowed(), enabled: demoQuiz }).data === true;
   const [stored, setStored] = useState(readDemoFlag);
   // The flag in localStorage can outlive the sidebar (its remote down): demo mode counts as on only
   // while the sidebar, the one control that turns it off, is actually mounted.
   const [sidebarMounted, setSidebarMounted] = useState(false);
-  useEffect(() => {
-    if (!demoQuiz) return undefined;
-    let live = true;
-    // An env-vars failure leaves demo mode not allowed (SPEC §8).
-    void api.envVars().then((r) => live && setEnvAllowed(r.success && r.data?.demoModeAllowed === true));
-    return () => {
-      live = false;
-    };
-  }, [api, demoQuiz]);
   const allowed = demoQuiz && envAllowed;
   const setEnabled = useCallback(
     (enabled: boolean) => {
@@ -132,56 +128,44 @@ export function QuizProvider({ children }: { children: ReactNode }) {
     return rest && path.endsWith(`/${rest}`) ? path.slice(0, -rest.length - 1) : path;
   }, [location.pathname, splat]);
 
-  const [result, setResult] = useState<QuizResult | null | undefined>(undefined);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // useQuery loads the quiz (on mount, for each token) and gives its refetch.
+  const { refetch } = useQuery(quizQueries(api).quiz(token));
+  // What the pages see is the query's state read straight from the cache, whose listeners are told at
+  // once: the question flow goes on right after a write or a reload (it dispatches, it navigates) and
+  // the redirect rule and the clock must already see the new result then, as with a setState.
+  // useQuery's own result reaches React a tick later (its notifications are batched).
+  const quizKey = quizKeys.quiz(token);
+  const state = useSyncExternalStore(
+    useCallback((onChange) => queryClient.getQueryCache().subscribe(onChange), [queryClient]),
+    () => queryClient.getQueryState<QuizResult | null, Error>(quizKey),
+  );
+  // The result as last loaded (or mirrored by the question flow); a failed reload keeps it.
+  const result = state?.data;
+  const failure = state?.error instanceof QuizCallError ? state.error : null;
+  // The server says the quiz expired (abandoned or past its time): the expired screen.
+  const gone = failure?.status === 410;
+  // 429, 5xx, network: retryable ("We couldn't load your quiz." with Retry); whatever was loaded stays.
+  const loadError = failure && !gone ? failure.message : null;
   const [held, setRedirectsHeld] = useState(false);
-  const [gone, setGone] = useState(false);
-  // Another token in the URL is another quiz: forget the last one's state while rendering (React's
-  // "adjusting state when a prop changes"), before the effect below loads the new one.
-  const [loadedToken, setLoadedToken] = useState(token);
-  if (token !== loadedToken) {
-    setLoadedToken(token);
-    setResult(undefined);
-    setGone(false);
-  }
   const latestLoad = useRef(0);
 
+  /** Loads the quiz again: its result, null for an unknown token, undefined when it failed or a newer load won. */
   const reload = useCallback(async () => {
     const id = ++latestLoad.current;
-    const r = await api.getQuiz(token);
-    if (id !== latestLoad.current) return undefined; // a newer load won
-    if (r.success) {
-      setLoadError(null);
-      setResult(r.data);
-      return r.data;
-    }
-    if (r.status === 404) {
-      // Unknown or malformed token: SPEC §8 sends it to /404.
-      setLoadError(null);
-      setResult(null);
-      return null;
-    }
-    if (r.status === 410) {
-      // The server says the quiz expired (abandoned or past its time): the expired screen.
-      setLoadError(null);
-      setGone(true);
-      return undefined;
-    }
-    // 429, 5xx, network: retryable; whatever was loaded before stays.
-    setLoadError(r.message);
-    return undefined;
-  }, [api, token]);
+    // A load still under way began before whatever this one is for (a send, the skip): dropped.
+    await queryClient.cancelQueries({ queryKey: quizKeys.quiz(token) });
+    const r = await refetch();
+    if (id !== latestLoad.current) return undefined;
+    return r.isSuccess ? r.data : undefined;
+  }, [queryClient, refetch, token]);
 
-  useEffect(() => {
-    // reload sets state only after its await, never synchronously in this effect; the rule does not
-    // follow the async boundary of a callback it is handed.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void reload();
-  }, [reload]);
-
-  const update = useCallback((change: (r: QuizResult) => QuizResult) => {
-    setResult((r) => (r ? change(r) : r));
-  }, []);
+  const update = useCallback(
+    (change: (r: QuizResult) => QuizResult) => {
+      queryClient.setQueryData<QuizResult | null>(quizKeys.quiz(token), (r) => (r ? change(r) : r));
+    },
+    [queryClient, token],
+  );
 
   // SPEC §2 redirect rules: only when the current page is not on the allowed list.
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { QuizResult } from '@skillquiz/contracts';
 import { quizResult } from '@skillquiz/contracts/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { QuizApiProvider } from '../api/context';
+import { createQuizQueryClient } from '../api/queries';
 import type { QuizApi } from '../api/quizApi';
 import { QuizContext, type QuizContextValue } from '../hooks/useQuiz';
 import { TrackingContext, type QuizTracking } from '../tracking/context';
@@ -13,8 +14,9 @@ import { DonePage } from './DonePage';
 import { moreQuizzesText, otherQuizUrl, quizzesLeftText } from './doneTexts';
 
 // The page alone, with a quiz context and a QuizApi of the test's own: `current` is what the quiz
-// provider holds, `reload` what its reload does, `survey` what the server answers.
-const survey = jest.fn();
+// provider holds, `reload` what its reload does. For results the seed does not give on demand (a
+// quiz_url that is this done page, counts of quizzes left) and the reload's timing; the page on the
+// real services, with its survey, is DonePage.services.test.tsx.
 const notUsed = () => {
   throw new Error('the done page does not make this call');
 };
@@ -29,7 +31,7 @@ const api: QuizApi = {
   finish: notUsed,
   envVars: notUsed,
   abandonOnUnload: notUsed,
-  survey: (...args) => survey(...args),
+  survey: notUsed,
 };
 
 let current: QuizResult | undefined;
@@ -42,14 +44,17 @@ const tracking: QuizTracking = {
   watchDevtools: watchNoDevtools,
 };
 
+const client = createQuizQueryClient();
 function Providers({ children }: { children: ReactNode }) {
   const quiz = { token: 'tok_0123456789abcdefghij', result: current, reload } as unknown as QuizContextValue;
   return (
-    <QuizApiProvider api={api}>
-      <TrackingContext.Provider value={tracking}>
-        <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
-      </TrackingContext.Provider>
-    </QuizApiProvider>
+    <QueryClientProvider client={client}>
+      <QuizApiProvider api={api}>
+        <TrackingContext.Provider value={tracking}>
+          <QuizContext.Provider value={quiz}>{children}</QuizContext.Provider>
+        </TrackingContext.Provider>
+      </QuizApiProvider>
+    </QueryClientProvider>
   );
 }
 const renderPage = () => render(<DonePage />, { wrapper: Providers });
@@ -185,49 +190,5 @@ describe('reload on arrival', () => {
     rerender(<DonePage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
-  });
-});
-
-describe('survey', () => {
-  beforeEach(() => survey.mockReset());
-
-  it('offers three labelled faces, sends the rating and thanks after success', async () => {
-    survey.mockResolvedValue({ success: true, data: {} });
-    done({});
-    expect(
-      screen.getByText(/Do you feel the content you were just tested on is relevant/),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
-    const faces = screen.getAllByRole('button');
-    expect(faces.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'No, not relevant',
-      'Somewhat relevant',
-      'Yes, relevant',
-    ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Yes, relevant' }));
-    expect(survey).toHaveBeenCalledWith('tok_0123456789abcdefghij', { content_relevant_rating: 2 });
-    expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
-    expect(screen.getByText(/not shared individually with Acme/)).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    // The clicked button is gone: focus goes to the thanks, not to <body>.
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).toHaveFocus(),
-    );
-  });
-
-  it('stays open when the save fails', async () => {
-    survey.mockResolvedValue({ success: false, status: 500, message: 'Internal server error' });
-    done({});
-    await userEvent.click(screen.getByRole('button', { name: 'No, not relevant' }));
-    expect(survey).toHaveBeenCalledWith('tok_0123456789abcdefghij', { content_relevant_rating: 0 });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'No, not relevant' })).toBeEnabled());
-    expect(screen.queryByText('Thank you for your feedback.')).not.toBeInTheDocument();
-  });
-
-  it('shows the thank-you state when the survey was already completed', () => {
-    done({ survey_completed: true });
-    expect(screen.getByText('Thank you for your feedback.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Thank you for your feedback.' })).not.toHaveFocus();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

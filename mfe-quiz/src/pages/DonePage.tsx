@@ -1,7 +1,9 @@
 // Done page (SPEC §2): the completed message, quizzes left or the share note, the
 // 'Show {company} more of your skills!' card, and the relevance survey.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useQuizApi } from '../api/context';
+import { quizMutations } from '../api/queries';
 import { Spinner } from '../components/Spinner';
 import { Survey } from '../components/Survey';
 import { useQuiz } from '../hooks/useQuiz';
@@ -34,7 +36,7 @@ function GreenCheck() {
 
 export function DonePage() {
   const { token, result, reload } = useQuiz();
-  const api = useQuizApi();
+  const { mutateAsync: vote } = useMutation(quizMutations(useQuizApi(), useQueryClient()).survey());
   // A result already loaded on arrival is the one from before the finish call: fetch the final
   // counts. Opened directly, the provider's own first load already brings them (no second GET).
   // Until a newer result than the one on arrival is in, nothing is said: the old counts would
@@ -98,7 +100,9 @@ export function DonePage() {
       <Survey
         completed={result.survey_completed}
         companyName={company}
-        onSubmit={async (rating) => (await api.survey(token, { content_relevant_rating: rating })).success}
+        onSubmit={async (rating) =>
+          (await vote({ token, body: { content_relevant_rating: rating } })).success
+        }
       />
     </>
   );

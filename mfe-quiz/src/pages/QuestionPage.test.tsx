@@ -1,5 +1,10 @@
-// The question flow of SPEC §4 through the real QuizApp routes, quiz provider, log queue and page
-// state machine; the backend is a fake QuizApi handed to QuizApp's `api` prop (no module replaced).
+// The question flow of SPEC §4 through the real QuizApp routes, quiz provider, data layer, log queue
+// and page state machine, for the server states the seeded services cannot be brought to on demand:
+// a question past its deadline, a deadline an outage moved on, the last question, a quiz result with
+// a given support address, blur or demo flag, and replies over time (Retry-After while the clock runs
+// out). Each reply is scripted by the test on a QuizApi of jest.fn()s handed to QuizApp's `api` prop
+// (no module replaced). The flow on the real services (serve, answer, the 503 resend, load errors)
+// is QuestionPage.services.test.tsx.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
@@ -89,39 +94,6 @@ beforeEach(() => {
   });
 });
 
-it('serves question 1, submits the chosen answer and moves to the next question', async () => {
-  api.answer.mockResolvedValue(
-    ok({
-      correct: true,
-      post_skill_estimate: 0.3,
-      post_skill_estimate_error: 0.8,
-      next_question: { number: 2, expires_at: null },
-    }),
-  );
-  // The next question arrives after the route has moved, as over a real network.
-  api.getQuestion.mockImplementation(async (_t: string, n: number) => {
-    if (n > 1) await new Promise((r) => setTimeout(r, 300));
-    return ok(question(n));
-  });
-  renderAt(`/quiz/${TOKEN}/question/1`);
-  expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
-  expect(document.title).toBe('Question 1');
-  expect(api.getQuestion).toHaveBeenCalledWith(TOKEN, 1);
-  const submit = screen.getByRole('button', { name: 'Submit Your Answer' });
-  expect(submit).toBeDisabled();
-  await userEvent.click(screen.getByRole('radio', { name: 'Second' }));
-  expect(submit).toBeEnabled();
-  await userEvent.click(submit);
-  expect(api.answer).toHaveBeenCalledWith(TOKEN, 1, { answer: 'q1b', answer_position: 1 });
-  expect(await screen.findByRole('heading', { name: 'Question 2 / 18' })).toHaveFocus();
-  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/2`);
-  expect(api.getQuestion).toHaveBeenLastCalledWith(TOKEN, 2);
-  // Each question is fetched once: serving it again would only reset the candidate's choice.
-  expect(api.getQuestion.mock.calls.map((c) => c[1])).toEqual([1, 2]);
-  // The URL never goes back to question 1 once it moved on.
-  expect(visited.slice(visited.indexOf(`/quiz/${TOKEN}/question/2`))).toEqual([`/quiz/${TOKEN}/question/2`]);
-});
-
 it('finishes the quiz when no next question comes back and goes to done', async () => {
   api.answer.mockResolvedValue(ok({ correct: false, post_skill_estimate: 0, post_skill_estimate_error: 1 }));
   renderAt(`/quiz/${TOKEN}/question/1`);
@@ -132,18 +104,6 @@ it('finishes the quiz when no next question comes back and goes to done', async 
   ).toBeInTheDocument();
   expect(api.finish).toHaveBeenCalledWith(TOKEN);
   expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/done`);
-});
-
-it('a send failure reloads the quiz data and stays on the question', async () => {
-  api.answer.mockResolvedValue({ success: false, status: 0, message: 'Network error' });
-  renderAt(`/quiz/${TOKEN}/question/1`);
-  await userEvent.click(await screen.findByRole('radio', { name: 'First' }));
-  const loadsBefore = api.getQuiz.mock.calls.length;
-  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
-  await waitFor(() => expect(api.getQuiz.mock.calls.length).toBe(loadsBefore + 1));
-  expect(screen.getByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Submit Your Answer' })).toBeEnabled();
-  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}/question/1`);
 });
 
 describe('the server cannot take the answer for now (503 while its database is down)', () => {
@@ -158,32 +118,6 @@ describe('the server cannot take the answer for now (503 while its database is d
     post_skill_estimate: 0.3,
     post_skill_estimate_error: 0.8,
     next_question: { number: 2, expires_at: null },
-  });
-
-  it('keeps the chosen answer, says it is reconnecting, and sends the same answer until it lands', async () => {
-    api.answer
-      .mockResolvedValueOnce(unavailable)
-      .mockResolvedValueOnce(unavailable)
-      .mockResolvedValue(accepted);
-    renderAt(`/quiz/${TOKEN}/question/1`);
-    await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
-
-    const notice = await screen.findByText(/Reconnecting\.\.\. Your answer is kept/);
-    expect(notice.closest('[aria-live="polite"]')).not.toBeNull();
-    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-
-    expect(
-      await screen.findByRole('heading', { name: 'Question 2 / 18' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
-    expect(api.answer.mock.calls).toEqual([
-      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
-      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
-      [TOKEN, 1, { answer: 'q1b', answer_position: 1 }],
-    ]);
-    expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument();
   });
 
   it('the clock running out meanwhile does not replace the answer with the timed-out empty one', async () => {
@@ -275,12 +209,6 @@ it("an empty answer refused because an outage moved the deadline shows the quest
   expect(screen.queryByRole('heading', { name: 'This question has timed out.' })).not.toBeInTheDocument();
   expect(api.answer).toHaveBeenCalledTimes(1);
 }, 10_000);
-
-it('an unknown token goes to /404', async () => {
-  api.getQuiz.mockResolvedValue({ success: false, status: 404, message: 'Not found' });
-  renderAt(`/quiz/${TOKEN}`);
-  expect(await screen.findByText('not found page')).toBeInTheDocument();
-});
 
 it('the skip route makes the pass_243 call, shows its texts, reloads and follows the result', async () => {
   let release!: () => void;
@@ -387,48 +315,11 @@ describe('support e-mail (the quiz result’s, else the default)', () => {
 });
 
 describe('quiz load errors', () => {
-  it('a rate-limited load shows a retryable error (not /404) and Retry loads the quiz', async () => {
-    api.getQuiz.mockResolvedValueOnce({ success: false, status: 429, message: 'Too many requests' });
-    renderAt(`/quiz/${TOKEN}/question/1`);
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("We couldn't load your quiz.");
-    expect(alert).toHaveTextContent('Too many requests');
-    expect(screen.queryByText('not found page')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it.each([500, 503, 0])('status %i is retryable too', async (status) => {
-    api.getQuiz.mockResolvedValueOnce({
-      success: false,
-      status,
-      message: status ? 'Internal server error' : 'Network error',
-    });
-    renderAt(`/quiz/${TOKEN}`);
-    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${TOKEN}`);
-  });
-
   it('410 shows the expired screen', async () => {
     api.getQuiz.mockResolvedValue({ success: false, status: 410, message: 'This quiz has expired' });
     renderAt(`/quiz/${TOKEN}/question/1`);
     expect(await screen.findByRole('heading', { name: 'Your quiz has timed out.' })).toBeInTheDocument();
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();
-  });
-
-  it('a failed reload after a failed send keeps the question and the chosen answer, with a Retry above', async () => {
-    api.answer.mockResolvedValue({ success: false, status: 0, message: 'Network error' });
-    renderAt(`/quiz/${TOKEN}/question/1`);
-    await userEvent.click(await screen.findByRole('radio', { name: 'Second' }));
-    api.getQuiz.mockResolvedValueOnce({ success: false, status: 503, message: 'Internal server error' });
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your quiz.");
-    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
-    expect(screen.getByRole('heading', { name: 'Question 1 / 18' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    expect(screen.getByRole('radio', { name: 'Second' })).toBeChecked();
   });
 });
 

@@ -1,19 +1,21 @@
-// The question page (SPEC §2, §4): it renders the state of the question flow (hooks/questionPage.ts,
+// The question page (SPEC §2, §4): it renders the state of the question flow (model/questionPage.ts,
 // a pure state machine) and sends it events; its effects make the calls each phase needs (fetch the
 // question, send the answer and resend it through an outage, the timed-out view's empty answer and
-// its 2000 ms, moving on) and report back with events. Integrity tracking and the per-question log
-// run meanwhile.
+// its 2000 ms, moving on) and report back with events, through the quiz's query and mutation
+// factories (src/api/queries.ts). Integrity tracking and the per-question log run meanwhile.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useReducer, useRef, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CandidateQuestion } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { AnswerList, CodeBlock, preloadHighlighting, RichText } from '@skillquiz/question-view';
 import { useQuizApi } from '../api/context';
+import { QuizCallError, quizMutations, quizQueries } from '../api/queries';
 import { Countdown } from '../components/Countdown';
 import { Spinner } from '../components/Spinner';
 import { TimedOutView } from '../components/TimedOutView';
 import { supportEmailOf } from '../config';
-import { addServedQuestion, applyAnswer, wantedQuestionNumber } from '../hooks/questionFlow';
+import { addServedQuestion, wantedQuestionNumber } from '../model/questionFlow';
 import {
   answerBody,
   fetchOnHold,
@@ -21,12 +23,10 @@ import {
   isSending,
   questionPageReducer,
   questionView,
-  retryWaitMs,
-  UNAVAILABLE_STATUSES,
   type Outcome,
-} from '../hooks/questionPage';
+} from '../model/questionPage';
 import { whenIdle } from '../hooks/idle';
-import { totalQuestions } from '../hooks/time';
+import { totalQuestions } from '../model/time';
 import { useQuiz } from '../hooks/useQuiz';
 import { useBeforeUnloadGuard, useDocumentTitle, useWindowFocused } from '../hooks/useWindowFocus';
 import { useTracking } from '../tracking/context';
@@ -38,6 +38,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function QuestionPage() {
   const { token, result, update, reload, href, showCorrectAnswers } = useQuiz();
   const api = useQuizApi();
+  const queryClient = useQueryClient();
+  const mutations = quizMutations(api, queryClient);
+  const answerMutation = useMutation(mutations.answer());
+  const finishMutation = useMutation(mutations.finish());
   const { log, watchDevtools } = useTracking();
   const navigate = useNavigate();
   const location = useLocation();
@@ -63,21 +67,27 @@ export function QuestionPage() {
   }, [questionShown, log]);
 
   // A next question that differs from the one asked for is fetched (serving it starts its clock).
+  // The state machine says when (`requested`), so the page asks the query client for it at that
+  // moment rather than through useQuery, which fetches whenever an observer mounts or its key changes
+  // and would serve a question the flow does not want yet (the timed-out view's 2000 ms).
   const fetchQuestion = useCallback(
     async (n: number) => {
       dispatch({ type: 'fetch', number: n });
-      const r = await api.getQuestion(token, n);
-      if (!r.success) {
+      let served: CandidateQuestion;
+      try {
+        served = await queryClient.fetchQuery(quizQueries(api).question(token, n));
+      } catch (err) {
+        const status = err instanceof QuizCallError ? err.status : 0;
         // SPEC §8: a missing question goes to /404; any other failure leaves the page without it.
-        if (r.status === 404) navigate('/404', { replace: true });
+        if (status === 404) navigate('/404', { replace: true });
         else dispatch({ type: 'fetchFailed', number: n });
         return;
       }
-      dispatch({ type: 'fetched', question: r.data });
-      update((res) => addServedQuestion(res, r.data, new Date().toISOString()));
+      dispatch({ type: 'fetched', question: served });
+      update((res) => addServedQuestion(res, served, new Date().toISOString()));
       log.logEvent(token, n, 'question_shown', { at: Date.now() });
     },
-    [api, token, navigate, update, log],
+    [api, queryClient, token, navigate, update, log],
   );
   const onHold = fetchOnHold(state);
   useEffect(() => {
@@ -95,33 +105,26 @@ export function QuestionPage() {
   }, [question]);
 
   /**
-   * Sends an answer (null = the empty answer of a timed-out question), again and again while the
-   * server cannot take it, and says what comes next; null when `signal` ended it (the phase or the
-   * page went away meanwhile).
+   * Sends an answer (null = the empty answer of a timed-out question) through the answer mutation,
+   * which resends it while the server cannot take it and mirrors what it took into the quiz result,
+   * and says what comes next; null when `signal` ended it (the phase or the page went away meanwhile).
    */
   async function send(
     q: CandidateQuestion,
     index: number | null,
     signal: AbortSignal,
   ): Promise<Outcome | null> {
-    const body = answerBody(q, index);
     log.logEvent(token, q.number, index === null ? 'timed_out_submitted' : 'answer_submitted', {
-      answer_position: body.answer_position,
+      answer_position: answerBody(q, index).answer_position,
     });
-    let r = await api.answer(token, q.number, body);
-    for (let attempt = 0; !r.success && UNAVAILABLE_STATUSES.has(r.status); attempt++) {
-      dispatch({ type: 'unavailable' });
-      await sleep(retryWaitMs(r.retryAfterSeconds, attempt));
-      if (signal.aborted) return null;
-      r = await api.answer(token, q.number, body);
-    }
-    if (signal.aborted) return null;
-    if (!r.success) return r.status === 0 ? { kind: 'failed' } : { kind: 'refused' };
-    const response = r.data;
-    update((res) => applyAnswer(res, q.number, response));
-    return response.next_question
-      ? { kind: 'next', number: response.next_question.number }
-      : { kind: 'done' };
+    const sent = await answerMutation.mutateAsync({
+      token,
+      question: q,
+      index,
+      signal,
+      onUnavailable: () => dispatch({ type: 'unavailable' }),
+    });
+    return sent?.outcome ?? null;
   }
   // What the phase effects below send, read at the moment the phase starts.
   const sendChosen = useEffectEvent((signal: AbortSignal) =>
@@ -138,7 +141,7 @@ export function QuestionPage() {
       // The last question's events leave now, beside the finish call (the done page sends whatever
       // follows): a candidate who is done may close the tab at once.
       void log.flush();
-      await api.finish(token);
+      await finishMutation.mutateAsync(token);
       navigate(href('done'));
     }
   });

@@ -1,10 +1,12 @@
 // Welcome page (SPEC §2): the loading bar, then 'Begin Quiz'. With ?pass=243 or the /pass_243 route
-// it first makes the special skip call and reloads the quiz data. Below SPEC's texts, before the
-// start, the briefing: questions, time per question, what is recorded, the privacy policy.
+// it first makes the special skip call, whose mutation loads the quiz data again. Below SPEC's texts,
+// before the start, the briefing: questions, time per question, what is recorded, the privacy policy.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
 import { useQuizApi } from '../api/context';
+import { quizMutations } from '../api/queries';
 import { Briefing } from '../components/Briefing';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Spinner } from '../components/Spinner';
@@ -38,8 +40,8 @@ function NotAvailable({ result }: { result: QuizResult }) {
 }
 
 export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
-  const { token, result, reload, setRedirectsHeld, href } = useQuiz();
-  const api = useQuizApi();
+  const { token, result, setRedirectsHeld, href } = useQuiz();
+  const { mutateAsync: skipFirst } = useMutation(quizMutations(useQuizApi(), useQueryClient()).pass243());
   const [params] = useSearchParams();
   const skip = skipRoute || params.get('pass') === CONSTANTS.SKIP_PASS_VALUE;
   const [skipping, setSkipping] = useState(skip);
@@ -51,12 +53,11 @@ export function WelcomePage({ skipRoute = false }: { skipRoute?: boolean }) {
     setSkipping(true);
     setRedirectsHeld(true);
     void (async () => {
-      await api.pass243(token);
-      await reload();
+      await skipFirst(token); // settles once the quiz is loaded again
       setSkipping(false);
       setRedirectsHeld(false);
     })();
-  }, [skip, token, reload, setRedirectsHeld, api]);
+  }, [skip, token, setRedirectsHeld, skipFirst]);
 
   if (skipping) {
     return (

@@ -1,0 +1,248 @@
+// The question flow through the real QuizApp routes on the real services (libs/remote-kit
+// test-services): a fresh invitation of Acme Robotics made through the hiring API, its questions served
+// and its answers taken by the quiz API through the remote's own httpQuizApi, apiFetch and data layer
+// (src/api/queries.ts). Replies production can have but the seeded services do not give on demand (a
+// 503 while the database is down, a 429) come from msw at the HTTP layer; everything else is the server's.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, passthrough } from 'msw';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QuizResultSchema, type InvitationResponse, type QuizResult } from '@skillquiz/contracts';
+import { setupTestServices } from '@skillquiz/remote-kit/test-services';
+import QuizApp from '../QuizApp';
+import { watchNoDevtools } from '../tracking/devtools';
+
+const services = setupTestServices();
+
+jest.setTimeout(30_000);
+
+/** A new invitation (as Acme's recruiter, through the real hiring API): its quiz token. */
+async function newQuizToken(): Promise<string> {
+  const res = await fetch('/api/hiring/invitations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      candidate_name: 'Question Test',
+      candidate_email: 'question@example.com',
+      required_atoms: ['javascript'],
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { link } = (await res.json()) as InvitationResponse;
+  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
+}
+
+/** The quiz as the server now holds it (read past msw and the page). */
+async function serverQuiz(token: string): Promise<QuizResult> {
+  const res = await fetch(`/api/quiz/${token}/`);
+  expect(res.status).toBe(200);
+  return QuizResultSchema.parse(await res.json());
+}
+
+/** Every path the router went through, in order. */
+const visited: string[] = [];
+function Where() {
+  const l = useLocation();
+  useEffect(() => {
+    visited.push(l.pathname);
+  }, [l.pathname]);
+  return <output data-testid="where">{l.pathname}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/quiz/*" element={<QuizApp watchDevtools={watchNoDevtools} />} />
+        <Route path="/404" element={<p>not found page</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+/** The requests the page made to one path (method and path, in order). */
+const sentTo = (suffix: string) =>
+  services.requests
+    .filter((r) => new URL(r.url).pathname.endsWith(suffix))
+    .map((r) => `${r.method} ${new URL(r.url).pathname}`);
+
+beforeEach(() => {
+  visited.length = 0;
+  localStorage.clear();
+});
+
+it('serves question 1 from the server, sends the chosen answer and moves to the question it serves next', async () => {
+  const token = await newQuizToken();
+  renderAt(`/quiz/${token}/question/1`);
+  expect(await screen.findByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+  expect(document.title).toBe('Question 1');
+  const submit = screen.getByRole('button', { name: 'Submit Your Answer' });
+  expect(submit).toBeDisabled();
+  await userEvent.click(screen.getAllByRole('radio')[1]);
+  expect(submit).toBeEnabled();
+  await userEvent.click(submit);
+
+  expect(await screen.findByRole('heading', { name: /^Question 2 \/ \d+$/ })).toHaveFocus();
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}/question/2`);
+  // Each question fetched once, the answer sent once; the server took it and serves question 2.
+  expect(sentTo('/question/1/')).toEqual([
+    `GET /api/quiz/${token}/question/1/`,
+    `POST /api/quiz/${token}/question/1/`,
+  ]);
+  expect(sentTo('/question/2/')).toEqual([`GET /api/quiz/${token}/question/2/`]);
+  // The URL never goes back to question 1 once it moved on.
+  const moved = `/quiz/${token}/question/2`;
+  expect(visited.slice(visited.indexOf(moved))).toEqual([moved]);
+  const quiz = await serverQuiz(token);
+  expect(quiz.next_question?.number).toBe(2);
+  expect(quiz.past_questions.map((p) => p.number)).toEqual([1]);
+});
+
+it('an answer the server cannot take for now (503, Retry-After) is kept, resent and taken once', async () => {
+  const token = await newQuizToken();
+  renderAt(`/quiz/${token}/question/1`);
+  expect(await screen.findByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+
+  // The database is down for the first two sends; the third reaches the real services.
+  const bodies: string[] = [];
+  services.msw.use(
+    http.post(services.url(`/api/quiz/${token}/question/1/`), async ({ request }) => {
+      bodies.push(await request.clone().text());
+      if (bodies.length > 2) return passthrough();
+      return HttpResponse.json(
+        { success: false, message: 'The service is briefly unavailable' },
+        { status: 503, headers: { 'Retry-After': '1' } },
+      );
+    }),
+  );
+  const choice = screen.getAllByRole('radio')[0];
+  await userEvent.click(choice);
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+
+  expect(
+    await screen.findByText(
+      'Reconnecting... Your answer is kept and will be sent as soon as the connection is back.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/^Reconnecting\.\.\./).closest('[aria-live="polite"]')).not.toBeNull();
+  expect(choice).toBeChecked();
+  expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  expect(
+    await screen.findByRole('heading', { name: /^Question 2 \/ \d+$/ }, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/Reconnecting\.\.\./)).not.toBeInTheDocument();
+  // The same answer every time, and the server counted it once.
+  expect(bodies).toHaveLength(3);
+  expect(new Set(bodies).size).toBe(1);
+  expect(JSON.parse(bodies[0])).toMatchObject({ answer_position: 0 });
+  const quiz = await serverQuiz(token);
+  expect(quiz.past_questions.filter((p) => p.number === 1)).toHaveLength(1);
+  expect(quiz.next_question?.number).toBe(2);
+});
+
+it('a send that fails on the network reloads the quiz from the server and stays on the question, answer kept', async () => {
+  const token = await newQuizToken();
+  renderAt(`/quiz/${token}/question/1`);
+  expect(await screen.findByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+  services.msw.use(
+    http.post(services.url(`/api/quiz/${token}/question/1/`), () => HttpResponse.error(), { once: true }),
+  );
+  const choice = screen.getAllByRole('radio')[1];
+  await userEvent.click(choice);
+  const loadsBefore = sentTo(`/api/quiz/${token}/`).length;
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+
+  await waitFor(() => expect(sentTo(`/api/quiz/${token}/`).length).toBe(loadsBefore + 1));
+  expect(await screen.findByRole('button', { name: 'Submit Your Answer' })).toBeEnabled();
+  expect(choice).toBeChecked();
+  expect(screen.getByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}/question/1`);
+  // Nothing reached the server: question 1 is still the one to answer.
+  expect((await serverQuiz(token)).next_question?.number).toBe(1);
+});
+
+describe('quiz load errors', () => {
+  it('a rate-limited load (429) says so with Retry, and Retry loads the quiz from the server', async () => {
+    const token = await newQuizToken();
+    services.msw.use(
+      http.get(
+        services.url(`/api/quiz/${token}/`),
+        () => HttpResponse.json({ success: false, message: 'Too many requests' }, { status: 429 }),
+        { once: true },
+      ),
+    );
+    renderAt(`/quiz/${token}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your quiz.");
+    expect(alert).toHaveTextContent('Too many requests');
+    expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Your exercise has finished loading!' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['500', () => HttpResponse.json({ success: false, message: 'Internal server error' }, { status: 500 })],
+    ['503', () => HttpResponse.json({ success: false, message: 'Briefly unavailable' }, { status: 503 })],
+    ['a network failure', () => HttpResponse.error()],
+  ])('%s is retryable too (not the 404 page)', async (_name, reply) => {
+    const token = await newQuizToken();
+    services.msw.use(http.get(services.url(`/api/quiz/${token}/`), reply, { once: true }));
+    renderAt(`/quiz/${token}`);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}`);
+  });
+
+  it('a failed reload after a failed send keeps the question and the chosen answer, with a Retry above', async () => {
+    const token = await newQuizToken();
+    renderAt(`/quiz/${token}/question/1`);
+    const choice = (await screen.findAllByRole('radio'))[1];
+    await userEvent.click(choice);
+    services.msw.use(
+      http.post(services.url(`/api/quiz/${token}/question/1/`), () => HttpResponse.error(), { once: true }),
+      http.get(
+        services.url(`/api/quiz/${token}/`),
+        () => HttpResponse.json({ success: false, message: 'Briefly unavailable' }, { status: 503 }),
+        { once: true },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your quiz.");
+    expect(choice).toBeChecked();
+    expect(screen.getByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(choice).toBeChecked();
+  });
+
+  it('an unknown token is the shell’s 404', async () => {
+    renderAt('/quiz/tok_doesnotexist0000000000/question/1');
+    expect(await screen.findByText('not found page')).toBeInTheDocument();
+  });
+
+  it('a revoked invitation’s quiz shows the withdrawn screen, not the question', async () => {
+    const res = await fetch('/api/hiring/invitations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        candidate_name: 'Revoked Test',
+        candidate_email: 'revoked@example.com',
+        required_atoms: ['javascript'],
+      }),
+    });
+    const { link, invitation } = (await res.json()) as InvitationResponse;
+    const token = new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
+    expect((await fetch(`/api/hiring/invitations/${invitation.id}/revoke`, { method: 'POST' })).status).toBe(
+      200,
+    );
+    renderAt(`/quiz/${token}/question/1`);
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Robotics withdrew this invitation.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Question 1/ })).not.toBeInTheDocument();
+  });
+});
