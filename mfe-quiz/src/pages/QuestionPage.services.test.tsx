@@ -85,7 +85,8 @@ it('serves question 1 from the server, sends the chosen answer and moves to the 
   await userEvent.click(submit);
 
   expect(await screen.findByRole('heading', { name: /^Question 2 \/ \d+$/ })).toHaveFocus();
-  expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}/question/2`);
+  // The router commits the new URL a moment after the next question is drawn.
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/quiz/${token}/question/2`));
   // Each question fetched once, the answer sent once; the server took it and serves question 2.
   expect(sentTo('/question/1/')).toEqual([
     `GET /api/quiz/${token}/question/1/`,
