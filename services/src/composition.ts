@@ -6,6 +6,7 @@
 import type { Config } from './config';
 import { createEvents, type Events } from './events';
 import type { Logger } from './http/logger';
+import { recordIntegrityFlags, recordSetAside } from './integrity/at-quiz-end';
 import { clockOf, type QuizEndedData } from './invitations/lifecycle';
 import { expireRevokedQuizzes } from './invitations/manage';
 import { recordNorms } from './invitations/norms';
@@ -22,6 +23,12 @@ export function productEvents(config: Pick<Config, 'abandonGraceMinutes'>, logge
     expireRevokedQuizzes(origin.id, events),
   );
   const ended = (data: unknown) => data as QuizEndedData;
+  // first: the effort-aware scoring it decides is what the norms and the summary then score with
+  events.on('quiz.ended', 'the integrity signals (effort-aware scoring, the list count)', async (event) => {
+    const data = ended(event.data);
+    await recordSetAside(data.quiz_id);
+    if (data.invitation_id) await recordIntegrityFlags(data.invitation_id);
+  });
   events.on('quiz.ended', 'the percentile norms', async (event) => {
     const data = ended(event.data);
     if (data.status === 'finished') await recordNorms(data.quiz_id);

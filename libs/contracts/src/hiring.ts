@@ -194,6 +194,11 @@ export const InvitationListQuerySchema = z.object({
     .transform(Number)
     .optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
+  /** 'true': only candidates with an integrity signal raised (at least one). */
+  needs_a_look: z
+    .enum(['true', 'false'], { message: "needs_a_look must be 'true' or 'false'" })
+    .transform((v) => v === 'true')
+    .optional(),
   company: z.string().max(100).optional(),
   /**
    * 'true': also list demo invitations and simulated candidates (badged "Demo" / "Simulated");
@@ -259,6 +264,11 @@ export const InvitationRowSchema = z.object({
   /** The role it was sent for, and P(every bar is met) once each barred atom has a result. */
   role_id: z.string().nullable().optional(),
   meets_all: z.number().nullable().optional(),
+  /**
+   * How many statistical integrity signals (the report's "answers and their times" section) are raised
+   * over the candidate's quizzes; null until a quiz has ended. A reason to look, never a verdict.
+   */
+  integrity_flags: z.number().int().nullable().optional(),
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 

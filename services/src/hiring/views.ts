@@ -88,6 +88,7 @@ export function toRow(
     simulated: inv.simulated === true,
     role_id: inv.role ? String(inv.role) : null,
     meets_all: inv.meets_all ?? null,
+    integrity_flags: inv.integrity_flags ?? null,
   };
 }
 
