@@ -365,6 +365,7 @@ export function createFakeHiringApi(options: FakeHiringOptions = {}): HiringApi 
     if (company && row.company.id !== company.id) return false;
     if (filters.status && row.status !== filters.status) return false;
     if (!filters.include_demo && (row.demo || row.simulated)) return false;
+    if (filters.needs_a_look && !row.integrity_flags) return false;
     if (filters.atom && !row.atoms.some((a) => a.id === filters.atom)) return false;
     if (filters.q) {
       const terms =

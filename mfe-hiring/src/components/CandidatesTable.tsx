@@ -28,6 +28,20 @@ export function RowLabels({ row }: { row: Pick<InvitationRow, 'demo' | 'simulate
   );
 }
 
+/**
+ * How many statistical integrity signals (the report's section on the answers and their times) were
+ * raised: a reason to look, never a verdict; a dash until a quiz has ended.
+ */
+function SignalCount({ count }: { count: number | null | undefined }) {
+  if (count == null) return <span className="hr-sub">—</span>;
+  if (count === 0) return <span className="hr-sub">None</span>;
+  return (
+    <strong className="hr-signal-count" title="Signals raised in the report’s answers and times section">
+      {count}
+    </strong>
+  );
+}
+
 export function CandidatesTable({
   rows,
   showCompany,
@@ -87,6 +101,12 @@ export function CandidatesTable({
       ),
     },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: 'signals',
+      header: 'Integrity signals',
+      className: 'hr-col-signals',
+      cell: (r) => <SignalCount count={r.integrity_flags} />,
+    },
     ...(hasEmail
       ? [
           {

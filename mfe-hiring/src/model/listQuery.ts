@@ -1,4 +1,4 @@
-// The candidates list's state lives in the URL (page, q, status, atom, sort, company), so a reload,
+// The candidates list's state lives in the URL (page, q, status, atom, sort, company, needs a look), so a reload,
 // the back button or a shared link shows the same list. These are the pure rules: reading and
 // writing that query and the API filters it becomes.
 import type { InvitationSort, InvitationStatus } from '@skillquiz/contracts';
@@ -38,6 +38,8 @@ export interface ListQuery {
   company: string;
   /** Also demo invitations and simulated candidates (hidden by default). */
   includeDemo: boolean;
+  /** Only candidates with an integrity signal raised. */
+  needsALook: boolean;
 }
 
 export const DEFAULT_LIST_QUERY: ListQuery = {
@@ -48,6 +50,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   sort: DEFAULT_SORT,
   company: '',
   includeDemo: false,
+  needsALook: false,
 };
 
 const isStatus = (s: string): s is InvitationStatus => s in STATUS_LABELS;
@@ -66,6 +69,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     company: params.get('company') ?? '',
     includeDemo: params.get('include_demo') === 'true',
+    needsALook: params.get('needs_a_look') === 'true',
   };
 }
 
@@ -78,6 +82,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.atom) params.set('atom', query.atom);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.includeDemo) params.set('include_demo', 'true');
+  if (query.needsALook) params.set('needs_a_look', 'true');
   if (query.page !== 1) params.set('page', String(query.page));
   return params;
 }
@@ -97,6 +102,7 @@ export function apiFilters(query: ListQuery): InvitationFilters {
   if (query.atom) filters.atom = query.atom;
   if (query.company) filters.company = query.company;
   if (query.includeDemo) filters.include_demo = true;
+  if (query.needsALook) filters.needs_a_look = true;
   return filters;
 }
 

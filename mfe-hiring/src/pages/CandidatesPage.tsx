@@ -160,6 +160,19 @@ export function CandidatesPage() {
           />{' '}
           Show demo and simulated
         </label>
+        <label className="hr-field hr-field--check">
+          <input
+            type="checkbox"
+            checked={query.needsALook}
+            aria-describedby="hr-needs-a-look-hint"
+            onChange={(e) => update({ needsALook: e.target.checked })}
+          />{' '}
+          Needs a look
+          <span id="hr-needs-a-look-hint" className="hr-sub">
+            {' '}
+            (an answers-and-times signal raised: a reason to look, not proof)
+          </span>
+        </label>
       </div>
 
       <p className="hr-list-status" role="status" aria-live="polite">
@@ -170,7 +183,8 @@ export function CandidatesPage() {
         <div className={current ? 'hr-results' : 'hr-results hr-results--stale'} aria-busy={!current}>
           {data.items.length === 0 ? (
             <p className="hr-empty">
-              No candidates match. {query.q || query.status || query.atom ? 'Try other filters, or ' : ''}
+              No candidates match.{' '}
+              {query.q || query.status || query.atom || query.needsALook ? 'Try other filters, or ' : ''}
               <Link to={`/hiring/invite${suffix}`}>invite a candidate</Link>.
             </p>
           ) : (
