@@ -34,7 +34,15 @@ export function RowLabels({ row }: { row: Pick<InvitationRow, 'demo' | 'simulate
  */
 function SignalCount({ count }: { count: number | null | undefined }) {
   if (count == null) return <span className="hr-sub">—</span>;
-  if (count === 0) return <span className="hr-sub">None</span>;
+  if (count === 0)
+    return (
+      <span
+        className="hr-sub"
+        title="No signal raised among those that could be judged (the report says which)"
+      >
+        None
+      </span>
+    );
   return (
     <strong className="hr-signal-count" title="Signals raised in the report’s answers and times section">
       {count}
