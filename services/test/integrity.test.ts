@@ -15,6 +15,7 @@ import type {
   NeedsReviewResponse,
 } from '@skillquiz/contracts';
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
+import { backfillIntegrityFlags } from '../src/integrity/at-quiz-end';
 import { served } from './helpers/analytics-fixture';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { connect } from './quiz-fixtures';
@@ -395,6 +396,18 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     expect(report.body.needs_a_look).toBe(false);
     expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(0);
     expect((await listIds(acme, 'q=rita')).items[0].integrity_flags).toBe(0);
+  });
+  it('invitations whose quiz ended before the count was stored get it from the backfill, once', async () => {
+    const _id = new mongoose.Types.ObjectId(honest.id);
+    await db
+      .collection('invitations')
+      .updateOne({ _id }, { $unset: { integrity_flags: '', needs_a_look: '' } });
+    expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBeNull();
+    // the start's run left its marker: nothing again
+    expect(await backfillIntegrityFlags()).toBe(0);
+    await db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
+    expect(await backfillIntegrityFlags()).toBeGreaterThanOrEqual(1);
+    expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@
 // Both are idempotent (an event may be delivered twice): the quiz's part is written only once, the
 // invitation's is a recomputation.
 import type { InvitationIntegrityResponse } from '@skillquiz/contracts';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { Atom, Invitation, QuizResult, type QuizResultDoc } from '../models';
 import { INTEGRITY_QUIZ_FIELDS, atomIntegrity, integrityOf } from './candidate';
 
@@ -62,4 +62,31 @@ export async function refreshStoredFlags(result: InvitationIntegrityResponse): P
     { $set: { integrity_flags: result.flags, needs_a_look: result.flags > 0 } },
     { timestamps: false },
   ).exec();
+}
+
+const BACKFILL_MARKER = 'integrity-flags-backfill';
+
+/**
+ * Invitations whose quizzes ended before the count was stored (they have no `integrity_flags` field at
+ * all; newer ones hold null until a quiz ends) get it, once per database (a marker in `seed_state`),
+ * in the background after the start. Returns how many were counted.
+ */
+export async function backfillIntegrityFlags(): Promise<number> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('backfillIntegrityFlags needs a connected mongoose');
+  const markers = db.collection<{ _id: string; done_at: Date }>('seed_state');
+  if (await markers.findOne({ _id: BACKFILL_MARKER })) return 0;
+  let n = 0;
+  for await (const inv of Invitation.find({
+    integrity_flags: { $exists: false },
+    status: { $in: ['finished', 'abandoned', 'expired'] },
+  })
+    .select({ _id: 1 })
+    .lean()
+    .cursor()) {
+    await recordIntegrityFlags(String(inv._id));
+    n++;
+  }
+  await markers.updateOne({ _id: BACKFILL_MARKER }, { $set: { done_at: new Date() } }, { upsert: true });
+  return n;
 }
