@@ -77,3 +77,21 @@ it("a stale save: 'Error saving atom' with the server's 409 message, the edit ke
   expect(name).toHaveValue('JavaScript (mine)');
   expect((await atom('javascript')).name).toBe('JavaScript (theirs)');
 });
+
+it('effort-aware scoring: a labelled checkbox with its explanation, saved to the server and versioned', async () => {
+  const before = await atom('sql');
+  expect(before.effort_aware_scoring).toBe(false);
+  const { router } = renderAt('/admin/atoms/edit/sql/general');
+  const box = await screen.findByRole('checkbox', { name: 'Effort-aware scoring' });
+  expect(box).not.toBeChecked();
+  expect(box).toHaveAccessibleDescription(/set aside when the candidate’s level is computed/);
+  await userEvent.click(box);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Atom saved')).toBeInTheDocument();
+  const after = await atom('sql');
+  expect(after).toMatchObject({ effort_aware_scoring: true, version: (before.version ?? 1) + 1 });
+  // opened again, the editor shows what the server holds
+  await router.navigate('/admin/atoms/edit/sql/descriptions');
+  await router.navigate('/admin/atoms/edit/sql/general');
+  expect(await screen.findByRole('checkbox', { name: 'Effort-aware scoring' })).toBeChecked();
+});

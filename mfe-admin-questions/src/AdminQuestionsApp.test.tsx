@@ -149,3 +149,42 @@ it('Needs review: a possibly compromised question shows the evidence and is take
   });
   expect(within(other).queryByRole('button', { name: /out of service/ })).not.toBeInTheDocument();
 }, 30_000);
+
+it('Needs review: Refresh takes a possibly compromised question out of service and drafts a fresh variation of it', async () => {
+  const leaked = await createQuestion(services, {
+    text: `Which method flattens one level of nesting? (${RUN})`,
+    atoms: [atom],
+    administered: true,
+  });
+  const compromised = itemStatistics(leaked, 380, 0.93);
+  compromised.flags.push({
+    code: 'possibly_compromised',
+    reason:
+      'Possibly compromised: over its last 40 of 280 attempts 37 were right where its calibration expects 22.4',
+  });
+  services.msw.use(...flaggedReplies(services, [compromised]));
+  renderAt('/admin/questions?statistics=true&needsReview=true');
+  const table = await screen.findByRole('table', { name: /Questions of all atoms that need review/ });
+  const row = within(table).getByRole('row', { name: new RegExp(`Statistics of question ${leaked.id}`) });
+  await userEvent.click(
+    within(row).getByRole('button', {
+      name: `Refresh question ${leaked.id}: take it out of service and draft a fresh variation of it`,
+    }),
+  );
+  const link = await within(row).findByRole('link', { name: /^reword question \d+$/ });
+  const freshId = Number(/(\d+)$/.exec(link.textContent ?? '')![1]);
+  expect(freshId).not.toBe(leaked.id);
+  expect(link).toHaveAttribute('href', `/admin/questions/edit/${freshId}/?page=content`);
+  // the original no longer served; the variation a draft with its content, not served, calibrated afresh
+  expect(await getQuestion(leaked.id)).toMatchObject({ status: 'draft', administered: false });
+  const fresh = await getQuestion(freshId);
+  expect(fresh).toMatchObject({
+    status: 'draft',
+    administered: false,
+    original_question_id: leaked.id,
+    question_text: leaked.question_text,
+    all_atoms: [atom],
+  });
+  expect(fresh.answers.map((a) => [a.text, a.c])).toEqual(leaked.answers.map((a) => [a.text, a.c]));
+  expect(fresh.answers.map((a) => a.hash_id)).not.toEqual(leaked.answers.map((a) => a.hash_id));
+}, 30_000);

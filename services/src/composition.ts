@@ -6,6 +6,8 @@
 import type { Config } from './config';
 import { createEvents, type Events } from './events';
 import type { Logger } from './http/logger';
+import { recordIntegrityFlags, recordSetAside } from './integrity/at-quiz-end';
+import { timeModelCache, type TimeModelCache } from './integrity/time-model';
 import { clockOf, type QuizEndedData } from './invitations/lifecycle';
 import { expireRevokedQuizzes } from './invitations/manage';
 import { recordNorms } from './invitations/norms';
@@ -24,6 +26,8 @@ export function productEvents(
   config: Pick<Config, 'abandonGraceMinutes'>,
   logger: Logger,
   jobs: JobQueue = new JobQueue(),
+  // the integrity subscriber's time models (its own bounded cache, like the app's)
+  timeModels: TimeModelCache = timeModelCache(),
 ): Events {
   const events = createEvents(logger);
   events.on('invitation.created', 'the invitation email and reminder jobs', enqueueInvitationMail(jobs));
@@ -36,6 +40,12 @@ export function productEvents(
     expireRevokedQuizzes(origin.id, events),
   );
   const ended = (data: unknown) => data as QuizEndedData;
+  // first: the effort-aware scoring it decides is what the norms and the summary then score with
+  events.on('quiz.ended', 'the integrity signals (effort-aware scoring, the list count)', async (event) => {
+    const data = ended(event.data);
+    await recordSetAside(data.quiz_id, timeModels);
+    if (data.invitation_id) await recordIntegrityFlags(data.invitation_id, timeModels);
+  });
   events.on('quiz.ended', 'the percentile norms', async (event) => {
     const data = ended(event.data);
     if (data.status === 'finished') await recordNorms(data.quiz_id);

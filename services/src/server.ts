@@ -11,6 +11,8 @@ import { connectDatabase, type Database } from './db/connect';
 import type { Logger } from './http/logger';
 import { backfillSearchWords } from './content/questions';
 import { backfillHiringData } from './invitations/backfill';
+import { backfillIntegrityFlags } from './integrity/at-quiz-end';
+import { timeModelCache } from './integrity/time-model';
 import { backfillCompanySlugs } from './invitations/companies';
 import { clockOf } from './invitations/lifecycle';
 import { backfillResponses } from './quiz/responses';
@@ -151,13 +153,19 @@ export async function startServices({
     const url = `http://${shownHost}:${port}`;
     print(`SkillQuiz services listening on ${url}`);
 
-    // Invitations and quizzes from before the hiring summary existed get it, in the background.
-    backfillHiringData(clockOf(config), logger).catch((err: unknown) => {
-      if (!stopping)
-        logger.warn(
-          `hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`,
-        );
-    });
+    // Invitations and quizzes from before the hiring summary existed get it, in the background; then
+    // those from before the integrity count was stored get theirs.
+    backfillHiringData(clockOf(config), logger)
+      .then(async () => {
+        const counted = await backfillIntegrityFlags(timeModelCache());
+        if (counted) logger.info(`hiring data: counted the integrity signals of ${counted} invitations`);
+      })
+      .catch((err: unknown) => {
+        if (!stopping)
+          logger.warn(
+            `hiring data: the backfill stopped (${err instanceof Error ? err.message : String(err)})`,
+          );
+      });
 
     // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).

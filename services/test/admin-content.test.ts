@@ -90,6 +90,7 @@ describe('atoms', () => {
       supported_programming_languages: [],
       beta_question_ordering: [],
       levels_thresholds: DEFAULT_LEVELS_THRESHOLDS,
+      effort_aware_scoring: false,
       version: 1,
     });
     const audit = await auditOf('atom', 'rust-basics');

@@ -10,13 +10,16 @@ import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { gaussian, simulateBank } from '@skillquiz/item-analysis';
 import type {
   InvitationIntegrityResponse,
+  InvitationListResponse,
   InvitationResponse,
   NeedsReviewResponse,
 } from '@skillquiz/contracts';
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
+import { backfillIntegrityFlags } from '../src/integrity/at-quiz-end';
+import { timeModelCache } from '../src/integrity/time-model';
 import { served } from './helpers/analytics-fixture';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
-import { takeQuiz } from './helpers/take-quiz';
+import { takeQuiz as takeWholeQuiz } from './helpers/take-quiz';
 import { connect } from './quiz-fixtures';
 
 jest.setTimeout(240_000);
@@ -146,7 +149,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
     });
     expect(r.status).toBe(201);
     invitation = r.body;
-    await takeQuiz(env.baseUrl, db, invitation.link.split('/quiz/')[1], { right: (n) => n % 3 !== 0 });
+    await takeWholeQuiz(env.baseUrl, db, invitation.link.split('/quiz/')[1], { right: (n) => n % 3 !== 0 });
   });
 
   it('answers given at once are very quick answers: a reason to look, with the honest rate and how it is computed', async () => {
@@ -234,5 +237,254 @@ describe('compromised questions in Needs review', () => {
       /^Possibly compromised: over its last \d+ of \d+ attempts \d+ were right where its calibration expects [\d.]+, answered in about \d+% of its usual time/,
     );
     expect(flag.reason).toMatch(/retire it/);
+  });
+});
+
+/**
+ * Takes a quiz through the real quiz API; each answer's time is `secondsOf(number, questionId)` (0: at
+ * once), set by moving the question's served_at back before the answer is sent (the server's clock
+ * measures the rest). `pick` chooses right or wrong.
+ */
+async function takeQuiz(
+  token: string,
+  secondsOf: (number: number, questionId: number, total: number) => number,
+  right: (number: number, total: number) => boolean,
+): Promise<void> {
+  const q = (path: string, method = 'GET', body?: unknown) =>
+    fetch(url(`/api/quiz/${token}${path}`), {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
+  while (next !== null) {
+    expect((await q(`/question/${next}/`)).status).toBe(200);
+    const doc = (await db.collection('quiz_results').findOne({ token }))!;
+    const record = doc.served[next - 1] as { question_id: number; served_at: Date; snapshot: any };
+    const plan = doc.plan as Array<{ scored: number; beta_question_id: number | null }>;
+    const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
+    const seconds = secondsOf(next, record.question_id, total);
+    if (seconds > 0)
+      await db.collection('quiz_results').updateOne(
+        { token },
+        {
+          $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
+        },
+      );
+    const answers = record.snapshot.answers as { hash_id: string; c: boolean }[];
+    const pick = right(next, total) ? answers.findIndex((a) => a.c) : answers.findIndex((a) => !a.c);
+    const res = await q(`/question/${next}/`, 'POST', {
+      answer: answers[pick].hash_id,
+      answer_position: pick,
+    });
+    expect(res.status).toBe(200);
+    next = ((await res.json()) as any).next_question?.number ?? null;
+  }
+  await q('/finish', 'POST');
+}
+
+/** An ordinary pace: the question's typical time, spread as the fixture's candidates are (kept under the limit). */
+function ordinaryPace(seed: number) {
+  const normal = gaussian(createRng(seed));
+  return (_n: number, id: number) =>
+    typicalSeconds(id) * Math.exp(Math.max(-0.5, Math.min(0.4, normal() / 2)));
+}
+
+async function invite(b: Browser, name: string): Promise<{ id: string; token: string }> {
+  const r = await call<InvitationResponse>(b, 'POST', '/api/hiring/invitations', {
+    candidate_name: name,
+    candidate_email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+    required_atoms: ['javascript'],
+  });
+  expect(r.status).toBe(201);
+  return { id: r.body.invitation.id, token: r.body.link.split('/quiz/')[1] };
+}
+
+const listIds = async (b: Browser, query: string) => {
+  const r = await call<InvitationListResponse>(b, 'GET', `/api/hiring/invitations?${query}`);
+  expect(r.status).toBe(200);
+  return r.body;
+};
+
+describe('the candidates list: "needs a look" and the count of raised signals, stored when the quiz ends', () => {
+  let rapid: { id: string; token: string };
+  let honest: { id: string; token: string };
+
+  beforeAll(async () => {
+    rapid = await invite(acme, 'Rita Rapid');
+    honest = await invite(acme, 'Sam Steady');
+    await takeQuiz(
+      rapid.token,
+      () => 0,
+      (n) => n % 3 !== 0,
+    );
+    await takeQuiz(honest.token, ordinaryPace(11), (n) => n % 3 !== 0);
+  });
+
+  it('lists the candidate with rapid guesses under needs_a_look=true with the count, not the honest one', async () => {
+    const flagged = await listIds(acme, 'needs_a_look=true&q=rita');
+    expect(flagged.items.map((i) => i.id)).toEqual([rapid.id]);
+    expect(flagged.total).toBe(1);
+    expect(flagged.items[0].integrity_flags).toBeGreaterThanOrEqual(1);
+    expect((await listIds(acme, 'needs_a_look=true&q=sam')).items).toEqual([]);
+    const all = await listIds(acme, 'q=sam');
+    expect(all.items.map((i) => [i.id, i.integrity_flags])).toEqual([[honest.id, 0]]);
+    // the count is the report's: every raised signal over the candidate's atoms
+    const report = await call<InvitationIntegrityResponse>(
+      acme,
+      'GET',
+      `/api/hiring/invitations/${rapid.id}/integrity`,
+    );
+    expect(flagged.items[0].integrity_flags).toBe(report.body.flags);
+    // a candidate whose quiz has not ended has no count yet
+    const fresh = await invite(acme, 'Nora Notyet');
+    expect((await listIds(acme, 'q=nora')).items.map((i) => [i.id, i.integrity_flags])).toEqual([
+      [fresh.id, null],
+    ]);
+  });
+
+  it("never lists another company's candidate, and refuses a bad filter value", async () => {
+    const other = await listIds(initech, 'needs_a_look=true');
+    expect(other.items.map((i) => i.id)).not.toContain(rapid.id);
+    expect((await listIds(initech, 'q=rita')).items).toEqual([]);
+    const bad = await call(acme, 'GET', '/api/hiring/invitations?needs_a_look=yes');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/needs_a_look must be 'true' or 'false'/);
+  });
+
+  it('the stored count follows the report once the signals change (read again after a recalibration)', async () => {
+    // the candidate's times as the time model would now read them: ordinary
+    const doc = (await db
+      .collection('quiz_results')
+      .findOne({ invitation: new mongoose.Types.ObjectId(rapid.id) }))!;
+    const pace = ordinaryPace(5);
+    const set: Record<string, Date> = {};
+    for (const [i, s] of (
+      doc.served as Array<{ question_id: number; served_at: Date | null; answered_at: Date }>
+    ).entries())
+      if (s.served_at)
+        set[`served.${i}.served_at`] = new Date(s.answered_at.getTime() - 1000 * pace(i, s.question_id));
+    await db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
+    // stored at quiz end: still listed until the signals are computed again
+    expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(1);
+    const report = await call<InvitationIntegrityResponse>(
+      acme,
+      'GET',
+      `/api/hiring/invitations/${rapid.id}/integrity`,
+    );
+    expect(report.body.needs_a_look).toBe(false);
+    expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(0);
+    expect((await listIds(acme, 'q=rita')).items[0].integrity_flags).toBe(0);
+  });
+  it('invitations whose quiz ended before the count was stored get it from the backfill, once', async () => {
+    const _id = new mongoose.Types.ObjectId(honest.id);
+    await db
+      .collection('invitations')
+      .updateOne({ _id }, { $unset: { integrity_flags: '', needs_a_look: '' } });
+    expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBeNull();
+    // the start's run left its marker: nothing again
+    expect(await backfillIntegrityFlags(timeModelCache())).toBe(0);
+    await db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
+    expect(await backfillIntegrityFlags(timeModelCache())).toBeGreaterThanOrEqual(1);
+    expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBe(0);
+  });
+});
+
+/** EAP under N(0, 1) by brute-force integration over a fine grid (independent of the adaptive engine). */
+function referenceEstimate(responses: Array<{ a: number; d: number; correct: boolean }>): number {
+  let m0 = 0;
+  let m1 = 0;
+  for (let t = -8; t <= 8; t += 0.001) {
+    let w = Math.exp((-t * t) / 2);
+    for (const r of responses) {
+      const p = 1 / (1 + Math.exp(-(r.a * t + r.d)));
+      w *= r.correct ? p : 1 - p;
+    }
+    m0 += w;
+    m1 += w * t;
+  }
+  return m1 / m0;
+}
+
+describe('effort-aware scoring, an atom option', () => {
+  afterAll(async () => {
+    const atom = (await call(admin, 'GET', '/api/atoms/javascript')).body.atom;
+    await call(admin, 'PUT', '/api/atoms/javascript/', {
+      effort_aware_scoring: false,
+      version: atom.version,
+    });
+  });
+
+  it('a content admin sets it on an atom (validated, versioned) and reads it back', async () => {
+    const atom = (await call(admin, 'GET', '/api/atoms/javascript')).body.atom;
+    expect(atom.effort_aware_scoring).toBe(false);
+    const bad = await call(admin, 'PUT', '/api/atoms/javascript/', {
+      effort_aware_scoring: 'yes',
+      version: atom.version,
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/effort_aware_scoring must be true or false/);
+    expect((await call(admin, 'GET', '/api/atoms/javascript')).body.atom.version).toBe(atom.version);
+    const on = await call(admin, 'PUT', '/api/atoms/javascript/', {
+      effort_aware_scoring: true,
+      version: atom.version,
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.atom).toMatchObject({ effort_aware_scoring: true, version: atom.version + 1 });
+    expect((await call(admin, 'GET', '/api/atoms/javascript')).body.atom.effort_aware_scoring).toBe(true);
+    const history = await call(admin, 'GET', '/api/atoms/javascript/history');
+    expect(history.body.entries[0]).toMatchObject({
+      version: atom.version + 1,
+      changes: [{ field: 'effort_aware_scoring', from: false, to: true }],
+    });
+    // a recruiter may not
+    expect(
+      (await call(acme, 'PUT', '/api/atoms/javascript/', { effort_aware_scoring: false })).status,
+    ).toBeGreaterThanOrEqual(401);
+  });
+
+  it('with it on, the report scores without the very quick answers and says which were set aside', async () => {
+    // ran out of time: the last four answers clicked at once (and wrong), the others at an ordinary pace
+    const tired = await invite(acme, 'Tom Tired');
+    const pace = ordinaryPace(21);
+    const lastOnes = (n: number, total: number) => n > total - 4;
+    await takeQuiz(
+      tired.token,
+      (n, id, total) => (lastOnes(n, total) ? 0 : pace(n, id)),
+      (n, total) => !lastOnes(n, total) && n % 4 !== 0,
+    );
+    const doc = (await QuizResult.findOne({ invitation: new mongoose.Types.ObjectId(tired.id) })
+      .lean<QuizResultDoc>()
+      .exec())!;
+    const scored = doc.served.filter((s) => s.scored && s.answered_at);
+    const quick = scored.filter(
+      (s) => new Date(s.answered_at!).getTime() - new Date(s.served_at!).getTime() < 2000,
+    );
+    expect(quick.length).toBeGreaterThanOrEqual(3);
+    expect(doc.effort_aware_atoms).toEqual(['javascript']);
+    expect([...(doc.set_aside ?? [])].sort((a, b) => a - b)).toEqual(quick.map((s) => s.number));
+
+    const integrity = await call<InvitationIntegrityResponse>(
+      acme,
+      'GET',
+      `/api/hiring/invitations/${tired.id}/integrity`,
+    );
+    const atom = integrity.body.atoms[0];
+    expect(atom.effort_aware_scoring).toBe(true);
+    expect(atom.rapid_answers).toEqual(quick.map((s) => s.number));
+
+    const report = await call(acme, 'GET', `/api/hiring/invitations/${tired.id}`);
+    expect(report.status).toBe(200);
+    const estimate = report.body.atoms[0].estimate as number;
+    const params = (s: (typeof scored)[number]) => ({
+      a: s.snapshot.difficulty_params.a,
+      d: s.snapshot.difficulty_params.d,
+      correct: s.correct === true,
+    });
+    const kept = referenceEstimate(scored.filter((s) => !quick.includes(s)).map(params));
+    const every = referenceEstimate(scored.map(params));
+    expect(estimate).toBeCloseTo(kept, 2);
+    // setting the clicked answers aside moves the estimate up (they were wrong)
+    expect(kept - every).toBeGreaterThan(0.1);
   });
 });

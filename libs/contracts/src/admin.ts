@@ -110,6 +110,7 @@ const atomWritableFields = {
       message: 'beta_question_ordering holds a question twice',
     }),
   levels_thresholds: LevelThresholdsSchema,
+  effort_aware_scoring: z.boolean({ message: 'effort_aware_scoring must be true or false' }),
 };
 
 /** An atom's settings an editor writes (everything but its id and version): what a revert restores. */
@@ -140,6 +141,7 @@ export const AtomCreateSchema = z.strictObject({
   levels_thresholds: atomWritableFields.levels_thresholds.default((): LevelThresholds => [
     ...DEFAULT_LEVELS_THRESHOLDS,
   ]),
+  effort_aware_scoring: atomWritableFields.effort_aware_scoring.default(false),
   num_bank_questions: z.number().optional(),
 });
 export type AtomCreate = z.infer<typeof AtomCreateSchema>;

@@ -142,6 +142,12 @@ export const AtomSchema = z.object({
   beta_question_ordering: z.array(z.number()),
   levels_thresholds: LevelThresholdsSchema,
   /**
+   * Effort-aware scoring: a finished quiz's very quick answers (rapid guesses, the integrity signals'
+   * NT10 rule) are set aside when the atom's level and estimate are computed. Off by default; absent
+   * on atoms stored before the option existed (reads as off).
+   */
+  effort_aware_scoring: z.boolean().optional(),
+  /**
    * Goes up by one on every change. The admin form sends back the version it loaded, so a save
    * made from a stale copy is refused (409) instead of overwriting someone else's edit.
    */

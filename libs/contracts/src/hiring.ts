@@ -197,6 +197,11 @@ export const InvitationListQuerySchema = z.object({
   /** Only the invitations at this pipeline stage ('new' includes those nobody has moved yet). */
   stage: z.enum(PIPELINE_STAGES).optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
+  /** 'true': only candidates with an integrity signal raised (at least one). */
+  needs_a_look: z
+    .enum(['true', 'false'], { message: "needs_a_look must be 'true' or 'false'" })
+    .transform((v) => v === 'true')
+    .optional(),
   company: z.string().max(100).optional(),
   /**
    * 'true': also list demo invitations and simulated candidates (badged "Demo" / "Simulated");
@@ -265,6 +270,11 @@ export const InvitationRowSchema = z.object({
   /** The pipeline stage and the mean of the recruiters' ratings (null: nobody rated). */
   stage: z.enum(PIPELINE_STAGES).optional(),
   rating: z.number().nullable().optional(),
+  /**
+   * How many statistical integrity signals (the report's "answers and their times" section) are raised
+   * over the candidate's quizzes; null until a quiz has ended. A reason to look, never a verdict.
+   */
+  integrity_flags: z.number().int().nullable().optional(),
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 

@@ -35,9 +35,15 @@ export interface AtomIntegrity {
   speed: { tau: number; se: number } | null;
   signals: IntegritySignal[];
   needs_a_look: boolean;
-  /** The answers an effort-aware score sets aside (rapid guesses), by number. */
+  /**
+   * The rapid guesses, by number: those this quiz's score set aside when it ended (effort_aware_scoring),
+   * else those the time model picks now.
+   */
   rapid_answers: number[];
-  /** The atom scores with rapid guesses set aside (effort-moderated scoring). */
+  /**
+   * This quiz's score of the atom set the rapid guesses aside (effort-moderated scoring): the atom's
+   * option was on when the quiz ended.
+   */
   effort_aware_scoring: boolean;
   /** The estimate with the rapid guesses set aside; null when none was. */
   effort_aware_estimate: { estimate: number; error: number } | null;

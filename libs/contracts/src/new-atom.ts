@@ -29,6 +29,7 @@ export function newAtom(overrides: Partial<Atom> = {}): Atom {
     supported_programming_languages: [],
     beta_question_ordering: [],
     levels_thresholds: [...CONSTANTS.DEFAULT_LEVELS_THRESHOLDS],
+    effort_aware_scoring: false,
     ...overrides,
   };
 }

@@ -89,6 +89,24 @@ export function GeneralSection({ state, dispatch }: SectionProps) {
         onChange={set('supported_programming_languages')}
         hint="Separated by commas, e.g. python, javascript."
       />
+      <div className="sq-field atom-check">
+        <label className="atom-check__label">
+          <input
+            type="checkbox"
+            name="effort_aware_scoring"
+            checked={v.effort_aware_scoring}
+            aria-describedby="effort-aware-hint"
+            onChange={(e) => set('effort_aware_scoring')(e.target.checked)}
+          />
+          <span>Effort-aware scoring</span>
+        </label>
+        <p className="sq-field__hint" id="effort-aware-hint">
+          Answers given much faster than anyone could read the question (rapid guesses, for example when time
+          runs out) are set aside when the candidate’s level is computed, so clicking through is not measured
+          as weak skill. The report says which answers were set aside. Applies to quizzes that end after it is
+          turned on.
+        </p>
+      </div>
     </section>
   );
 }

@@ -47,6 +47,8 @@ export interface AtomFormValues extends Record<DescriptionKey, string> {
   /** Comma-separated, as typed. */
   supported_programming_languages: string;
   beta_question_ordering: number[];
+  /** Very quick answers (rapid guesses) are set aside when a quiz's level is computed. */
+  effort_aware_scoring: boolean;
 }
 
 export interface AtomFormState {
@@ -69,6 +71,7 @@ export function valuesOf(atom: Atom): AtomFormValues {
     levels_thresholds: atom.levels_thresholds.map(String),
     supported_programming_languages: atom.supported_programming_languages.join(', '),
     beta_question_ordering: [...atom.beta_question_ordering],
+    effort_aware_scoring: atom.effort_aware_scoring === true,
   } as AtomFormValues;
   for (const key of DESCRIPTION_KEYS) values[key] = atom[key];
   return values;

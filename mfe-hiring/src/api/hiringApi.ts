@@ -47,6 +47,8 @@ export interface InvitationFilters {
   company?: string;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
+  /** Only candidates with an integrity signal raised. */
+  needs_a_look?: boolean;
   /** A role id, and a floor on P(every bar of the role is met). */
   role?: string;
   meets_min?: number;
@@ -133,10 +135,11 @@ export function queryString(params: Record<string, string | number | undefined>)
 }
 
 const companyQuery = (company?: string) => queryString({ company });
-/** The filters as query values: include_demo only when true. */
-const flat = ({ include_demo, ...rest }: InvitationFilters & { page?: number }) => ({
+/** The filters as query values: include_demo and needs_a_look only when true. */
+const flat = ({ include_demo, needs_a_look, ...rest }: InvitationFilters & { page?: number }) => ({
   ...rest,
   include_demo: include_demo ? 'true' : undefined,
+  needs_a_look: needs_a_look ? 'true' : undefined,
 });
 const SETTINGS = '/api/hiring/settings';
 const idPath = (id: string) => `/api/hiring/invitations/${encodeURIComponent(id)}`;

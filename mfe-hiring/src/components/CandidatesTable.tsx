@@ -29,6 +29,28 @@ export function RowLabels({ row }: { row: Pick<InvitationRow, 'demo' | 'simulate
   );
 }
 
+/**
+ * How many statistical integrity signals (the report's section on the answers and their times) were
+ * raised: a reason to look, never a verdict; a dash until a quiz has ended.
+ */
+function SignalCount({ count }: { count: number | null | undefined }) {
+  if (count == null) return <span className="hr-sub">—</span>;
+  if (count === 0)
+    return (
+      <span
+        className="hr-sub"
+        title="No signal raised among those that could be judged (the report says which)"
+      >
+        None
+      </span>
+    );
+  return (
+    <strong className="hr-signal-count" title="Signals raised in the report’s answers and times section">
+      {count}
+    </strong>
+  );
+}
+
 export function CandidatesTable({
   rows,
   showCompany,
@@ -121,6 +143,12 @@ export function CandidatesTable({
           } satisfies Column<InvitationRow>,
         ]
       : []),
+    {
+      key: 'signals',
+      header: 'Integrity signals',
+      className: 'hr-col-signals',
+      cell: (r) => <SignalCount count={r.integrity_flags} />,
+    },
     ...(hasEmail
       ? [
           {

@@ -25,7 +25,11 @@ it('reads the list state from the URL, defaults for anything missing or malforme
     company: 'initech',
     includeDemo: false,
     stage: '',
+    needsALook: false,
   });
+  expect(parseListQuery(new URLSearchParams('needs_a_look=true')).needsALook).toBe(true);
+  expect(listSearchParams({ ...DEFAULT_LIST_QUERY, needsALook: true }).toString()).toBe('needs_a_look=true');
+  expect(apiFilters({ ...DEFAULT_LIST_QUERY, needsALook: true }).needs_a_look).toBe(true);
   expect(parseListQuery(new URLSearchParams('include_demo=true')).includeDemo).toBe(true);
   expect(listSearchParams({ ...DEFAULT_LIST_QUERY, includeDemo: true }).toString()).toBe('include_demo=true');
   expect(parseListQuery(new URLSearchParams('page=0&status=hired&sort=random'))).toEqual(DEFAULT_LIST_QUERY);

@@ -1,5 +1,5 @@
-// The candidates list's state lives in the URL (page, q, status, atom, role, stage, sort, company), so a reload,
-// the back button or a shared link shows the same list. These are the pure rules: reading and
+// The candidates list's state lives in the URL (page, q, status, atom, role, stage, sort, company,
+// needs a look), so a reload, the back button or a shared link shows the same list. These are the pure rules: reading and
 // writing that query and the API filters it becomes.
 import { PIPELINE_STAGE_LABELS } from '@skillquiz/contracts';
 import type { InvitationSort, InvitationStatus, PipelineStage } from '@skillquiz/contracts';
@@ -43,6 +43,8 @@ export interface ListQuery {
   includeDemo: boolean;
   /** A pipeline stage, '' for every stage. */
   stage: PipelineStage | '';
+  /** Only candidates with an integrity signal raised. */
+  needsALook: boolean;
 }
 
 export const DEFAULT_LIST_QUERY: ListQuery = {
@@ -55,6 +57,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
   company: '',
   includeDemo: false,
   stage: '',
+  needsALook: false,
 };
 
 const isStatus = (s: string): s is InvitationStatus => s in STATUS_LABELS;
@@ -77,6 +80,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     company: params.get('company') ?? '',
     includeDemo: params.get('include_demo') === 'true',
     stage: isStage(stage) ? stage : '',
+    needsALook: params.get('needs_a_look') === 'true',
   };
 }
 
@@ -91,6 +95,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (query.stage) params.set('stage', query.stage);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.includeDemo) params.set('include_demo', 'true');
+  if (query.needsALook) params.set('needs_a_look', 'true');
   if (query.page !== 1) params.set('page', String(query.page));
   return params;
 }
@@ -112,6 +117,7 @@ export function apiFilters(query: ListQuery): InvitationFilters {
   if (query.stage) filters.stage = query.stage;
   if (query.company) filters.company = query.company;
   if (query.includeDemo) filters.include_demo = true;
+  if (query.needsALook) filters.needs_a_look = true;
   return filters;
 }
 

@@ -187,6 +187,19 @@ export function CandidatesPage() {
           />{' '}
           Show demo and simulated
         </label>
+        <label className="hr-field hr-field--check">
+          <input
+            type="checkbox"
+            checked={query.needsALook}
+            aria-describedby="hr-needs-a-look-hint"
+            onChange={(e) => update({ needsALook: e.target.checked })}
+          />{' '}
+          Needs a look
+          <span id="hr-needs-a-look-hint" className="hr-sub">
+            {' '}
+            (an answers-and-times signal raised: a reason to look, not proof)
+          </span>
+        </label>
       </div>
 
       <p className="hr-list-status" role="status" aria-live="polite">
@@ -199,7 +212,7 @@ export function CandidatesPage() {
           {data.items.length === 0 ? (
             <p className="hr-empty">
               No candidates match.{' '}
-              {query.q || query.status || query.atom || query.role || query.stage
+              {query.q || query.status || query.atom || query.role || query.stage || query.needsALook
                 ? 'Try other filters, or '
                 : ''}
               <Link to={`/hiring/invite${suffix}`}>invite a candidate</Link>.

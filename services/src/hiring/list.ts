@@ -32,6 +32,8 @@ export interface ListQuery {
   sort: InvitationSort;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
+  /** Only candidates with an integrity signal raised (the stored flags, integrity/at-quiz-end.ts). */
+  needs_a_look?: boolean;
 }
 export type { InvitationListQuery };
 
@@ -85,6 +87,7 @@ function baseParts(
     stageFilter(query.stage),
     searchFilter(query.q),
     query.include_demo ? {} : REAL_ONLY,
+    query.needs_a_look ? { needs_a_look: true } : {},
   ];
 }
 

@@ -90,6 +90,7 @@ export function toRow(
     meets_all: inv.meets_all ?? null,
     stage: inv.stage ?? 'new',
     rating: inv.rating ?? null,
+    integrity_flags: inv.integrity_flags ?? null,
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type CandidateSignals,
   type IntegrityAnswer,
 } from '@skillquiz/item-analysis';
-import { Atom, QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../models';
+import { Atom, QuizResult, type InvitationDoc, type QuizResultDoc, type ServedQuestionDoc } from '../models';
 import { findScopedInvitation, type HiringScope } from '../hiring/scope';
 import { atomTimeModel, type TimeModelCache } from './time-model';
 
@@ -138,14 +138,28 @@ export function signalViews(s: CandidateSignals): IntegritySignal[] {
   ];
 }
 
-/** The signals of one atom's answers in one quiz. */
+/** What the signals read of a quiz. */
+export const INTEGRITY_QUIZ_FIELDS = {
+  served: 1,
+  atom_ids: 1,
+  demo_data: 1,
+  simulated: 1,
+  effort_aware_atoms: 1,
+  set_aside: 1,
+} as const;
+
+/**
+ * The signals of one atom's answers in one quiz, at the atoms' time models as they are now. A quiz that
+ * scored the atom effort-aware (decided when it ended: at-quiz-end.ts) names the answers it set aside
+ * then, not the ones today's time model would pick, so the report says what its score did.
+ */
 export async function atomIntegrity(
   quiz: QuizResultDoc,
   atom: string,
   atomName: string,
-  effortAware: boolean,
   timeModels: TimeModelCache,
 ): Promise<AtomIntegrity> {
+  const effortAware = (quiz.effort_aware_atoms ?? []).includes(atom);
   const model = await atomTimeModel(timeModels, atom);
   const answers = answersOf(quiz, atom, model.items);
   const calibrated = [...model.items.values()].filter((t) => t.n >= MIN_TIMED_ANSWERS).length;
@@ -171,7 +185,10 @@ export async function atomIntegrity(
   const s = candidateSignals(answers, SIGNAL_CUTOFFS, model.speedSd);
   const views = signalViews(s);
   const enough = s.timed >= MIN_TIMED_FOR_SIGNALS || s.misfit.statistic !== null;
-  const rapid = s.rapid.answers;
+  const aside = new Set(quiz.set_aside ?? []);
+  const rapid = effortAware
+    ? answers.filter((a) => aside.has(a.number)).map((a) => a.number)
+    : s.rapid.answers;
   return {
     ...base,
     status: enough ? 'computed' : 'not_enough_data',
@@ -184,21 +201,17 @@ export async function atomIntegrity(
   };
 }
 
-export async function invitationIntegrity(
-  scope: HiringScope,
-  id: unknown,
+/** The signals of one invitation's quizzes (no scope: the callers have checked it). */
+export async function integrityOf(
+  inv: Pick<InvitationDoc, '_id' | 'required_atoms' | 'optional_atoms'>,
   timeModels: TimeModelCache,
 ): Promise<InvitationIntegrityResponse> {
-  const inv = await findScopedInvitation(scope, id);
   const atomIds = [...(inv.required_atoms ?? []), ...(inv.optional_atoms ?? [])];
   const [quizzes, atoms] = await Promise.all([
-    QuizResult.find({ invitation: inv._id })
-      .select({ served: 1, atom_ids: 1, demo_data: 1, simulated: 1 })
-      .lean<QuizResultDoc[]>()
-      .exec(),
+    QuizResult.find({ invitation: inv._id }).select(INTEGRITY_QUIZ_FIELDS).lean<QuizResultDoc[]>().exec(),
     Atom.find({ _id: { $in: atomIds } })
-      .select({ name: 1, effort_aware_scoring: 1 })
-      .lean<Array<{ _id: string; name: string; effort_aware_scoring?: boolean }>>()
+      .select({ name: 1 })
+      .lean<Array<{ _id: string; name: string }>>()
       .exec(),
   ]);
   const byId = new Map(atoms.map((a) => [a._id, a]));
@@ -207,9 +220,7 @@ export async function invitationIntegrity(
     const quiz = quizzes.find((q) => (q.served ?? []).some((s) => s.atom_id === atom && s.answered_at));
     if (!quiz) continue;
     const doc = byId.get(atom);
-    out.push(
-      await atomIntegrity(quiz, atom, doc?.name ?? atom, doc?.effort_aware_scoring === true, timeModels),
-    );
+    out.push(await atomIntegrity(quiz, atom, doc?.name ?? atom, timeModels));
   }
   return {
     invitation_id: String(inv._id),
@@ -219,6 +230,15 @@ export async function invitationIntegrity(
     combined_honest_rate: oneInWords(HONEST_RATES.combined),
     how_computed: HOW_COMPUTED,
   };
+}
+
+/** GET /api/hiring/invitations/:id/integrity: inside the hiring scope (another company's is 404). */
+export async function invitationIntegrity(
+  scope: HiringScope,
+  id: unknown,
+  timeModels: TimeModelCache,
+): Promise<InvitationIntegrityResponse> {
+  return integrityOf(await findScopedInvitation(scope, id), timeModels);
 }
 
 export { SIGNAL_CUTOFFS };

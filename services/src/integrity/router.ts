@@ -4,13 +4,17 @@ import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
 import { requireHiringScope, scopeOf } from '../hiring/scope';
+import { refreshStoredFlags } from './at-quiz-end';
 import { invitationIntegrity } from './candidate';
 
 export function integrityRouter(): Router {
   const router = new Router();
   const read: Middleware[] = [rateLimit(ADMIN_LIMIT), requireHiringScope()];
   router.get('/api/hiring/invitations/:id/integrity', ...read, async (ctx) => {
-    ctx.body = await invitationIntegrity(scopeOf(ctx), ctx.params.id, ctx.caches.timeModels);
+    const result = await invitationIntegrity(scopeOf(ctx), ctx.params.id, ctx.caches.timeModels);
+    // the list's stored count follows what the report now says (at-quiz-end.ts)
+    await refreshStoredFlags(result);
+    ctx.body = result;
   });
   return router;
 }

@@ -65,7 +65,8 @@ type NormQuiz = Pick<
   | 'demo_data'
   | 'demo'
   | 'norm_recorded'
->;
+> &
+  Partial<Pick<QuizResultDoc, 'set_aside'>>;
 
 /** Whether a quiz belongs in the norm group (see the top of this file). */
 export function countsInNorms(q: Omit<NormQuiz, '_id' | 'norm_recorded'>): boolean {
@@ -84,6 +85,7 @@ export async function recordNorms(quizId: Types.ObjectId | string): Promise<void
       demo_data: 1,
       demo: 1,
       norm_recorded: 1,
+      set_aside: 1,
     })
     .lean<NormQuiz>()
     .exec();
@@ -112,11 +114,11 @@ async function backfillNormEntries(): Promise<void> {
   const markers = database().collection<{ _id: string; done_at: Date }>('seed_state');
   if (await markers.findOne({ _id: 'norm-entries' })) return;
   for await (const q of QuizResult.find({ norm_recorded: true })
-    .select({ atom_ids: 1, served: 1 })
+    .select({ atom_ids: 1, served: 1, set_aside: 1 })
     .lean()
     .cursor()) {
     for (const atom of q.atom_ids ?? []) {
-      const outcome = atomOutcome({ served: q.served ?? [] }, atom, null);
+      const outcome = atomOutcome({ served: q.served ?? [], set_aside: q.set_aside }, atom, null);
       if (!outcome) continue;
       await entries()
         .insertOne({ _id: `${atom}:${String(q._id)}`, atom, quiz: q._id, bin: binOf(outcome.estimate) })

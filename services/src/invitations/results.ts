@@ -51,12 +51,14 @@ export interface AtomOutcome {
  * atom has no scored answer.
  */
 export function atomOutcome(
-  quiz: Pick<QuizResultDoc, 'served'>,
+  quiz: Pick<QuizResultDoc, 'served'> & Partial<Pick<QuizResultDoc, 'set_aside'>>,
   atomId: string,
   thresholds: readonly LevelThreshold[] | null | undefined,
 ): AtomOutcome | null {
+  // effort-aware scoring: the very quick answers set aside when the quiz ended are not counted
+  const aside = new Set(quiz.set_aside ?? []);
   const responses = quiz.served
-    .filter((q) => q.atom_id === atomId && q.scored && q.answered_at != null)
+    .filter((q) => q.atom_id === atomId && q.scored && q.answered_at != null && !aside.has(q.number))
     .map((q) => ({
       a: q.snapshot.difficulty_params.a,
       d: q.snapshot.difficulty_params.d,

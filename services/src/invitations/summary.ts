@@ -59,7 +59,7 @@ export type SummaryQuiz = Pick<
   | 'expires_at'
   | 'created_at'
 > &
-  Partial<Pick<QuizResultDoc, 'simulated' | 'demo_data'>>;
+  Partial<Pick<QuizResultDoc, 'simulated' | 'demo_data' | 'set_aside'>>;
 
 export interface SummaryClock {
   now: Date;
@@ -289,6 +289,7 @@ export const SUMMARY_QUIZ_FIELDS = {
   created_at: 1,
   simulated: 1,
   demo_data: 1,
+  set_aside: 1,
 } as const;
 
 /** Reads an invitation's quizzes as the summary needs them (one indexed query). */

@@ -63,6 +63,8 @@ const atomSchema = new Schema<AtomDoc>(
         message: "levels_thresholds must be five increasing numbers, the first may be '-inf'",
       },
     },
+    // Effort-aware scoring (contracts' Atom): read when a quiz of the atom ends (integrity/at-quiz-end.ts).
+    effort_aware_scoring: { type: Boolean, default: false },
     // Atoms stored before versioning have none; they read as version 1.
     version: { type: Number, default: 1, min: 1, validate: isInteger },
     bank_version: { type: Number, default: 0 },

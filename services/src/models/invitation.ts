@@ -111,6 +111,13 @@ export interface InvitationDoc extends Timestamps {
   meets_all?: number | null;
   /** Whether meets_all is known (the meets sort puts the others last). */
   has_meets?: boolean;
+  /**
+   * The statistical integrity signals raised over its quizzes (integrity/at-quiz-end.ts): how many, and
+   * whether any (the list's "needs a look" filter). Written when one of its quizzes ends and brought up
+   * to date whenever the report computes the signals; null/absent until a quiz has ended.
+   */
+  integrity_flags?: number | null;
+  needs_a_look?: boolean;
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
   // The company's hiring pipeline (hiring/pipeline.ts): never part of anything the candidate sees.
@@ -209,6 +216,8 @@ const invitationSchema = new Schema<InvitationDoc>(
     level_score: { type: Number, default: null },
     simulated: { type: Boolean, default: false },
     search_terms: { type: [String], default: [] },
+    integrity_flags: { type: Number, default: null },
+    needs_a_look: { type: Boolean, default: false },
     summary_rev: { type: Number, default: 0 },
     stage: { type: String, enum: PIPELINE_STAGES, default: 'new' },
     stage_changed_at: { type: Date, default: null },
@@ -248,6 +257,8 @@ invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: -1, crea
 invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
 // pipeline stage filter ('new' also matches invitations stored before stages existed: no stage)
 invitationSchema.index({ company: 1, stage: 1, created_at: -1, _id: -1 });
+// the "needs a look" filter (an integrity signal raised), newest first
+invitationSchema.index({ company: 1, needs_a_look: 1, created_at: -1, _id: -1 });
 // search: each word an anchored prefix of the terms, a range of this index's keys
 invitationSchema.index({ company: 1, search_terms: 1 });
 // A search with an atom filter: the search's candidates are narrowed by a set lookup per candidate in

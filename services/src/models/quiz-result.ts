@@ -144,6 +144,14 @@ export interface QuizResultDoc extends Timestamps {
   extra_time_percent: number;
   /** Its atoms' final estimates are in the percentile norms (invitations/norms.ts), counted once. */
   norm_recorded: boolean;
+  /**
+   * Effort-aware scoring, decided once when the quiz ends (integrity/at-quiz-end.ts): the atoms of the
+   * quiz that scored that way (their atom's option was on then) and the question numbers set aside as
+   * very quick answers. Absent until the quiz has ended; every score of the quiz (results.ts atomOutcome:
+   * the levels, the report, the norms) leaves those numbers out.
+   */
+  effort_aware_atoms?: string[];
+  set_aside?: number[];
   /** What must still follow its ending (pending-event.ts); absent when nothing is. */
   pending_events?: PendingEventDoc[];
 }
@@ -262,6 +270,8 @@ const quizResultSchema = new Schema<QuizResultDoc>(
     demo: { type: Boolean, default: false },
     extra_time_percent: { type: Number, enum: [0, 25, 50, 100], default: 0 },
     norm_recorded: { type: Boolean, default: false },
+    effort_aware_atoms: { type: [String], default: undefined },
+    set_aside: { type: [Number], default: undefined },
     pending_events: pendingEventsField,
   },
   { collection: 'quiz_results', timestamps: TIMESTAMPS, versionKey: false },

@@ -27,6 +27,7 @@ export function toAtom(doc: AtomDoc, numBankQuestions: number): AtomView {
     supported_programming_languages: [...doc.supported_programming_languages],
     beta_question_ordering: [...doc.beta_question_ordering],
     levels_thresholds: [...doc.levels_thresholds] as AtomView['levels_thresholds'],
+    effort_aware_scoring: doc.effort_aware_scoring === true,
     version: doc.version ?? 1,
   };
 }
