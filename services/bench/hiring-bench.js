@@ -33,7 +33,10 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DIST = path.resolve(__dirname, '..', 'dist');
+// BENCH_DIST: another build of the services to measure (an A/B against an earlier commit's build)
+const DIST = process.env.BENCH_DIST
+  ? path.resolve(process.env.BENCH_DIST)
+  : path.resolve(__dirname, '..', 'dist');
 if (!fs.existsSync(path.join(DIST, 'main.js'))) {
   console.error('services/dist is missing: run `npx tsc -b services` first');
   process.exit(1);
@@ -393,7 +396,7 @@ async function main() {
     const mongoUri = `mongodb://${hostPort}/skillquiz`;
     const url = await startChild(
       'services',
-      'services/dist/main.js',
+      path.join(DIST, 'main.js'),
       [],
       {
         ...baseEnv,
