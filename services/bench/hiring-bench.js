@@ -654,7 +654,14 @@ async function driverLevel(finished) {
   await time('list: page 200', () => listInvitations(scope, q({ page: 200 })), SAMPLES);
   await time('list: status=finished', () => listInvitations(scope, q({ status: 'finished' })), SAMPLES);
   await time('list: status=invited', () => listInvitations(scope, q({ status: 'invited' })), SAMPLES);
+  await time('list: status=expired', () => listInvitations(scope, q({ status: 'expired' })), SAMPLES);
+  await time('list: status=revoked', () => listInvitations(scope, q({ status: 'revoked' })), SAMPLES);
   await time('list: atom=python', () => listInvitations(scope, q({ atom: 'python' })), SAMPLES);
+  await time(
+    'list: search q=<email prefix> (cand4242)',
+    (i) => listInvitations(scope, q({ q: `cand${4242 + (i % 10) * 1000}` })),
+    SAMPLES,
+  );
   await time('list: sort=level_desc', () => listInvitations(scope, q({ sort: 'level_desc' })), SAMPLES);
   await time(
     'list: search q=<name prefix>',
