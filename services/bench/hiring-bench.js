@@ -23,7 +23,7 @@
 // BENCH_QUERY_SECONDS (default 45: a query kind stops sampling after this long, with at least 3
 // samples, so a slow engine still finishes), BENCH_SIMULEES (default 20000; 0 skips the calibration),
 // BENCH_BULK_RUNS (default 3 bulk invites of 500 rows, timed last) change the sizes; BENCH_DRIVER=0
-// skips the driver-level section; BENCH_CSV=1 also times the CSV export of every invitation.
+// skips the driver-level section, BENCH_HTTP=0 the list and report over HTTP (not the bulk invite); BENCH_CSV=1 also times the CSV export of every invitation.
 'use strict';
 const { spawn } = require('node:child_process');
 const { createHash, createHmac, randomBytes } = require('node:crypto');
@@ -447,6 +447,7 @@ async function main() {
       }
     };
     const sample = async (label, pathOf, n, target) => {
+      if (process.env.BENCH_HTTP === '0') return 0;
       for (let i = 0; i < 2; i++) await get(pathOf(i)); // warm-up
       const ms = [];
       let total = null;
