@@ -411,7 +411,9 @@ async function main() {
       },
       /SkillQuiz services listening on (\S+)/,
     );
-    await mongoose.connect(mongoUri);
+    // patient with an engine that a loaded machine holds up for long (its default 30 s monitor
+    // timeout ended runs right after the seed)
+    await mongoose.connect(mongoUri, { connectTimeoutMS: 300_000, serverSelectionTimeoutMS: 300_000 });
     console.log(
       `Hiring list and report over HTTP, ${INVITATIONS.toLocaleString('en')} invitations of one company (embedded engine)`,
     );
