@@ -109,12 +109,37 @@ export function listFilter(scope: HiringScope, query: Omit<ListQuery, 'page' | '
   return allOf([...baseParts(scope, query), statusFilter(query.status)]);
 }
 
-/** How many invitations listFilter matches (after settleForList). */
-export function countInvitations(
+/** The parts as one object when no two share a field (an engine counts pure equalities from keys). */
+function merged(parts: InvitationFilter[]): InvitationFilter {
+  const out: InvitationFilter = {};
+  for (const p of parts)
+    for (const [k, v] of Object.entries(p)) {
+      if (k in out) return allOf(parts);
+      out[k] = v;
+    }
+  return out;
+}
+
+/**
+ * How many invitations listFilter matches (after settleForList). The real candidates' total is
+ * every invitation the other filters match less the demo and the simulated ones among them: the
+ * first, equalities only for a status or atom filter, is the size of an index prefix (no document
+ * read); the others are the few documents `{ demo }` and `{ simulated }` point to. Counting with
+ * the "not demo, not simulated" test in the filter read every invitation of the company.
+ */
+export async function countInvitations(
   scope: HiringScope,
   query: Omit<ListQuery, 'page' | 'sort'>,
 ): Promise<number> {
-  return Invitation.countDocuments(listFilter(scope, query)).exec();
+  if (query.include_demo) return Invitation.countDocuments(listFilter(scope, query)).exec();
+  const parts = [...baseParts(scope, { ...query, include_demo: true }), statusFilter(query.status)];
+  const count = (extra: InvitationFilter) => Invitation.countDocuments(merged([...parts, extra])).exec();
+  const [all, demo, simulated] = await Promise.all([
+    count({}),
+    count({ demo: true }),
+    count({ demo: { $ne: true }, simulated: true }),
+  ]);
+  return all - demo - simulated;
 }
 
 /**

@@ -363,27 +363,25 @@ export async function refreshInvitationSummary(
  * Writes down the open invitations whose deadline has passed (status → expired / abandoned), in
  * bulk: the expiry sweep (every minute, all companies) and the candidates list before it filters
  * by status (one company, hiring/list.ts), so that filter is the stored status alone, an index
- * range, and still agrees with effectiveStatus at `now`. Each branch is a range of an index
- * ({ company, status, lapses_to, lapses_at, _id }, or { status, lapses_at } for all companies),
- * usually empty. Returns how many changed.
+ * range, and still agrees with effectiveStatus at `now`. Each of the four updates is a date range
+ * after pinned fields ({ company, status, lapses_to, lapses_at, _id }; { status, lapses_at } for all
+ * companies), usually empty. Returns how many changed.
  */
 export async function settleLapsedInvitations(
   now = new Date(),
   company?: InvitationDoc['company'],
 ): Promise<number> {
+  // one update per (status, lapses_to): each pins every field before the date, so it is one range
   const changed = await Promise.all(
-    (['expired', 'abandoned'] as const).map(async (to) => {
-      const res = await Invitation.updateMany(
-        {
-          ...(company ? { company } : {}),
-          status: { $in: ['invited', 'in_progress'] },
-          lapses_to: to,
-          lapses_at: { $lte: now },
-        },
-        { $set: { status: to, lapses_at: null, lapses_to: null } },
-      ).exec();
-      return res.modifiedCount;
-    }),
+    (['invited', 'in_progress'] as const).flatMap((status) =>
+      (['expired', 'abandoned'] as const).map(async (to) => {
+        const res = await Invitation.updateMany(
+          { ...(company ? { company } : {}), status, lapses_to: to, lapses_at: { $lte: now } },
+          { $set: { status: to, lapses_at: null, lapses_to: null } },
+        ).exec();
+        return res.modifiedCount;
+      }),
+    ),
   );
-  return changed[0] + changed[1];
+  return changed.reduce((a, b) => a + b, 0);
 }

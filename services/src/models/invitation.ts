@@ -198,6 +198,10 @@ invitationSchema.index({ atoms: 1 });
 // one company's open invitations whose deadline has passed, written down before the list filters by
 // status (hiring/list.ts settleForList): a date range after the pinned company, status and what they lapse to
 invitationSchema.index({ company: 1, status: 1, lapses_to: 1, lapses_at: 1, _id: 1 });
+// The list's total less the demo invitations and simulated candidates (hiring/list.ts
+// countInvitations): those few found through these, not by testing every invitation.
+invitationSchema.index({ demo: 1 });
+invitationSchema.index({ simulated: 1 });
 // An admin's list across every company (no company chosen), newest first.
 invitationSchema.index({ created_at: -1, _id: -1 });
 // settleLapsedInvitations: open invitations whose deadline passed.
