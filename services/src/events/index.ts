@@ -41,6 +41,12 @@ export interface Events {
   on(type: PendingEventType, name: string, subscriber: Subscriber): void;
   /** Dispatches what is pending on one document now. Never throws: a failure stays pending. */
   dispatch(source: EventSource, id: Types.ObjectId | string): Promise<DispatchReport>;
+  /**
+   * Dispatches what is pending on many documents now (a bulk invite's invitations): one read of
+   * their events and one write removing the delivered ones, the deliveries a few at a time. Never
+   * throws: a failure stays pending.
+   */
+  dispatchMany(source: EventSource, ids: readonly (Types.ObjectId | string)[]): Promise<DispatchReport>;
   /** Dispatches every event pending for longer than `olderThanMs` (the reconciliation pass). */
   dispatchStale(olderThanMs: number, limit?: number): Promise<DispatchReport>;
 }
@@ -60,6 +66,10 @@ function collection(source: EventSource) {
   if (!db) throw new Error('events need a connected mongoose');
   return db.collection<{ _id: Types.ObjectId; pending_events?: PendingEventDoc[] }>(source);
 }
+
+/** dispatchMany reads this many documents' events at once, and delivers to this many at a time. */
+const DISPATCH_BATCH = 500;
+const DELIVERIES_AT_ONCE = 8;
 
 const objectId = (id: Types.ObjectId | string) => (typeof id === 'string' ? new Types.ObjectId(id) : id);
 
@@ -101,11 +111,55 @@ export function createEvents(logger: Logger): Events {
     return report;
   }
 
+  async function dispatchMany(
+    source: EventSource,
+    ids: readonly (Types.ObjectId | string)[],
+  ): Promise<DispatchReport> {
+    const report: DispatchReport = { dispatched: 0, failed: 0 };
+    for (let from = 0; from < ids.length; from += DISPATCH_BATCH) {
+      try {
+        const docs = await collection(source)
+          .find(
+            { _id: { $in: ids.slice(from, from + DISPATCH_BATCH).map(objectId) } },
+            { projection: { pending_events: 1 } },
+          )
+          .toArray();
+        const delivered: { _id: Types.ObjectId; id: string }[] = [];
+        // each document's events in order, DELIVERIES_AT_ONCE documents at a time
+        let next = 0;
+        const worker = async () => {
+          while (next < docs.length) {
+            const doc = docs[next++];
+            for (const event of doc.pending_events ?? []) {
+              if (await deliver(event, { source, id: String(doc._id) }))
+                delivered.push({ _id: doc._id, id: event.id });
+              else report.failed++;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: DELIVERIES_AT_ONCE }, worker));
+        if (delivered.length)
+          await collection(source).bulkWrite(
+            delivered.map((d) => ({
+              updateOne: { filter: { _id: d._id }, update: { $pull: { pending_events: { id: d.id } } } },
+            })),
+            { ordered: false },
+          );
+        report.dispatched += delivered.length;
+      } catch (err) {
+        logger.warn({ err }, `dispatching the events of ${ids.length} ${source} failed; they stay pending`);
+        report.failed++;
+      }
+    }
+    return report;
+  }
+
   return {
     on(type, name, run) {
       subscribers.set(type, [...(subscribers.get(type) ?? []), { name, run }]);
     },
     dispatch,
+    dispatchMany,
     async dispatchStale(olderThanMs, limit = 500) {
       const total: DispatchReport = { dispatched: 0, failed: 0 };
       const cutoff = new Date(Date.now() - olderThanMs);

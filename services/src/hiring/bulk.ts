@@ -1,8 +1,8 @@
 // Bulk invite (POST /api/hiring/invitations/bulk): CSV text or JSON rows of name, email, required
 // atoms (and optionally optional atoms). Every row is checked first and its problems listed; with
 // dry_run that list is the answer (the preview). Without it, every row is created, or none is while
-// any row has a problem (400 with the same list). Each row goes through createInvitation, the one
-// function every invitation is made by.
+// any row has a problem (400 with the same list). The rows go through createInvitations, which
+// writes what createInvitation (the one rule every invitation is made by) writes, in batches.
 import { atomically } from '../db/atomically';
 import { parse } from 'csv-parse/sync';
 import {
@@ -19,14 +19,7 @@ import type { Config } from '../config';
 import type { Events } from '../events';
 import { HttpError, badRequest } from '../http/errors';
 import { notTakeableMessage, untakeableAtoms } from '../invitations/availability';
-import {
-  atomLists,
-  checkedExpiry,
-  createInvitation,
-  parseExpiry,
-  unknownAtoms,
-  type CreatedInvitation,
-} from '../invitations';
+import { atomLists, checkedExpiry, createInvitations, parseExpiry, unknownAtoms } from '../invitations';
 import { Types } from 'mongoose';
 import { Atom, Invitation, QuizResult } from '../models';
 import { companyForWrite, type HiringScope } from './scope';
@@ -179,8 +172,7 @@ export interface BulkInput {
 }
 
 /** Deletes what a bulk invite created before it failed, where the server has no transactions. */
-async function undo(created: readonly CreatedInvitation[]): Promise<void> {
-  const ids = created.map((c) => c.invitation._id);
+async function undo(ids: readonly Types.ObjectId[]): Promise<void> {
   await QuizResult.deleteMany({ invitation: { $in: ids } }).exec();
   await Invitation.deleteMany({ _id: { $in: ids } }).exec();
 }
@@ -208,30 +200,30 @@ export async function bulkInvite(
   if (!valid) throw new BulkRowsError(rows);
 
   // All rows or none: a transaction where the server has them, else what was created is deleted.
-  let partial: CreatedInvitation[] = [];
+  // The rows are written in batches (createInvitations: one insert of quizzes and one of invitations
+  // per batch, each invitation carrying its own email intent), then their intents dispatched together.
+  let partial: Types.ObjectId[] = [];
   const created = await atomically(
-    async () => {
-      partial = [];
-      for (const r of rows)
-        partial.push(
-          await createInvitation({
-            company: new Types.ObjectId(company.id),
-            requiredAtoms: r.required_atoms,
-            optionalAtoms: r.optional_atoms,
-            candidateName: r.candidate_name,
-            candidateEmail: r.candidate_email,
-            expiresAt,
-            extraTimePercent: body.extra_time_percent as ExtraTimePercent,
-            createdBy: scope.principal.user.email,
-            now,
-            events,
-            mail: config,
-          }),
-        );
-      return partial;
-    },
+    () =>
+      createInvitations(
+        rows.map((r) => ({
+          company: new Types.ObjectId(company.id),
+          requiredAtoms: r.required_atoms,
+          optionalAtoms: r.optional_atoms,
+          candidateName: r.candidate_name,
+          candidateEmail: r.candidate_email,
+          expiresAt,
+          extraTimePercent: body.extra_time_percent as ExtraTimePercent,
+          createdBy: scope.principal.user.email,
+          mail: config,
+        })),
+        now,
+        (ids) => (partial = ids),
+      ),
     () => undo(partial),
   );
+  const queued = created.filter((c) => c.invitation.pending_events?.length).map((c) => c.invitation._id);
+  if (events && queued.length) await events.dispatchMany('invitations', queued);
   const names = new Map(
     (
       await Atom.find({

@@ -9,7 +9,7 @@ import { csvStream } from '../http/csv';
 import { Atom, Company, Invitation, type InvitationDoc } from '../models';
 import { companyRef } from '../invitations/companies';
 import { effectiveStatus } from '../invitations/summary';
-import { listFilter, listSort, ROW_FIELDS, type ListQuery } from './list';
+import { listFilter, listSort, ROW_FIELDS, settleForList, type ListQuery } from './list';
 import type { HiringScope } from './scope';
 import { progressOf } from './views';
 
@@ -77,7 +77,8 @@ export async function exportInvitationsCsv(
   ]);
   const names = new Map(atoms.map((a) => [a._id, a.name]));
   const companyById = new Map(companies.map((c) => [String(c._id), companyRef(c)]));
-  const cursor = Invitation.find(listFilter(scope, query, now))
+  await settleForList(scope, query, now);
+  const cursor = Invitation.find(listFilter(scope, query))
     .select(ROW_FIELDS)
     .sort(listSort(query.sort))
     .lean<InvitationDoc[]>()

@@ -15,6 +15,7 @@ import {
   type PipelineStage,
 } from '@skillquiz/contracts';
 import { Invitation, type InvitationDoc } from '../models';
+import { settleLapsedInvitations } from '../invitations/summary';
 import { companyFilter, type HiringScope } from './scope';
 import { atomNames, companiesOf, toRow } from './views';
 
@@ -53,23 +54,27 @@ export function searchFilter(q: string | undefined): InvitationFilter {
   return clauses.length === 1 ? clauses[0] : { $and: clauses };
 }
 
-/** The statuses that change by time alone (summary.ts): their deadline is `lapses_at`. */
-const OPEN_STATUSES = ['invited', 'in_progress'] as const;
-const LAPSES_TO = ['expired', 'abandoned'] as const;
+/**
+ * A status filter: the stored status (summary.ts), one range of { company, status, created_at, _id }.
+ * It agrees with effectiveStatus once the company's lapsed invitations are written down
+ * (settleForList), which the list and the export do before they read.
+ */
+export function statusFilter(status: InvitationStatus | undefined): InvitationFilter {
+  return status ? { status } : {};
+}
 
 /**
- * A status as of `now`: the recorded one, or an open one ('invited', 'in_progress') whose deadline
- * has passed and what it turned into (summary.ts effectiveStatus, as a query). An open one whose
- * deadline has passed but names nothing to become stays what it is, as effectiveStatus reads it.
+ * Before a status filter: the scope's open invitations whose deadline has passed by `now` take the
+ * status they lapsed into (settleLapsedInvitations; the expiry sweep does the same every minute),
+ * so the stored status is the status as of `now` and the filter is an equality.
  */
-export function statusFilter(status: InvitationStatus | undefined, now: Date): InvitationFilter {
-  if (!status) return {};
-  if (status === 'finished' || status === 'revoked') return { status };
-  if (status === 'expired' || status === 'abandoned')
-    return {
-      $or: [{ status }, { status: { $in: [...OPEN_STATUSES] }, lapses_to: status, lapses_at: { $lte: now } }],
-    };
-  return { status, $or: [{ lapses_at: null }, { lapses_at: { $gt: now } }, { lapses_to: null }] };
+export async function settleForList(
+  scope: HiringScope,
+  query: Pick<ListQuery, 'status'>,
+  now: Date,
+): Promise<void> {
+  if (!query.status) return;
+  await settleLapsedInvitations(now, scope.company ? new Types.ObjectId(scope.company.id) : undefined);
 }
 
 /** Real candidates only: no demo invitation, no simulated candidate (the list's default). */
@@ -109,49 +114,45 @@ export function stageFilter(stage: PipelineStage | undefined): InvitationFilter 
 function allOf(parts: InvitationFilter[]): InvitationFilter {
   const used = parts.filter((p) => Object.keys(p).length > 0);
   if (used.length === 0) return {};
-  // $or appears in two parts at most (status, search never uses it): merge them under $and.
   return used.length === 1 ? used[0] : { $and: used };
 }
 
-/** Every filter of the list and the export, inside the scope. */
-export function listFilter(
-  scope: HiringScope,
-  query: Omit<ListQuery, 'page' | 'sort'>,
-  now: Date,
-): InvitationFilter {
-  return allOf([...baseParts(scope, query), statusFilter(query.status, now)]);
+/** Every filter of the list and the export, inside the scope (after settleForList). */
+export function listFilter(scope: HiringScope, query: Omit<ListQuery, 'page' | 'sort'>): InvitationFilter {
+  return allOf([...baseParts(scope, query), statusFilter(query.status)]);
+}
+
+/** The parts as one object when no two share a field (an engine counts pure equalities from keys). */
+function merged(parts: InvitationFilter[]): InvitationFilter {
+  const out: InvitationFilter = {};
+  for (const p of parts)
+    for (const [k, v] of Object.entries(p)) {
+      if (k in out) return allOf(parts);
+      out[k] = v;
+    }
+  return out;
 }
 
 /**
- * How many invitations listFilter matches, counted from index prefixes and ranges rather than by
- * testing each one: a status that changes by time is the recorded status, less the open ones
- * whose deadline (a date range of `{ company, status, lapses_to, lapses_at, _id }`) has passed, or plus
- * those that lapsed into it. Equal to countDocuments(listFilter(...)) (hiring-list tests).
+ * How many invitations listFilter matches (after settleForList). The real candidates' total is
+ * every invitation the other filters match less the demo and the simulated ones among them: the
+ * first, equalities only for a status or atom filter, is the size of an index prefix (no document
+ * read); the others are the few documents `{ demo }` and `{ simulated }` point to. Counting with
+ * the "not demo, not simulated" test in the filter read every invitation of the company.
  */
 export async function countInvitations(
   scope: HiringScope,
   query: Omit<ListQuery, 'page' | 'sort'>,
-  now: Date,
 ): Promise<number> {
-  const status = query.status;
-  if (!status || status === 'finished' || status === 'revoked')
-    return Invitation.countDocuments(listFilter(scope, query, now)).exec();
-  const base = baseParts(scope, query);
-  const count = (f: InvitationFilter) => Invitation.countDocuments(allOf([...base, f])).exec();
-  const lapsed = (from: InvitationStatus, to: (typeof LAPSES_TO)[number]) =>
-    count({ status: from, lapses_to: to, lapses_at: { $lte: now } });
-  if (status === 'expired' || status === 'abandoned') {
-    const [recorded, ...into] = await Promise.all([
-      count({ status }),
-      ...OPEN_STATUSES.map((from) => lapsed(from, status)),
-    ]);
-    return recorded + into.reduce((a, b) => a + b, 0);
-  }
-  const [recorded, ...out] = await Promise.all([
-    count({ status }),
-    ...LAPSES_TO.map((to) => lapsed(status, to)),
+  if (query.include_demo) return Invitation.countDocuments(listFilter(scope, query)).exec();
+  const parts = [...baseParts(scope, { ...query, include_demo: true }), statusFilter(query.status)];
+  const count = (extra: InvitationFilter) => Invitation.countDocuments(merged([...parts, extra])).exec();
+  const [all, demo, simulated] = await Promise.all([
+    count({}),
+    count({ demo: true }),
+    count({ demo: { $ne: true }, simulated: true }),
   ]);
-  return recorded - out.reduce((a, b) => a + b, 0);
+  return all - demo - simulated;
 }
 
 /**
@@ -189,7 +190,8 @@ export async function listInvitations(
   query: ListQuery,
   now = new Date(),
 ): Promise<InvitationListResponse> {
-  const filter = listFilter(scope, query, now);
+  await settleForList(scope, query, now);
+  const filter = listFilter(scope, query);
   const pageSize = HIRING.PAGE_SIZE;
   const [docs, total] = await Promise.all([
     Invitation.find(filter)
@@ -199,7 +201,7 @@ export async function listInvitations(
       .limit(pageSize)
       .lean<InvitationDoc[]>()
       .exec(),
-    countInvitations(scope, query, now),
+    countInvitations(scope, query),
   ]);
   const [names, companies] = await Promise.all([
     atomNames(

@@ -142,20 +142,14 @@ export function atomLists(required: readonly string[], optional: readonly string
   return { requiredAtoms, optionalAtoms };
 }
 
-/**
- * Creates an invitation and issues its quizzes (one per atom, required first). Checks everything
- * before writing: at least one required atom, every atom exists, the expiry and extra time.
- */
-export async function createInvitation(input: CreateInvitationInput): Promise<CreatedInvitation> {
-  const now = input.now ?? new Date();
+/** Every check of createInvitation but the atoms' existence, and what it writes (not yet written). */
+function prepareInvitation(input: CreateInvitationInput, now: Date) {
   const { requiredAtoms, optionalAtoms } = atomLists(input.requiredAtoms, input.optionalAtoms);
   if (requiredAtoms.length === 0) throw badRequest('An invitation needs at least one required atom');
   const extra = input.extraTimePercent ?? 0;
   if (!(EXTRA_TIME_PERCENTS as readonly number[]).includes(extra))
     throw badRequest(`extra_time_percent must be one of ${EXTRA_TIME_PERCENTS.join(', ')}`);
   const expiresAt = checkedExpiry(input.expiresAt, now);
-  await assertAtomsExist([...requiredAtoms, ...optionalAtoms]);
-
   const fields = {
     company: '_id' in input.company ? input.company._id : input.company,
     required_atoms: requiredAtoms,
@@ -182,19 +176,96 @@ export async function createInvitation(input: CreateInvitationInput): Promise<Cr
       ? (input.mail ?? mailPolicyFromEnv())
       : { smtpUrl: undefined, isProduction: false },
   );
+  const _id = new Types.ObjectId();
+  const pending =
+    email.status === 'queued' ? [invitationCreatedEvent(String(_id), expiresAt, now)] : undefined;
+  return { _id, fields, summary, email, pending };
+}
+
+/**
+ * Creates an invitation and issues its quizzes (one per atom, required first). Checks everything
+ * before writing: at least one required atom, every atom exists, the expiry and extra time.
+ */
+export async function createInvitation(input: CreateInvitationInput): Promise<CreatedInvitation> {
+  const now = input.now ?? new Date();
+  const { _id, fields, summary, email, pending } = prepareInvitation(input, now);
+  await assertAtomsExist(fields.atoms);
   // The quizzes first, the invitation last: its insert is the one write that makes the invitation
   // exist, and it carries what must follow (the email) in the same document (models/pending-event.ts).
   // A crash before it leaves only quizzes no one has a link to.
-  const _id = new Types.ObjectId();
   const quizzes: QuizResultDoc[] = [];
   for (const atom of fields.atoms) quizzes.push(await createQuizForInvitation({ _id, ...fields }, [atom]));
-  const pending =
-    email.status === 'queued' ? [invitationCreatedEvent(String(_id), expiresAt, now)] : undefined;
   const invitation = (
     await Invitation.create({ _id, ...fields, ...summary, summary_rev: 1, pending_events: pending })
   ).toObject();
   if (pending) await dispatchIfPossible(input.events, 'invitations', String(_id));
   return { invitation, quizzes, email };
+}
+
+/** createInvitations inserts this many invitations (and then their quizzes) per round trip. */
+export const INSERT_BATCH = 100;
+
+/**
+ * Many invitations at once (the bulk invite): every one checked as createInvitation checks it, the
+ * atoms once for all, then the same documents written INSERT_BATCH invitations at a time, in the
+ * same order (that batch's quizzes, then its invitations, each carrying its own pending events): two
+ * round trips per batch instead of two or more per invitation. A token collision (2^-192) fails the
+ * insert and so the call; nothing is dispatched here (the caller does, once its writes are final:
+ * Events.dispatchMany). Returns them in input order.
+ */
+export async function createInvitations(
+  inputs: readonly Omit<CreateInvitationInput, 'events'>[],
+  now = new Date(),
+  written: (ids: Types.ObjectId[]) => void = () => {},
+): Promise<CreatedInvitation[]> {
+  const prepared = inputs.map((input) => prepareInvitation(input, input.now ?? now));
+  await assertAtomsExist([...new Set(prepared.flatMap((p) => p.fields.atoms))]);
+  written(prepared.map((p) => p._id));
+  const created: CreatedInvitation[] = [];
+  for (let from = 0; from < prepared.length; from += INSERT_BATCH) {
+    const batch = prepared.slice(from, from + INSERT_BATCH);
+    const quizzes = await QuizResult.insertMany(
+      batch.flatMap(({ _id, fields }) =>
+        fields.atoms.map((atom) => quizDocument({ _id, ...fields }, [atom], newQuizToken())),
+      ),
+      { ordered: true },
+    );
+    const invitations = await Invitation.insertMany(
+      batch.map(({ _id, fields, summary, pending }) => ({
+        _id,
+        ...fields,
+        ...summary,
+        summary_rev: 1,
+        pending_events: pending,
+      })),
+      { ordered: true },
+    );
+    let q = 0;
+    batch.forEach((p, i) => {
+      const mine = quizzes.slice(q, q + p.fields.atoms.length).map((d) => d.toObject() as QuizResultDoc);
+      q += p.fields.atoms.length;
+      created.push({ invitation: invitations[i].toObject() as InvitationDoc, quizzes: mine, email: p.email });
+    });
+  }
+  return created;
+}
+
+/** The quiz document createQuizForInvitation inserts. */
+function quizDocument(
+  invitation: Pick<InvitationDoc, '_id' | 'company'> &
+    Partial<Pick<InvitationDoc, 'expires_at' | 'extra_time_percent' | 'demo'>>,
+  atomIds: string[],
+  token: string,
+) {
+  return {
+    token,
+    invitation: invitation._id,
+    company: invitation.company,
+    atom_ids: atomIds,
+    expires_at: invitation.expires_at ?? null,
+    extra_time_percent: invitation.extra_time_percent ?? 0,
+    demo: invitation.demo === true,
+  };
 }
 
 /**
@@ -209,16 +280,7 @@ export async function createQuizForInvitation(
   opts: { token?: string } = {},
 ): Promise<QuizResultDoc> {
   if (atomIds.length === 0) throw badRequest('A quiz needs at least one atom');
-  const create = (token: string) =>
-    QuizResult.create({
-      token,
-      invitation: invitation._id,
-      company: invitation.company,
-      atom_ids: atomIds,
-      expires_at: invitation.expires_at ?? null,
-      extra_time_percent: invitation.extra_time_percent ?? 0,
-      demo: invitation.demo === true,
-    });
+  const create = (token: string) => QuizResult.create(quizDocument(invitation, atomIds, token));
   try {
     return (await create(opts.token ?? newQuizToken())).toObject();
   } catch (err) {

@@ -103,11 +103,15 @@ export async function revokeInvitation(
   if (inv.revoked_at) return;
   if (effectiveStatus(inv, now) === 'finished')
     throw conflict('This invitation is finished: its result stands and it cannot be revoked');
-  // The revocation and what must follow it (its open quizzes expire) in one write.
+  // The revocation, the list status it moves to (summary.ts: revoked, unless finished meanwhile,
+  // which the refresh below writes back) and what must follow it (its open quizzes expire) in one write.
   const revoked = pendingEvent('invitation.revoked', invitationRevokedEventId(String(id)), {}, now);
   await Invitation.updateOne(
     { _id: id, revoked_at: null },
-    { $set: { revoked_at: now }, $push: { pending_events: revoked } },
+    {
+      $set: { revoked_at: now, status: 'revoked', lapses_at: null, lapses_to: null },
+      $push: { pending_events: revoked },
+    },
   ).exec();
   await events.dispatch('invitations', id);
   await refreshInvitationSummary(id, clockOf(config, now));

@@ -13,8 +13,9 @@
 //   in_progress  a quiz was started
 //   invited      nothing started yet
 // 'invited' and 'in_progress' change by time alone: the summary keeps the moment they would
-// (`lapses_at`) and what they become (`lapses_to`), and readers apply it (effectiveStatus), so the
-// list is right without a sweep; settleLapsedInvitations() writes those changes down in bulk.
+// (`lapses_at`) and what they become (`lapses_to`), and readers of one invitation apply it
+// (effectiveStatus); settleLapsedInvitations() writes those changes down in bulk (the expiry sweep,
+// and the candidates list before a status filter), so the stored `status` is what the list filters on.
 import type { InvitationStatus } from '@skillquiz/contracts';
 import type { LevelThreshold } from '@skillquiz/adaptive';
 import {
@@ -361,17 +362,27 @@ export async function refreshInvitationSummary(
 
 /**
  * Writes down the open invitations whose deadline has passed (status → expired / abandoned), in
- * bulk. Readers never need it (they apply the deadline themselves); it keeps stored statuses
- * honest for tools and for jobs that react to them. Returns how many changed.
+ * bulk: the expiry sweep (every minute, all companies) and the candidates list before it filters
+ * by status (one company, hiring/list.ts), so that filter is the stored status alone, an index
+ * range, and still agrees with effectiveStatus at `now`. Each of the four updates is a date range
+ * after pinned fields ({ company, status, lapses_to, lapses_at, _id }; { status, lapses_at } for all
+ * companies), usually empty. Returns how many changed.
  */
-export async function settleLapsedInvitations(now = new Date()): Promise<number> {
-  let changed = 0;
-  for (const to of ['expired', 'abandoned'] as const) {
-    const res = await Invitation.updateMany(
-      { status: { $in: ['invited', 'in_progress'] }, lapses_at: { $lte: now }, lapses_to: to },
-      { $set: { status: to, lapses_at: null, lapses_to: null } },
-    ).exec();
-    changed += res.modifiedCount;
-  }
-  return changed;
+export async function settleLapsedInvitations(
+  now = new Date(),
+  company?: InvitationDoc['company'],
+): Promise<number> {
+  // one update per (status, lapses_to): each pins every field before the date, so it is one range
+  const changed = await Promise.all(
+    (['invited', 'in_progress'] as const).flatMap((status) =>
+      (['expired', 'abandoned'] as const).map(async (to) => {
+        const res = await Invitation.updateMany(
+          { ...(company ? { company } : {}), status, lapses_to: to, lapses_at: { $lte: now } },
+          { $set: { status: to, lapses_at: null, lapses_to: null } },
+        ).exec();
+        return res.modifiedCount;
+      }),
+    ),
+  );
+  return changed.reduce((a, b) => a + b, 0);
 }

@@ -244,7 +244,7 @@ invitationSchema.index({ optional_atoms: 1 });
 // visiting them. Not the search's: a word's terms are few keys each holding many ids there, and one
 // key per document would make a range of a common prefix a walk over thousands of keys.
 invitationSchema.index({ company: 1, created_at: -1, _id: -1 }); // default: newest (or oldest) first
-invitationSchema.index({ company: 1, status: 1, created_at: -1, _id: -1 }); // status filter
+invitationSchema.index({ company: 1, status: 1, created_at: -1, _id: -1 }); // status filter (the stored status)
 invitationSchema.index({ company: 1, atoms: 1, created_at: -1, _id: -1 }); // atom filter
 invitationSchema.index({ company: 1, has_level: -1, level_score: -1, created_at: -1, _id: -1 }); // level, high first
 invitationSchema.index({ company: 1, has_level: -1, level_score: 1, created_at: -1, _id: -1 }); // level, low first
@@ -265,9 +265,13 @@ invitationSchema.index({ company: 1, search_terms: 1 });
 // this index (the engine's index intersection; MongoDB may intersect it too), not by reading each one.
 // The status has one already ({ status, lapses_at } below).
 invitationSchema.index({ atoms: 1 });
-// the open invitations whose deadline has passed, counted per status (countInvitations): a date
-// range after the pinned company, status and what they lapse to
+// one company's open invitations whose deadline has passed, written down before the list filters by
+// status (hiring/list.ts settleForList): a date range after the pinned company, status and what they lapse to
 invitationSchema.index({ company: 1, status: 1, lapses_to: 1, lapses_at: 1, _id: 1 });
+// The list's total less the demo invitations and simulated candidates (hiring/list.ts
+// countInvitations): those few found through these, not by testing every invitation.
+invitationSchema.index({ demo: 1 });
+invitationSchema.index({ simulated: 1 });
 // An admin's list across every company (no company chosen), newest first.
 invitationSchema.index({ created_at: -1, _id: -1 });
 // settleLapsedInvitations: open invitations whose deadline passed.
