@@ -7,7 +7,7 @@
 // screenshots in e2e/artifacts/hiring-pipeline-*.png.
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
-import { devLogin, signInNewContext } from '../support/admin-session';
+import { devLogin, pageApi, signInNewContext } from '../support/admin-session';
 import { expect, test } from '../support/test';
 
 const RUN = Date.now().toString(36);
@@ -21,15 +21,13 @@ test('stage, rating and notes on the report, a conflict said, the list filter an
   test.skip(!recruiter, 'the product printed no dev recruiter login');
   const { context, page } = await signInNewContext(browser, recruiter!);
   await expect(page).toHaveURL(/\/hiring$/);
-  const csrf = decodeURIComponent(
-    (await context.cookies()).find((c) => c.name === 'CSRF-TOKEN')?.value ?? '',
-  );
-  const created = await page.request.post('/api/hiring/invitations', {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { candidate_name: NAME, candidate_email: `pipeline-${RUN}@example.com`, required_atoms: ['sql'] },
+  const created = await pageApi<{ invitation: { id: string } }>(page, 'POST', '/api/hiring/invitations', {
+    candidate_name: NAME,
+    candidate_email: `pipeline-${RUN}@example.com`,
+    required_atoms: ['sql'],
   });
-  expect(created.status()).toBe(201);
-  const id: string = (await created.json()).invitation.id;
+  expect(created.status).toBe(201);
+  const id = created.body.invitation.id;
 
   await page.goto(`/hiring/invitations/${id}`);
   const section = page.getByRole('region', { name: 'Hiring pipeline' });
@@ -72,11 +70,11 @@ test('stage, rating and notes on the report, a conflict said, the list filter an
 
   // Someone else saves meanwhile (the page still holds the version it read): the page's save is a 409.
   const current = await (await page.request.get(`/api/hiring/invitations/${id}/pipeline`)).json();
-  const other = await page.request.put(`/api/hiring/invitations/${id}/pipeline/stage`, {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { stage: 'offer', version: current.version },
+  const other = await pageApi(page, 'PUT', `/api/hiring/invitations/${id}/pipeline/stage`, {
+    stage: 'offer',
+    version: current.version,
   });
-  expect(other.status()).toBe(200);
+  expect(other.status).toBe(200);
   await stage.selectOption('rejected');
   await section.getByRole('button', { name: 'Save stage' }).click();
   await expect(said).toContainText('Someone else changed this candidate’s pipeline meanwhile');

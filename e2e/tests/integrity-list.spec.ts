@@ -7,8 +7,9 @@
 // (e2e/artifacts/integrity-list*.png, integrity-atom-option.png).
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
-import { devLogin, signInAsAdmin, signInNewContext } from '../support/admin-session';
+import { devLogin, pageApi, signInAsAdmin, signInNewContext } from '../support/admin-session';
 import { expect, test } from '../support/test';
+import { takeQuiz } from './quiz-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,29 +24,21 @@ test('the candidates list: the count of raised signals per candidate and the "Ne
   test.skip(!recruiter, 'the product printed no dev recruiter login');
   const { context, page } = await signInNewContext(browser, recruiter!);
   await expect(page).toHaveURL(/\/hiring$/);
-  const csrf = decodeURIComponent(
-    (await context.cookies()).find((c) => c.name === 'CSRF-TOKEN')?.value ?? '',
+  const created = await pageApi<{ invitation: { id: string }; link: string }>(
+    page,
+    'POST',
+    '/api/hiring/invitations',
+    {
+      candidate_name: NAME,
+      candidate_email: `clicker-${RUN}@example.com`,
+      required_atoms: ['sql'],
+    },
   );
-  const created = await page.request.post('/api/hiring/invitations', {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { candidate_name: NAME, candidate_email: `clicker-${RUN}@example.com`, required_atoms: ['sql'] },
-  });
-  expect(created.status()).toBe(201);
-  const { invitation, link } = (await created.json()) as { invitation: { id: string }; link: string };
+  expect(created.status).toBe(201);
+  const { invitation, link } = created.body;
   const token = link.split('/quiz/')[1];
-  const quiz = (path: string, method = 'GET', data?: unknown) =>
-    method === 'GET'
-      ? page.request.get(`/api/quiz/${token}${path}`)
-      : page.request.post(`/api/quiz/${token}${path}`, { data });
-  let next: number | null = (await (await quiz('/')).json()).next_question?.number ?? null;
-  while (next !== null) {
-    const view = await (await quiz(`/question/${next}/`)).json();
-    const answers = view.question?.answers ?? view.answers;
-    const res = await quiz(`/question/${next}/`, 'POST', { answer: answers[0].hash_id, answer_position: 0 });
-    expect(res.status()).toBe(200);
-    next = (await res.json()).next_question?.number ?? null;
-  }
-  await quiz('/finish', 'POST');
+  // Every question answered at once with the first answer shown, then finished.
+  await takeQuiz(page, token, () => 0);
   const flags = (
     (await (await page.request.get(`/api/hiring/invitations/${invitation.id}/integrity`)).json()) as {
       flags: number;
