@@ -5,24 +5,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RoleSchema, type InvitationResponse } from '@skillquiz/contracts';
+import { RUN, send } from '@skillquiz/remote-kit/test-bank';
 import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import HiringApp from './HiringApp';
 
 setupTestServices();
 jest.setTimeout(60_000);
-
-const RUN = Date.now().toString(36);
-
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Every question answered with the first answer shown, then finished (the candidate's own calls). */
 async function takeQuiz(link: string) {

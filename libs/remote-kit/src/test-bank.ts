@@ -9,7 +9,8 @@ import type { DevRole, TestServices } from './test-services';
 /** A word unique to this test file's run. */
 export const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A JSON call to the services as the test's current role; a reply that is not 2xx fails the test. */
+export async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
