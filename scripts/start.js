@@ -2,11 +2,11 @@
 // `npm start` (after `npm run build`): one process tree that Ctrl-C stops cleanly.
 //
 //   [db]       the embedded engine (libs/mongo-engine), unless MONGODB_URI is set
-//   [sign-on]  the local OpenID provider (services/dist/auth/dev-provider.js), unless OIDC_ISSUER
+//   [sign-on]  the local OpenID provider (services/dist/platform/auth/dev-provider.js), unless OIDC_ISSUER
 //              is set, NODE_ENV=production, or it is not built; with it, the services get
 //              ADMIN_EMAILS (the dev admin), COMPANY_GROUP_PREFIX and COMPANY_EMAIL_DOMAINS (the
 //              dev recruiters' companies) unless set
-//   [mail]     the dev mail catcher (services/dist/mail/dev-mail-catcher.js: a real SMTP server on
+//   [mail]     the dev mail catcher (services/dist/hiring/mail/dev-mail-catcher.js: a real SMTP server on
 //              loopback keeping every message in DATA_DIR/dev-outbox, shown at /dev/outbox), unless
 //              SMTP_URL is set or NODE_ENV=production; the services get SMTP_URL and DEV_OUTBOX_DIR
 //   [services] node services/dist/main.js, given MONGODB_URI / OIDC_* by this script, and
@@ -35,8 +35,8 @@ const readline = require('node:readline');
 const ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-const DEV_PROVIDER = 'services/dist/auth/dev-provider.js';
-const DEV_MAIL_CATCHER = 'services/dist/mail/dev-mail-catcher.js';
+const DEV_PROVIDER = 'services/dist/platform/auth/dev-provider.js';
+const DEV_MAIL_CATCHER = 'services/dist/hiring/mail/dev-mail-catcher.js';
 const PORT_ATTEMPTS = 5;
 const RESTART_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 /** A child that ran this long before crashing starts its backoff over from the first step. */
@@ -369,7 +369,7 @@ async function startDatabase(servicesEnv) {
 
 async function main() {
   requireBuilt('services/dist/main.js');
-  devDefaults = require(path.join(ROOT, 'services/dist/auth/dev-accounts.js'));
+  devDefaults = require(path.join(ROOT, 'services/dist/platform/auth/dev-accounts.js'));
   runningFile = path.join(dataDir, require(path.join(ROOT, 'services/dist/cli/running.js')).RUNNING_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   const servicesEnv = { ...env, DATA_DIR: dataDir };

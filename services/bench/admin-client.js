@@ -71,7 +71,7 @@ async function startAdminServices(mongoUri, dataDir, env = {}) {
   };
   const base = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir };
   const provider = await startChild(
-    path.join(DIST, 'auth', 'dev-provider.js'),
+    path.join(DIST, 'platform', 'auth', 'dev-provider.js'),
     { ...base, DEV_SIGNON_PORT: '0', PUBLIC_URL: publicUrl, ...client },
     /dev sign-on listening on (\S+)/,
     'the dev sign-on',

@@ -23,7 +23,7 @@ const mongoose = require('mongoose');
 const { BSON } = mongoose.mongo;
 const { startEngine } = require('@skillquiz/mongo-engine');
 const { createApp } = require(path.join(DIST, 'app.js'));
-const { loadConfig } = require(path.join(DIST, 'config.js'));
+const { loadConfig } = require(path.join(DIST, 'platform', 'config.js'));
 const { Atom, Question, QuizResult } = require(path.join(DIST, 'models'));
 
 async function main() {

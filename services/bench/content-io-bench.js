@@ -21,11 +21,11 @@ const N = Number(process.env.BENCH_QUESTIONS || 10_000);
 const mongoose = require('mongoose');
 const { startEngine } = require('@skillquiz/mongo-engine');
 const { Atom, Question } = require(path.join(DIST, 'models'));
-const { exportQuestions } = require(path.join(DIST, 'content-io', 'export.js'));
-const { previewImport } = require(path.join(DIST, 'content-io', 'preview.js'));
-const { commitImport } = require(path.join(DIST, 'content-io', 'commit.js'));
-const { findTwins } = require(path.join(DIST, 'twins', 'twins.js'));
-const { changeStatuses } = require(path.join(DIST, 'review', 'bulk-status.js'));
+const { exportQuestions } = require(path.join(DIST, 'content', 'io', 'export.js'));
+const { previewImport } = require(path.join(DIST, 'content', 'io', 'preview.js'));
+const { commitImport } = require(path.join(DIST, 'content', 'io', 'commit.js'));
+const { findTwins } = require(path.join(DIST, 'content', 'twins', 'twins.js'));
+const { changeStatuses } = require(path.join(DIST, 'content', 'review', 'bulk-status.js'));
 
 const WORDS =
   'value array closure scope promise loop index string object method return print count result'.split(' ');

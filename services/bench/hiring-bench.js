@@ -66,12 +66,12 @@ const A = require('@skillquiz/adaptive');
 const { Company, Invitation, QuizResult, TrackingEvent, Question, Session } = require(
   path.join(DIST, 'models'),
 );
-const { searchTerms } = require(path.join(DIST, 'invitations', 'summary.js'));
-const { atomOutcome } = require(path.join(DIST, 'invitations', 'results.js'));
-const { recordNorms } = require(path.join(DIST, 'invitations', 'norms.js'));
+const { searchTerms } = require(path.join(DIST, 'hiring', 'invitations', 'summary.js'));
+const { atomOutcome } = require(path.join(DIST, 'hiring', 'invitations', 'results.js'));
+const { recordNorms } = require(path.join(DIST, 'hiring', 'invitations', 'norms.js'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
-const { seedAtoms } = require(path.join(DIST, 'seed', 'content'));
+const { seedAtoms } = require(path.join(DIST, 'ops', 'seed', 'content'));
 
 const children = [];
 function startChild(name, script, args, env, ready) {
@@ -163,7 +163,7 @@ function normalCdf(z) {
   return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
-/** The summary fields of an invitation in a given state (as invitations/summary.ts would write them). */
+/** The summary fields of an invitation in a given state (as hiring/invitations/summary.ts would write them). */
 function invitationDoc(i, company, rng, normal, now) {
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
   const email = `cand${i}@${['example.com', 'mail.example', 'corp.example'][i % 3]}`;

@@ -21,16 +21,16 @@ const { crc32, deflateRawSync } = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'services', 'dist');
-if (!fs.existsSync(path.join(DIST, 'content-io', 'import-worker.js'))) {
+if (!fs.existsSync(path.join(DIST, 'content', 'io', 'import-worker.js'))) {
   console.error('services/dist is missing: run `npm run build` (or `npx tsc -b services`) first');
   process.exit(1);
 }
 const mongoose = require('mongoose');
 const { Atom, Company, Invitation, QuizResult, createQuestion } = require(path.join(DIST, 'models'));
-const { IMPORT_LIMITS } = require(path.join(DIST, 'content-io', 'limits.js'));
-const { writeJson } = require(path.join(DIST, 'content-io', 'json-format.js'));
-const { writeCsv } = require(path.join(DIST, 'content-io', 'csv-format.js'));
-const { writeQti } = require(path.join(DIST, 'content-io', 'qti-format.js'));
+const { IMPORT_LIMITS } = require(path.join(DIST, 'content', 'io', 'limits.js'));
+const { writeJson } = require(path.join(DIST, 'content', 'io', 'json-format.js'));
+const { writeCsv } = require(path.join(DIST, 'content', 'io', 'csv-format.js'));
+const { writeQti } = require(path.join(DIST, 'content', 'io', 'qti-format.js'));
 const { Browser, signIn, startAdminServices } = require('./admin-client');
 
 const N = Number(process.env.BENCH_QUESTIONS || 10_000);

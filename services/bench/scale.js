@@ -41,8 +41,8 @@ const { CONSTANTS } = require('@skillquiz/contracts');
 const models = require(path.join(DIST, 'models'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
-const { questionListFilter } = require(path.join(DIST, 'content', 'questions.js'));
-const { versionOf } = require(path.join(DIST, 'analytics', 'records.js'));
+const { questionListFilter } = require(path.join(DIST, 'content', 'bank', 'questions.js'));
+const { versionOf } = require(path.join(DIST, 'content', 'analytics', 'records.js'));
 const { Browser, signIn, startAdminServices } = require('./admin-client');
 const { dirBytes } = require('../../libs/mongo-engine/bench/db-bench');
 
@@ -361,7 +361,7 @@ async function main() {
     client = await MongoClient.connect(uri);
     const db = client.db();
     // A first start over quizzes stored before the hiring workspace puts every finished one in the percentile norms, in the
-    // background (invitations/backfill.ts): a one-off that writes each quiz (so statistics lists are computed
+    // background (hiring/invitations/backfill.ts): a one-off that writes each quiz (so statistics lists are computed
     // again) and takes the services' CPU. The calls are timed once it is done, as on every later start.
     t0 = performance.now();
     while (!(await db.collection('seed_state').findOne({ _id: 'hiring-backfill' })))
@@ -395,7 +395,7 @@ async function main() {
         ]),
       );
     const allAtoms = Array.from({ length: ATOMS }, (_, k) => atomSlug(k));
-    // as the services read them (analytics/records.ts): the matching quizzes' versions, then the responses of
+    // as the services read them (content/analytics/records.ts): the matching quizzes' versions, then the responses of
     // those written since this filter's last read
     const versionsSeen = new Map();
     const driverStatistics = async (filter, atoms) => {

@@ -2,24 +2,30 @@
 //   arrival time → request log → errors → security headers → 503 while the database is down or stalled (candidate calls) → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
-import { REPO_ROOT, type Config } from './config';
-import './http/context';
-import { createLogger, type Logger } from './http/logger';
-import { OutageMonitor } from './db/outages';
-import { StatisticsCache } from './analytics/statistics';
-import { SignOnClient } from './auth/oidc';
-import { timeModelCache } from './integrity/time-model';
-import { JobQueue } from './jobs/queue';
-import { createEvents, type Events } from './events';
-import { apiNotFound, databaseAvailable, errorMiddleware, jsonBody, stampArrival } from './http/middleware';
-import { requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { REPO_ROOT, type Config } from './platform/config';
+import './platform/http/context';
+import { createLogger, type Logger } from './platform/http/logger';
+import { OutageMonitor } from './platform/db/outages';
+import { StatisticsCache } from './content/analytics/statistics';
+import { SignOnClient } from './platform/auth/oidc';
+import { timeModelCache } from './content/analytics/time-model';
+import { JobQueue } from './ops/jobs/queue';
+import { createEvents, type Events } from './platform/events';
+import {
+  apiNotFound,
+  databaseAvailable,
+  errorMiddleware,
+  jsonBody,
+  stampArrival,
+} from './platform/http/middleware';
+import { requestLog } from './platform/http/request-log';
+import { securityHeaders } from './platform/http/security-headers';
 import { allRouters } from './routes';
 import { isCandidatePath } from './quiz/router';
-import { signOnMiddleware } from './auth/session';
-import { LiveManifest, serveWeb } from './web';
-import { Readiness, healthEndpoints } from './ops/health';
-import { Metrics, metricsEndpoint } from './ops/metrics';
+import { signOnMiddleware } from './platform/auth/session';
+import { LiveManifest, serveWeb } from './platform/web';
+import { Readiness, healthEndpoints } from './platform/ops/health';
+import { Metrics, metricsEndpoint } from './platform/ops/metrics';
 
 export interface AppDeps {
   config: Config;
@@ -69,9 +75,9 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 
   app.use(stampArrival());
-  // Operations (src/ops): health and readiness before anything that could refuse or slow them, then
+  // Operations (src/platform/ops): health and readiness before anything that could refuse or slow them, then
   // the request metrics around everything else; /metrics itself here only with its token (or in
-  // development), see ops/metrics.ts.
+  // development), see platform/ops/metrics.ts.
   const metrics = deps.metrics ?? new Metrics(outages);
   const readiness = deps.readiness ?? new Readiness();
   app.context.metrics = metrics;

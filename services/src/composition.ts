@@ -2,20 +2,20 @@
 // the composition roots (server.ts for the services; the CLI commands that write invitations or
 // repair), and handed down (app.context.events, the job worker, function arguments). The modules
 // that emit events (invitations, the quiz API, the expiry sweep) only record them
-// (models/pending-event.ts); they never import a subscriber.
-import type { Config } from './config';
-import { createEvents, type Events } from './events';
-import type { Logger } from './http/logger';
-import { recordIntegrityFlags, recordSetAside } from './integrity/at-quiz-end';
-import { timeModelCache, type TimeModelCache } from './integrity/time-model';
-import { clockOf, type QuizEndedData } from './invitations/lifecycle';
-import { expireRevokedQuizzes } from './invitations/manage';
-import { recordNorms } from './invitations/norms';
-import { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
-import { refreshInvitationSummary } from './invitations/summary';
-import { enqueueRequestedEmail } from './jobs/email-requested';
-import { enqueueInvitationMail, enqueueQuizWebhook, enqueueStageChangeWebhook } from './jobs/hooks';
-import { JobQueue } from './jobs/queue';
+// (platform/models/pending-event.ts); they never import a subscriber.
+import type { Config } from './platform/config';
+import { createEvents, type Events } from './platform/events';
+import type { Logger } from './platform/http/logger';
+import { recordIntegrityFlags, recordSetAside } from './hiring/integrity/at-quiz-end';
+import { timeModelCache, type TimeModelCache } from './content/analytics/time-model';
+import { clockOf, type QuizEndedData } from './hiring/invitations/lifecycle';
+import { expireRevokedQuizzes } from './hiring/invitations/manage';
+import { recordNorms } from './hiring/invitations/norms';
+import { describeRepair, reconcile, type RepairReport } from './hiring/invitations/reconcile';
+import { refreshInvitationSummary } from './hiring/invitations/summary';
+import { enqueueRequestedEmail } from './ops/jobs/email-requested';
+import { enqueueInvitationMail, enqueueQuizWebhook, enqueueStageChangeWebhook } from './ops/jobs/hooks';
+import { JobQueue } from './ops/jobs/queue';
 
 /**
  * The events service with its subscribers. The job subscribers enqueue on `jobs`: the process's

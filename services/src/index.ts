@@ -1,8 +1,8 @@
 // Public surface of @skillquiz/services for tools and tests (the CLI, the orchestrator, benches).
 export { createApp, type AppDeps } from './app';
 export { startServices, type RunningServices, type StartOptions } from './server';
-export { loadConfig, withBoundPort, ConfigError, type Config } from './config';
-export { connectDatabase, withDefaultDb, type Database } from './db/connect';
+export { loadConfig, withBoundPort, ConfigError, type Config } from './platform/config';
+export { connectDatabase, withDefaultDb, type Database } from './platform/db/connect';
 export {
   HttpError,
   badRequest,
@@ -12,19 +12,19 @@ export {
   tooManyRequests,
   unauthorized,
   validate,
-} from './http/errors';
-export { createLogger, type Logger } from './http/logger';
-export type { AppContextExtras } from './http/context';
-export { seedIfEmpty } from './seed';
-export { demoQuizLink } from './seed';
+} from './platform/http/errors';
+export { createLogger, type Logger } from './platform/http/logger';
+export type { AppContextExtras } from './platform/http/context';
+export { seedIfEmpty } from './ops/seed';
+export { demoQuizLink } from './ops/seed';
 export {
   createInvitation,
   createQuizForInvitation,
   findOrCreateCompany,
   newQuizToken,
   quizLink,
-} from './invitations';
-export { createDevSession, type DevSessionHeaders } from './auth/dev-session';
+} from './hiring/invitations';
+export { createDevSession, type DevSessionHeaders } from './platform/auth/dev-session';
 export {
   DEV_ADMIN_EMAIL,
   DEV_COMPANY_EMAIL_DOMAINS,
@@ -32,4 +32,4 @@ export {
   DEV_DEMO_COMPANY_SLUG,
   DEV_RECRUITER_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
-} from './auth/dev-accounts';
+} from './platform/auth/dev-accounts';

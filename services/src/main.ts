@@ -2,8 +2,8 @@
 // lines that tools parse (server.ts):
 //   SkillQuiz services listening on <url>
 // and stops cleanly on SIGINT/SIGTERM.
-import { ConfigError, loadConfig } from './config';
-import { createLogger } from './http/logger';
+import { ConfigError, loadConfig } from './platform/config';
+import { createLogger } from './platform/http/logger';
 import { startServices, type RunningServices } from './server';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [

@@ -1,23 +1,23 @@
 // Every router of the services, in one place. Each feature folder exports a factory returning an
 // @koa/router Router; app.ts mounts the list in this order.
 import type { Router } from '@koa/router';
-import type { OutageMonitor } from './db/outages';
-import { analyticsRouter } from './analytics/router';
-import { authRouter } from './auth/router';
-import { contentRouter } from './content/router';
-import { contentIoRouter } from './content-io/router';
-import { historyRouter } from './history/router';
-import { devOutboxRouter } from './mail/outbox-router';
+import type { OutageMonitor } from './platform/db/outages';
+import { analyticsRouter } from './content/analytics/router';
+import { authRouter } from './platform/auth/router';
+import { contentRouter } from './content/bank/router';
+import { contentIoRouter } from './content/io/router';
+import { historyRouter } from './content/history/router';
+import { devOutboxRouter } from './hiring/mail/outbox-router';
 import { decideRouter } from './hiring/decide-router';
 import { hiringAfterCreateRouter } from './hiring/after-create-router';
 import { hiringRouter } from './hiring/router';
 import { pipelineRouter } from './hiring/pipeline-router';
-import { integrityRouter } from './integrity/router';
+import { integrityRouter } from './hiring/integrity/router';
 import { quizRouter } from './quiz/router';
-import { remotesRouter } from './remotes/router';
-import { reviewRouter } from './review/router';
-import { sidekiqRouter } from './sidekiq/router';
-import { hiringSettingsRouter } from './webhooks/router';
+import { remotesRouter } from './ops/remotes/router';
+import { reviewRouter } from './content/review/router';
+import { sidekiqRouter } from './ops/sidekiq/router';
+import { hiringSettingsRouter } from './hiring/webhooks/router';
 
 /** What the routers are built with: the app's own objects (app.ts), never module-level ones. */
 export interface RouterDeps {

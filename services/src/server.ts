@@ -1,31 +1,31 @@
 // The services, started: database → seed → derived fields (search words, responses) → HTTP → printed
-// links → the job worker (emails, webhooks, the expiry sweep, the first start's demo data: src/jobs)
+// links → the job worker (emails, webhooks, the expiry sweep, the first start's demo data: src/ops/jobs)
 // → the reconciliation pass. The events service and its subscribers are made here (composition.ts).
 // main.ts runs this as the process (signals, exit codes); the services tests run it in their own process
 // (services/test/helpers/stack.ts), so both go through the same start-up, jobs included.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { withBoundPort, type Config } from './config';
-import { connectDatabase, type Database } from './db/connect';
-import type { Logger } from './http/logger';
-import { backfillSearchWords } from './content/questions';
-import { backfillHiringData } from './invitations/backfill';
-import { backfillIntegrityFlags } from './integrity/at-quiz-end';
-import { timeModelCache } from './integrity/time-model';
-import { backfillCompanySlugs } from './invitations/companies';
-import { clockOf } from './invitations/lifecycle';
+import { withBoundPort, type Config } from './platform/config';
+import { connectDatabase, type Database } from './platform/db/connect';
+import type { Logger } from './platform/http/logger';
+import { backfillSearchWords } from './content/bank/questions';
+import { backfillHiringData } from './hiring/invitations/backfill';
+import { backfillIntegrityFlags } from './hiring/integrity/at-quiz-end';
+import { timeModelCache } from './content/analytics/time-model';
+import { backfillCompanySlugs } from './hiring/invitations/companies';
+import { clockOf } from './hiring/invitations/lifecycle';
 import { backfillResponses } from './quiz/responses';
 import { productEvents, startReconciler, type Reconciler } from './composition';
-import { startJobWorker, type JobWorker } from './jobs/worker';
-import { JobQueue } from './jobs/queue';
-import { Mailer } from './mail/mailer';
-import { ensureNormIndexes } from './invitations/norms';
-import { demoQuizLink, seedIfEmpty } from './seed';
-import { Readiness } from './ops/health';
-import { Metrics } from './ops/metrics';
-import { startMetricsServer, type MetricsServer } from './ops/metrics-server';
-import { delay, drainJobs } from './ops/shutdown';
+import { startJobWorker, type JobWorker } from './ops/jobs/worker';
+import { JobQueue } from './ops/jobs/queue';
+import { Mailer } from './hiring/mail/mailer';
+import { ensureNormIndexes } from './hiring/invitations/norms';
+import { demoQuizLink, seedIfEmpty } from './ops/seed';
+import { Readiness } from './platform/ops/health';
+import { Metrics } from './platform/ops/metrics';
+import { startMetricsServer, type MetricsServer } from './platform/ops/metrics-server';
+import { delay, drainJobs } from './platform/ops/shutdown';
 
 /** How long an idle keep-alive connection stays open (see where the server is made). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -167,7 +167,7 @@ export async function startServices({
           );
       });
 
-    // Background jobs (src/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
+    // Background jobs (src/ops/jobs): emails, webhooks, the expiry sweep and, after the first seed, the
     // demo data for the content analytics (simulated candidates calling this process's quiz API).
     jobs = await startJobWorker({
       config,
@@ -182,7 +182,7 @@ export async function startServices({
     metrics.watchJobs(jobs.agenda);
     readiness.jobsRunning = () => !jobsStopping;
     // What a process that died left undone (intents not dispatched, summaries and norms behind their
-    // quizzes): repaired now, in the background, and every RECONCILE_EVERY_MS (invitations/reconcile.ts).
+    // quizzes): repaired now, in the background, and every RECONCILE_EVERY_MS (hiring/invitations/reconcile.ts).
     reconciler = startReconciler(events, config, logger);
     if (config.metricsPort !== undefined) {
       metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost, logger);

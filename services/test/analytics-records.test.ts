@@ -1,10 +1,10 @@
-// The statistics' response reads (analytics/records.ts): a loader that kept quizzes from an
+// The statistics' response reads (content/analytics/records.ts): a loader that kept quizzes from an
 // earlier read gives exactly what a loader reading everything gives, after answers, new quizzes and removed
 // ones, and reads from the database only the quizzes written since.
 import { randomBytes } from 'node:crypto';
 import { served } from './helpers/analytics-fixture';
 import { useMongooseDatabase } from './helpers/mongoose-db';
-import { responseLoader, type ResponseSet } from '../src/analytics/records';
+import { responseLoader, type ResponseSet } from '../src/content/analytics/records';
 import { QuizResult, createQuestion, type QuestionDoc } from '../src/models';
 
 useMongooseDatabase('records', () => QuizResult.init());

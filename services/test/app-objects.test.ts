@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
 import { createApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/http/logger';
+import { loadConfig } from '../src/platform/config';
+import { createLogger } from '../src/platform/http/logger';
 
 let dataDir: string;
 const servers: Server[] = [];

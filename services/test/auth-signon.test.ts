@@ -211,7 +211,7 @@ describe('without the dev sign-on', () => {
   it('the dev provider refuses to start with NODE_ENV=production', () => {
     const run = spawnSync(
       process.execPath,
-      [path.resolve(__dirname, '..', 'dist', 'auth', 'dev-provider.js')],
+      [path.resolve(__dirname, '..', 'dist', 'platform', 'auth', 'dev-provider.js')],
       {
         env: {
           PATH: process.env.PATH ?? '',

@@ -2,7 +2,7 @@
 // list of ids or uids in batches, and conditional updates that never overwrite a question changed
 // after it was checked (an import's updates, a bulk status change).
 import { useMongooseDatabase } from './helpers/mongoose-db';
-import { WRITE_BATCH, versionedUpdates } from '../src/content/bulk-update';
+import { WRITE_BATCH, versionedUpdates } from '../src/content/bank/bulk-update';
 import { IN_BATCH, Question, findQuestionsIn, type QuestionDoc } from '../src/models';
 
 jest.setTimeout(120_000);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../src/config';
+import { loadConfig, REPO_ROOT } from '../src/platform/config';
 
 let dataDir: string;
 beforeEach(() => {

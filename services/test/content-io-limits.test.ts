@@ -6,7 +6,7 @@
 // (the check runs in a worker thread; `npm run bench:import` has the precise figures).
 import { crc32, deflateRawSync } from 'node:zlib';
 import mongoose from 'mongoose';
-import { IMPORT_LIMITS } from '../src/content-io/limits';
+import { IMPORT_LIMITS } from '../src/content/io/limits';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { connect, issueQuiz, seedFixture, type Fixture } from './quiz-fixtures';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { MongoClient, type Db } from 'mongodb';
-import { IMPORT_WRITE_BATCH } from '../src/content-io/commit';
+import { IMPORT_WRITE_BATCH } from '../src/content/io/commit';
 import { AuditLog, Question } from '../src/models';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 

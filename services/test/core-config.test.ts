@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, withBoundPort } from '../src/config';
+import { ConfigError, loadConfig, withBoundPort } from '../src/platform/config';
 
 let dataDir: string;
 beforeEach(() => {

@@ -2,14 +2,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Router } from '@koa/router';
-// The body parser's typing of ctx.request.body (the app gets it through http/middleware.ts).
+// The body parser's typing of ctx.request.body (the app gets it through platform/http/middleware.ts).
 import type {} from '@koa/bodyparser';
 import Koa from 'koa';
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { HttpError, conflict, tooManyRequests, validate } from '../src/http/errors';
+import { HttpError, conflict, tooManyRequests, validate } from '../src/platform/http/errors';
 import { Writable } from 'node:stream';
-import { createLogger } from '../src/http/logger';
+import { createLogger } from '../src/platform/http/logger';
 import {
   apiNotFound,
   arrivedAt,
@@ -18,7 +18,7 @@ import {
   jsonBody,
   stampArrival,
   toErrorReply,
-} from '../src/http/middleware';
+} from '../src/platform/http/middleware';
 
 describe('toErrorReply', () => {
   it('keeps HttpError status and message', () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { startDevMailCatcher, type DevMailCatcher } from '../src/mail/dev-mail-catcher';
+import { startDevMailCatcher, type DevMailCatcher } from '../src/hiring/mail/dev-mail-catcher';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { until } from './helpers/jobs';
 

@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
-import { effectiveStatus, summarizeInvitation } from '../src/invitations/summary';
-import { isComplete } from '../src/invitations/results';
+import { effectiveStatus, summarizeInvitation } from '../src/hiring/invitations/summary';
+import { isComplete } from '../src/hiring/invitations/results';
 import { slotsOf } from '../src/quiz/plan';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import {

@@ -15,7 +15,7 @@ import {
 import { useMongooseDatabase } from './helpers/mongoose-db';
 import { listFilter, listInvitations, countInvitations, type ListQuery } from '../src/hiring/list';
 import type { HiringScope } from '../src/hiring/scope';
-import { effectiveStatus, searchTerms } from '../src/invitations/summary';
+import { effectiveStatus, searchTerms } from '../src/hiring/invitations/summary';
 import { Invitation, type InvitationDoc } from '../src/models';
 
 jest.setTimeout(120_000);

@@ -14,7 +14,7 @@ import {
   SurveyResponseSchema,
   type InvitationResponse,
 } from '@skillquiz/contracts';
-import { levelScore } from '../src/invitations/summary';
+import { levelScore } from '../src/hiring/invitations/summary';
 import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { takeQuiz } from './helpers/take-quiz';
 import { startReceiver, until, type TestReceiver } from './helpers/jobs';

@@ -15,8 +15,8 @@ import type {
   NeedsReviewResponse,
 } from '@skillquiz/contracts';
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
-import { backfillIntegrityFlags } from '../src/integrity/at-quiz-end';
-import { timeModelCache } from '../src/integrity/time-model';
+import { backfillIntegrityFlags } from '../src/hiring/integrity/at-quiz-end';
+import { timeModelCache } from '../src/content/analytics/time-model';
 import { served } from './helpers/analytics-fixture';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { takeQuiz as takeWholeQuiz } from './helpers/take-quiz';

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
-import { emailDeliveryOf } from '../src/mail/delivery-status';
+import { ConfigError, loadConfig } from '../src/platform/config';
+import { emailDeliveryOf } from '../src/hiring/mail/delivery-status';
 
 let dataDir: string;
 beforeEach(() => {

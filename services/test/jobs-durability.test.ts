@@ -42,9 +42,9 @@ function enqueueWebhooks(
   return inServices<string[]>(
     mongoUri,
     `
-    const { Company, QuizResult } = svc('models/index.js');
-    const { JobQueue } = svc('jobs/queue.js');
-    const { eventIdFor } = svc('webhooks/events.js');
+    const { Company, QuizResult } = svc('models.js');
+    const { JobQueue } = svc('ops/jobs/queue.js');
+    const { eventIdFor } = svc('hiring/webhooks/events.js');
     const company = await Company.create({ name: 'Acme Queue ' + Date.now(), webhook_url: ${JSON.stringify(receiver.url)}, webhook_secret: 'whsec_durability' });
     const agenda = new JobQueue().agenda();
     await agenda.ready;

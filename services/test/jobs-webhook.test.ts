@@ -5,7 +5,7 @@
 // expired quizzes (the expiry sweep, run from the dashboard's retry) send theirs; in production
 // (no private addresses) a loopback URL is refused with a 400 and never called.
 import { MongoClient, ObjectId, type Db } from 'mongodb';
-import { verifySignature } from '../src/webhooks/signature';
+import { verifySignature } from '../src/hiring/webhooks/signature';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { createInvitationInServices, startReceiver, until, type TestReceiver } from './helpers/jobs';
 

@@ -19,7 +19,7 @@ const SRC = path.join(__dirname, '..', 'src');
 const ALLOWED: Record<string, string> = {
   // Keyed by the connection it describes (a WeakMap): whether that connection's server runs
   // transactions, found once per connection; nothing of an app's.
-  'db/atomically.ts:support': 'a memo on the mongoose connection object, keyed by it',
+  'platform/db/atomically.ts:support': 'a memo on the mongoose connection object, keyed by it',
   // Its counters are in the database (rate_limit_counters), shared by every process by design; the
   // instance holds only its name and budget.
   'hiring/after-create.ts:resendLimiter': 'a stateless limiter over database counters',

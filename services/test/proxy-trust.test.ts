@@ -1,7 +1,7 @@
 // Rate limits key on the client address a client cannot choose: X-Forwarded-For is read only as
 // far as TRUSTED_PROXY_COUNT proxies vouch for it. The services run as in production.
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { startStack, type Stack } from './helpers/stack';
 
 jest.setTimeout(120_000);

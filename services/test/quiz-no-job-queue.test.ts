@@ -1,7 +1,7 @@
 // The quiz router does not load the job queue: taking a quiz records its events (the quiz.ended
 // intent on the quiz) and never imports the job system, which hears of them through the events
 // service the composition root wires (composition.ts). So the quiz router's module graph, loaded
-// in a fresh module registry, holds no agenda and none of src/jobs.
+// in a fresh module registry, holds no agenda and none of src/ops/jobs.
 import path from 'node:path';
 
 const SRC = path.join(__dirname, '..', 'src');
@@ -18,7 +18,7 @@ function loadedBy(modulePath: string): string[] {
 }
 
 const isAgenda = (file: string) => /\/node_modules\/(agenda|@agendajs\/[^/]+|agendash)\//.test(file);
-const isJobs = (file: string) => file.startsWith(`${SRC.split(path.sep).join('/')}/jobs/`);
+const isJobs = (file: string) => file.startsWith(`${SRC.split(path.sep).join('/')}/ops/jobs/`);
 
 describe('loading the quiz router', () => {
   it('loads neither agenda nor the jobs modules', () => {
@@ -29,7 +29,7 @@ describe('loading the quiz router', () => {
   });
 
   it('is a check that can fail: the job worker does load agenda', () => {
-    const loaded = loadedBy(path.join(SRC, 'jobs', 'worker'));
+    const loaded = loadedBy(path.join(SRC, 'ops', 'jobs', 'worker'));
     expect(loaded.filter(isAgenda).length).toBeGreaterThan(0);
     expect(loaded.filter(isJobs).length).toBeGreaterThan(0);
   });

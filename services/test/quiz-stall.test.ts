@@ -6,7 +6,7 @@
 // goes on (SIGCONT); a question nobody could answer meanwhile gets the stall back on its clock, and
 // every read of the quiz reports that same credited deadline.
 import mongoose from 'mongoose';
-import { STALL_THRESHOLD_MS } from '../src/db/outages';
+import { STALL_THRESHOLD_MS } from '../src/platform/db/outages';
 import { ANSWER_GRACE_MS } from '../src/quiz/timing';
 import { startStack, type Stack } from './helpers/stack';
 import { call, connect, issueQuiz, quizDoc, seedFixture, type Fixture, type Reply } from './quiz-fixtures';

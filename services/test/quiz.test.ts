@@ -14,7 +14,7 @@ import {
   QuizResultStrictSchema,
 } from '@skillquiz/contracts';
 import type { ZodType } from 'zod';
-import { toErrorReply } from '../src/http/middleware';
+import { toErrorReply } from '../src/platform/http/middleware';
 import { Company, Counter, Invitation, QuestionLog, QuizResult, TrackingEvent } from '../src/models';
 import { administrationsCounter } from '../src/quiz/store';
 import { startStack, type Stack } from './helpers/stack';

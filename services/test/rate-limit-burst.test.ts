@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { SIGN_IN_LIMIT } from '../src/auth/rate-limit';
+import { SIGN_IN_LIMIT } from '../src/platform/auth/rate-limit';
 import { EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS } from '../src/quiz/event-limits';
 import { UNKNOWN_TOKEN_LIMIT, UNKNOWN_TOKEN_WINDOW_MS } from '../src/quiz/rate-limit';
 import { startServices, startStack, type Services, type Stack } from './helpers/stack';

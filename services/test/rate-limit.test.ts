@@ -3,10 +3,10 @@
 // spend one budget. Set MONGODB_TEST_URI to run the same checks against a real MongoDB.
 import type { Context } from 'koa';
 import { useMongooseDatabase } from './helpers/mongoose-db';
-import { rateLimit } from '../src/auth/rate-limit';
-import { HttpError } from '../src/http/errors';
-import { FixedWindowLimiter } from '../src/http/rate-limit';
-import { sweepExpired } from '../src/db/sweep';
+import { rateLimit } from '../src/platform/auth/rate-limit';
+import { HttpError } from '../src/platform/http/errors';
+import { FixedWindowLimiter } from '../src/platform/http/rate-limit';
+import { sweepExpired } from '../src/platform/db/sweep';
 import { RateLimitCounter, Session } from '../src/models';
 
 useMongooseDatabase('rate_limit', () => Promise.all([RateLimitCounter.init(), Session.init()]));

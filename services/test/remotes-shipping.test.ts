@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { rollbackRemote, shipRemote } from '../src/remotes/shipping';
+import { rollbackRemote, shipRemote } from '../src/ops/remotes/shipping';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
 jest.setTimeout(120_000);

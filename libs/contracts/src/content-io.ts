@@ -1,6 +1,6 @@
 // Import and export of questions: the interchange item every format maps to, the plain
 // JSON file, and the preview / commit calls. QTI 2.2 and CSV are read and written by the services
-// (services/src/content-io) into and out of these same shapes.
+// (services/src/content/io) into and out of these same shapes.
 import { z } from 'zod';
 import { CONSTANTS } from './constants';
 import { QuestionListQuerySchema } from './admin';

@@ -122,7 +122,7 @@ describe('calibrateBank', () => {
         });
       }
     }
-    // As the services ask for it (analytics/trust.ts): the one question; every answer informs the abilities.
+    // As the services ask for it (content/analytics/trust.ts): the one question; every answer informs the abilities.
     const result = calibrateBank(responses, { only: new Set([100]) }).get(100)!;
     expect(result.n).toBe(1500);
     expect(Math.abs(result.a - beta.a)).toBeLessThan(3 * result.seA!);

@@ -35,7 +35,7 @@ export interface StatisticsOptions {
   /**
    * Each response's rest ability when already known: what `new RestAbilities(responses, prior)
    * .allRestEstimates()` gives. A response's rest ability depends on its own (quiz, atom) group alone, so a
-   * caller can keep them per quiz and compute only the quizzes that changed (the services do: analytics/rest-cache.ts).
+   * caller can keep them per quiz and compute only the quizzes that changed (the services do: content/analytics/rest-cache.ts).
    */
   restEstimates?: ArrayLike<number>;
 }

@@ -1,4 +1,4 @@
-// `npm run repair`: the services' reconciliation pass (src/invitations/reconcile.ts), once, over
+// `npm run repair`: the services' reconciliation pass (src/hiring/invitations/reconcile.ts), once, over
 // everything, printing what it fixed: pending intents (emails, webhooks, norms, summaries) that a
 // process which died left undispatched, invitation summaries that disagree with their quizzes,
 // finished quizzes missing from the percentile norms and norm histograms that disagree with their
@@ -6,8 +6,8 @@
 // The services run the same pass at start and every RECONCILE_EVERY_MS. Talks to the same database
 // as `npm run invite` (MONGODB_URI, else the engine of a running `npm start`).
 import { productEvents } from '../composition';
-import { clockOf } from '../invitations/lifecycle';
-import { describeRepair, reconcile } from '../invitations/reconcile';
+import { clockOf } from '../hiring/invitations/lifecycle';
+import { describeRepair, reconcile } from '../hiring/invitations/reconcile';
 import { withCliDatabase } from './database';
 import { runMain } from './run';
 

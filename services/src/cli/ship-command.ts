@@ -1,11 +1,11 @@
 // `npm run ship -- <remote> <version>` and `npm run rollback -- <remote> [<version>]`: the command-line
-// side of remotes/shipping.ts. Talks to the services' database (for the audit log) the way
+// side of ops/remotes/shipping.ts. Talks to the services' database (for the audit log) the way
 // `npm run invite` does: MONGODB_URI, else the engine of a running `npm start`, else an embedded
 // engine started for this run. Exit codes: 0 done (or already live), 1 refused, 2 usage.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createLogger } from '../http/logger';
-import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../remotes/shipping';
+import { createLogger } from '../platform/http/logger';
+import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../ops/remotes/shipping';
 import { withCliDatabase } from './database';
 
 const USAGE = {

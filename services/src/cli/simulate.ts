@@ -1,12 +1,12 @@
 // `npm run simulate -- --atom <slug> [--candidates N] [--mean M] [--sd S] [--seed K]`
 // Drives simulated candidates of known ability through the real quiz API of a running `npm start`
-// (or PUBLIC_URL), as demo data for the content analytics. See analytics/simulated-candidates.ts.
+// (or PUBLIC_URL), as demo data for the content analytics. See content/analytics/simulated-candidates.ts.
 import { parseArgs } from 'node:util';
-import { connectDatabase, type Database } from '../db/connect';
-import { createLogger } from '../http/logger';
-import { assertAtomsExist } from '../invitations';
-import { runSimulatedCandidates } from '../analytics/simulated-candidates';
-import { DEMO_DATA_COMPANY } from '../analytics/demo-data';
+import { connectDatabase, type Database } from '../platform/db/connect';
+import { createLogger } from '../platform/http/logger';
+import { assertAtomsExist } from '../hiring/invitations';
+import { runSimulatedCandidates } from '../content/analytics/simulated-candidates';
+import { DEMO_DATA_COMPANY } from '../content/analytics/demo-data';
 import { cliConfig } from './database';
 import { readRunning } from './running';
 import { runMain } from './run';

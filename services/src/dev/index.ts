@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEngine } from '@skillquiz/mongo-engine';
-import { createDevSession, type DevSessionHeaders } from '../auth/dev-session';
+import { createDevSession, type DevSessionHeaders } from '../platform/auth/dev-session';
 import {
   DEV_ADMIN_EMAIL,
   DEV_COMPANY_EMAIL_DOMAINS,
@@ -17,9 +17,9 @@ import {
   DEV_RECRUITER_EMAIL,
   DEV_SECOND_ADMIN_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
-} from '../auth/dev-accounts';
-import { loadConfig } from '../config';
-import { createLogger } from '../http/logger';
+} from '../platform/auth/dev-accounts';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/http/logger';
 import { startServices } from '../server';
 
 export type { DevSessionHeaders };

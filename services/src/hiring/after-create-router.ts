@@ -17,10 +17,10 @@ import {
   EmailStatusQuerySchema,
   InvitationEditSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
-import { validate } from '../http/errors';
-import { Invitation } from '../models';
+import { requireCsrfHeader } from '../platform/auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
+import { validate } from '../platform/http/errors';
+import { Invitation } from './models/invitation';
 import { editInvitation, resendInvitation } from './after-create';
 import { hiringCatalogue } from './catalogue';
 import { getContactSettings, saveContactSettings } from './contact';

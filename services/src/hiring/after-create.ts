@@ -1,18 +1,19 @@
 // What a company may do to an invitation after creating it, beside revoke and extend
-// (invitations/manage.ts): resend its email (a per-invitation budget: 429 beyond it), and correct
+// (hiring/invitations/manage.ts): resend its email (a per-invitation budget: 429 beyond it), and correct
 // the candidate's name and email before the candidate starts (409 once they have; a changed
 // address gets the invitation email, as a new send). Callers check the tenancy (scope.ts) first.
 import { RESEND_LIMIT } from '@skillquiz/contracts';
-import { auditUpdated } from '../audit';
-import type { Config } from '../config';
-import type { Events } from '../events';
-import { conflict, tooManyRequests } from '../http/errors';
-import { FixedWindowLimiter } from '../http/rate-limit';
-import { requestNextSend, resendInvitationEmail } from '../invitations/email-again';
-import { clockOf } from '../invitations/lifecycle';
-import { effectiveStatus, refreshInvitationSummary, searchTerms } from '../invitations/summary';
-import { emailDeliveryOf } from '../mail/delivery-status';
-import { Invitation, QuizResult, type InvitationDoc } from '../models';
+import { auditUpdated } from '../platform/audit';
+import type { Config } from '../platform/config';
+import type { Events } from '../platform/events';
+import { conflict, tooManyRequests } from '../platform/http/errors';
+import { FixedWindowLimiter } from '../platform/http/rate-limit';
+import { requestNextSend, resendInvitationEmail } from './invitations/email-again';
+import { clockOf } from './invitations/lifecycle';
+import { effectiveStatus, refreshInvitationSummary, searchTerms } from './invitations/summary';
+import { emailDeliveryOf } from './mail/delivery-status';
+import { Invitation, type InvitationDoc } from './models/invitation';
+import { QuizResult } from '../quiz/models/quiz-result';
 
 const resendLimiter = new FixedWindowLimiter('invitation-resend', RESEND_LIMIT.max, RESEND_LIMIT.windowMs);
 

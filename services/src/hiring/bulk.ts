@@ -3,7 +3,7 @@
 // dry_run that list is the answer (the preview). Without it, every row is created, or none is while
 // any row has a problem (400 with the same list). The rows go through createInvitations, which
 // writes what createInvitation (the one rule every invitation is made by) writes, in batches.
-import { atomically } from '../db/atomically';
+import { atomically } from '../platform/db/atomically';
 import { parse } from 'csv-parse/sync';
 import {
   HIRING,
@@ -15,13 +15,15 @@ import {
   type ExtraTimePercent,
 } from '@skillquiz/contracts';
 import { z } from 'zod';
-import type { Config } from '../config';
-import type { Events } from '../events';
-import { HttpError, badRequest } from '../http/errors';
-import { notTakeableMessage, untakeableAtoms } from '../invitations/availability';
-import { atomLists, checkedExpiry, createInvitations, parseExpiry, unknownAtoms } from '../invitations';
+import type { Config } from '../platform/config';
+import type { Events } from '../platform/events';
+import { HttpError, badRequest } from '../platform/http/errors';
+import { notTakeableMessage, untakeableAtoms } from './invitations/availability';
+import { atomLists, checkedExpiry, createInvitations, parseExpiry, unknownAtoms } from './invitations';
 import { Types } from 'mongoose';
-import { Atom, Invitation, QuizResult } from '../models';
+import { Atom } from '../content/models/atom';
+import { Invitation } from './models/invitation';
+import { QuizResult } from '../quiz/models/quiz-result';
 import { companyForWrite, type HiringScope } from './scope';
 import { createdResponse } from './invite';
 

@@ -1,14 +1,16 @@
 // The CSV export (GET /api/hiring/invitations.csv): the list's filters and order, one row per
 // invitation and atom (INVITATION_CSV_COLUMNS), streamed from a cursor through csv-stringify, so a
 // company with 100,000 invitations is never held in memory. Written by the product's one CSV writer
-// (http/csv.ts), which escapes every cell a spreadsheet would run as a formula, since names and
+// (platform/http/csv.ts), which escapes every cell a spreadsheet would run as a formula, since names and
 // emails come from outside; a byte-order mark lets spreadsheet programs read UTF-8 names.
 import { Readable } from 'node:stream';
 import { INVITATION_CSV_COLUMNS, PIPELINE_STAGE_LABELS, type CompanyRef } from '@skillquiz/contracts';
-import { csvStream } from '../http/csv';
-import { Atom, Company, Invitation, type InvitationDoc } from '../models';
-import { companyRef } from '../invitations/companies';
-import { effectiveStatus } from '../invitations/summary';
+import { csvStream } from '../platform/http/csv';
+import { Atom } from '../content/models/atom';
+import { Company } from './models/company';
+import { Invitation, type InvitationDoc } from './models/invitation';
+import { companyRef } from './invitations/companies';
+import { effectiveStatus } from './invitations/summary';
 import { listFilter, listSort, ROW_FIELDS, settleForList, type ListQuery } from './list';
 import type { HiringScope } from './scope';
 import { progressOf } from './views';

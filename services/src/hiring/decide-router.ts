@@ -9,9 +9,9 @@ import {
   RoleDeleteQuerySchema,
   RoleUpdateSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
-import { validate } from '../http/errors';
+import { requireCsrfHeader } from '../platform/auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
+import { validate } from '../platform/http/errors';
 import { compareCandidates, invitationDecision } from './decision';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles';
 import { requireHiringScope, scopeOf } from './scope';

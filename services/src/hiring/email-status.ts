@@ -1,12 +1,12 @@
 // Where each invitation's latest email stands, read from the durable delivery records the email job
-// writes (models/email-delivery.ts: 'sending' before the SMTP conversation, 'sent' after the 250,
+// writes (hiring/models/email-delivery.ts: 'sending' before the SMTP conversation, 'sent' after the 250,
 // 'failed' with the reason when refused or unreachable). Nothing new is stored for it: no record of
 // the latest send is "queued" (the job will run, or is retrying); a record gives the rest.
 import type { EmailStatus } from '@skillquiz/contracts';
-import type { Config } from '../config';
-import { emailDeliveryOf } from '../mail/delivery-status';
-import { EmailDelivery, invitationSendId, type EmailDeliveryDoc } from '../models/email-delivery';
-import type { InvitationDoc } from '../models';
+import type { Config } from '../platform/config';
+import { emailDeliveryOf } from './mail/delivery-status';
+import { EmailDelivery, invitationSendId, type EmailDeliveryDoc } from './models/email-delivery';
+import type { InvitationDoc } from './models/invitation';
 
 type StatusInvitation = Pick<InvitationDoc, '_id' | 'candidate_email' | 'revoked_at' | 'email_sends'>;
 type MailConfig = Pick<Config, 'smtpUrl' | 'devOutboxDir'>;

@@ -2,10 +2,10 @@
 // every invitation is made by, and the reply with the candidate's links.
 import { Types } from 'mongoose';
 import type { CompanyRef, ExtraTimePercent, InvitationResponse } from '@skillquiz/contracts';
-import type { Config } from '../config';
-import type { Events } from '../events';
-import { assertAtomsExist, createInvitation, parseExpiry, type CreatedInvitation } from '../invitations';
-import { assertAtomsTakeable } from '../invitations/availability';
+import type { Config } from '../platform/config';
+import type { Events } from '../platform/events';
+import { assertAtomsExist, createInvitation, parseExpiry, type CreatedInvitation } from './invitations';
+import { assertAtomsTakeable } from './invitations/availability';
 import { barsOf, findScopedRole } from './roles';
 import { companyForWrite, type HiringScope } from './scope';
 import { atomNames, linksOf, toRow } from './views';

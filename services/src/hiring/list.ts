@@ -1,6 +1,6 @@
 // The candidates list (GET /api/hiring/invitations) and the filters it shares with the CSV export.
 // One query on `invitations`, always scoped to the company first, so each filter and sort has an
-// index that begins with the company (models/invitation.ts): an engine that counts and pages from
+// index that begins with the company (hiring/models/invitation.ts): an engine that counts and pages from
 // indexes answers it without reading the company's other invitations.
 import { Types, type SortOrder } from 'mongoose';
 
@@ -14,8 +14,8 @@ import {
   type InvitationStatus,
   type PipelineStage,
 } from '@skillquiz/contracts';
-import { Invitation, type InvitationDoc } from '../models';
-import { settleLapsedInvitations } from '../invitations/summary';
+import { Invitation, type InvitationDoc } from './models/invitation';
+import { settleLapsedInvitations } from './invitations/summary';
 import { companyFilter, type HiringScope } from './scope';
 import { atomNames, companiesOf, toRow } from './views';
 
@@ -33,7 +33,7 @@ export interface ListQuery {
   sort: InvitationSort;
   /** Also demo invitations and simulated candidates (hidden by default). */
   include_demo?: boolean;
-  /** Only candidates with an integrity signal raised (the stored flags, integrity/at-quiz-end.ts). */
+  /** Only candidates with an integrity signal raised (the stored flags, hiring/integrity/at-quiz-end.ts). */
   needs_a_look?: boolean;
 }
 export type { InvitationListQuery };

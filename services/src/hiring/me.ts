@@ -1,10 +1,10 @@
 // Who is using the hiring pages (GET /api/hiring/me) and which atoms they may invite candidates to
 // take (GET /api/hiring/atoms: recruiters cannot read the content API).
 import type { HiringAtomsResponse, HiringMeResponse } from '@skillquiz/contracts';
-import type { Principal } from '../auth/roles';
-import { atomAvailability } from '../invitations/availability';
-import { listCompanies } from '../invitations/companies';
-import { Atom } from '../models';
+import type { Principal } from '../platform/auth/roles';
+import { atomAvailability } from './invitations/availability';
+import { listCompanies } from './invitations/companies';
+import { Atom } from '../content/models/atom';
 
 /** The role and company; for an admin every company (the switcher), for a recruiter only theirs. */
 export async function hiringMe(p: Principal): Promise<HiringMeResponse> {
@@ -19,7 +19,7 @@ export async function hiringMe(p: Principal): Promise<HiringMeResponse> {
 
 /**
  * The atoms a candidate can take, by name, as the invite form offers them (beta atoms flagged):
- * only those with enough questions ready to serve (invitations/availability.ts).
+ * only those with enough questions ready to serve (hiring/invitations/availability.ts).
  */
 export async function hiringAtoms(): Promise<HiringAtomsResponse> {
   const [docs, availability] = await Promise.all([

@@ -14,9 +14,9 @@ import {
   PipelineRatingUpdateSchema,
   PipelineStageUpdateSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
-import { validate } from '../http/errors';
+import { requireCsrfHeader } from '../platform/auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
+import { validate } from '../platform/http/errors';
 import { addNote, getPipeline, setRating, setStage } from './pipeline';
 import { findScopedInvitation, requireHiringScope, scopeOf } from './scope';
 

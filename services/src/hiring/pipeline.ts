@@ -4,14 +4,14 @@
 // 404 as an unknown one); every write is one conditional update on `pipeline_version` (the version the
 // recruiter read: a stale one is 409, nothing is overwritten) and is recorded in the audit trail
 // (entity 'invitation'). A stage change carries its `invitation.stage_changed` event in that same write
-// (models/pending-event.ts), so the company's webhook learns of it at least once. None of this is ever
+// (platform/models/pending-event.ts), so the company's webhook learns of it at least once. None of this is ever
 // part of what the candidate sees (the quiz API never reads these fields).
 import { Types } from 'mongoose';
 import { PIPELINE_LIMITS, type PipelineStage, type PipelineView } from '@skillquiz/contracts';
-import { auditUpdated } from '../audit';
-import { pendingEvent, type Events } from '../events';
-import { badRequest, conflict } from '../http/errors';
-import { Invitation, type InvitationDoc } from '../models';
+import { auditUpdated } from '../platform/audit';
+import { pendingEvent, type Events } from '../platform/events';
+import { badRequest, conflict } from '../platform/http/errors';
+import { Invitation, type InvitationDoc } from './models/invitation';
 import { findScopedInvitation, type HiringScope } from './scope';
 
 type PipelineFields = Pick<

@@ -15,19 +15,14 @@ import {
   type ReportQuestion,
 } from '@skillquiz/contracts';
 import type { LevelThreshold } from '@skillquiz/adaptive';
-import type { Config } from '../config';
-import { clockOf } from '../invitations/lifecycle';
-import { percentileOf } from '../invitations/norms';
-import { atomOutcome, levelAt } from '../invitations/results';
-import { SUMMARY_QUIZ_FIELDS, effectiveStatus, quizFor, summarizeInvitation } from '../invitations/summary';
-import {
-  Atom,
-  QuizResult,
-  TrackingEvent,
-  type AtomDoc,
-  type QuizResultDoc,
-  type ServedQuestionDoc,
-} from '../models';
+import type { Config } from '../platform/config';
+import { clockOf } from './invitations/lifecycle';
+import { percentileOf } from './invitations/norms';
+import { atomOutcome, levelAt } from './invitations/results';
+import { SUMMARY_QUIZ_FIELDS, effectiveStatus, quizFor, summarizeInvitation } from './invitations/summary';
+import { Atom, type AtomDoc } from '../content/models/atom';
+import { QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../quiz/models/quiz-result';
+import { TrackingEvent } from '../quiz/models/tracking-event';
 import { findScopedInvitation, type HiringScope } from './scope';
 import { companiesOf, linksOf, toRow } from './views';
 

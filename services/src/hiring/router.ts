@@ -10,11 +10,11 @@ import {
   InvitationExtendSchema,
   InvitationListQuerySchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../auth/rate-limit';
-import { validate } from '../http/errors';
-import { parseExpiry } from '../invitations';
-import { extendInvitation, revokeInvitation } from '../invitations/manage';
+import { requireCsrfHeader } from '../platform/auth/csrf';
+import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
+import { validate } from '../platform/http/errors';
+import { parseExpiry } from './invitations';
+import { extendInvitation, revokeInvitation } from './invitations/manage';
 import { bulkInvite } from './bulk';
 import { csvFileName, exportInvitationsCsv } from './csv';
 import { inviteCandidate } from './invite';

@@ -1,5 +1,5 @@
 // Tenancy of the hiring API: every call is scoped on the server to a company.
-//   - A recruiter's scope is their own company (auth/roles.ts). `?company=` may only name it;
+//   - A recruiter's scope is their own company (platform/auth/roles.ts). `?company=` may only name it;
 //     any other value is 404, as if no such company existed.
 //   - An admin chooses one with `?company=<id or slug>` (the company switcher); without it, every
 //     company (lists and exports; creating an invitation needs a company).
@@ -8,10 +8,10 @@
 import type { Context, Middleware } from 'koa';
 import { Types } from 'mongoose';
 import type { CompanyRef } from '@skillquiz/contracts';
-import { currentPrincipal, type Principal } from '../auth/roles';
-import { badRequest, notFound } from '../http/errors';
-import { companyRef, findCompany } from '../invitations/companies';
-import { Invitation, type InvitationDoc } from '../models';
+import { currentPrincipal, type Principal } from '../platform/auth/roles';
+import { badRequest, notFound } from '../platform/http/errors';
+import { companyRef, findCompany } from './invitations/companies';
+import { Invitation, type InvitationDoc } from './models/invitation';
 
 export interface HiringScope {
   principal: Principal;

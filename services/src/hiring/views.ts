@@ -1,10 +1,13 @@
 // Stored invitations → the hiring API's payloads (contracts: libs/contracts/src/hiring.ts).
 import type { CompanyRef, InvitationLink, InvitationRow } from '@skillquiz/contracts';
 import { Types } from 'mongoose';
-import { companyRef } from '../invitations/companies';
-import { quizLink } from '../invitations';
-import { effectiveStatus } from '../invitations/summary';
-import { Atom, Company, type AtomProgressDoc, type InvitationDoc, type QuizResultDoc } from '../models';
+import { companyRef } from './invitations/companies';
+import { quizLink } from './invitations';
+import { effectiveStatus } from './invitations/summary';
+import { Atom } from '../content/models/atom';
+import { Company } from './models/company';
+import { type AtomProgressDoc, type InvitationDoc } from './models/invitation';
+import { type QuizResultDoc } from '../quiz/models/quiz-result';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 

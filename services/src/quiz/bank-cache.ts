@@ -5,7 +5,7 @@
 // may have changed:
 //
 // - The atom's `version` (its settings and beta ordering) and `bank_version` (bumped after every write to a
-//   question listing it, models/atom.ts touchAtomBanks) are read with the atom on every answer anyway; a
+//   question listing it, content/models/atom.ts touchAtomBanks) are read with the atom on every answer anyway; a
 //   bank prepared at other values is prepared again. Several processes share nothing but the database, so
 //   each notices another's writes through these two numbers. A question written straight into the database
 //   (around the product) is noticed when the question is picked: its version differs from the prepared one

@@ -1,6 +1,6 @@
 // Unit tests of the quiz write as a change: what an answer, a fetch and a page-close each send.
 import { quizUpdate } from './commit-update';
-import { responseOf, responsesOf } from '../models/quiz-result';
+import { responseOf, responsesOf } from './models/quiz-result';
 import type { QuizState, ServedQuestion } from './types';
 
 const served = (number: number, extra: Partial<ServedQuestion> = {}) =>

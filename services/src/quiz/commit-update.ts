@@ -2,7 +2,7 @@
 // an answer sets a few fields of the answered record and adds the next one, so it costs the database
 // (and its journal) a few hundred bytes, not the whole quiz result with every served snapshot.
 import { isDeepStrictEqual } from 'node:util';
-import { responseOf, responsesOf } from '../models/quiz-result';
+import { responseOf, responsesOf } from './models/quiz-result';
 import { MUTABLE_QUIZ_FIELDS, type QuizState } from './types';
 
 export interface QuizUpdate {

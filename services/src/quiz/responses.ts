@@ -1,9 +1,9 @@
-// The compact copy of a quiz's served questions that the content analytics read (models/quiz-result.ts,
+// The compact copy of a quiz's served questions that the content analytics read (quiz/models/quiz-result.ts,
 // ResponseDoc, responsesOf): derived from `served` alone, written by every quiz write (commit-update.ts; a
 // document save derives it in the model) and, for quiz results written without it (before `responses` existed, around
 // the product, or by an older process), at start (backfillResponses).
-import type { Logger } from '../http/logger';
-import { QuizResult, responsesOf, type QuizResultDoc } from '../models';
+import type { Logger } from '../platform/http/logger';
+import { QuizResult, responsesOf, type QuizResultDoc } from './models/quiz-result';
 
 const BATCH = 500;
 

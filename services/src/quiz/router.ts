@@ -14,9 +14,9 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { badRequest, notFound, payloadTooLarge, tooManyRequests, validate } from '../http/errors';
-import { arrivedAt } from '../http/middleware';
-import type { FixedWindowLimiter } from '../http/rate-limit';
+import { badRequest, notFound, payloadTooLarge, tooManyRequests, validate } from '../platform/http/errors';
+import { arrivedAt } from '../platform/http/middleware';
+import type { FixedWindowLimiter } from '../platform/http/rate-limit';
 import { EVENT_WRITES_PER_MINUTE } from './event-limits';
 import { eventWriteLimiter, unknownTokenLimiter } from './rate-limit';
 import {
@@ -33,10 +33,10 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
-import { quizCommitHook, quizEndEvents } from '../invitations/lifecycle';
+import { quizCommitHook, quizEndEvents } from '../hiring/invitations/lifecycle';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
-import type { OutageMonitor } from '../db/outages';
+import type { OutageMonitor } from '../platform/db/outages';
 
 /** The candidate quiz calls (the quiz page's), as opposed to the admin and sign-on routes. */
 export const isCandidatePath = (path: string): boolean => path.startsWith('/api/quiz/');
@@ -91,7 +91,7 @@ export function quizRouter(options: QuizRouterOptions): Router {
       // A write that ends the quiz carries its quiz.ended event (the result webhook, the percentile
       // norms, the invitation's summary for the hiring pages), dispatched right after it.
       eventsOf: (prev, next) => quizEndEvents(prev, next, arrival),
-      // Also counts the answers recorded (ops/metrics.ts).
+      // Also counts the answers recorded (platform/ops/metrics.ts).
       onCommitted: async (prev, next, written) => {
         ctx.metrics?.quizCommitted(prev, next, arrival);
         await lifecycle(prev, next, written);

@@ -15,9 +15,16 @@ import type {
   SurveyRequest,
   TrackingEvent,
 } from '@skillquiz/contracts';
-import type { Config } from '../config';
-import type { PendingEventDoc } from '../models/pending-event';
-import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
+import type { Config } from '../platform/config';
+import type { PendingEventDoc } from '../platform/models/pending-event';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../platform/http/errors';
 import { EVENT_CAP_RETRY_AFTER_SECONDS, MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';
@@ -57,13 +64,13 @@ export interface QuizDeps {
   admitEvent?: (token: string) => Promise<void>;
   /**
    * Called after each quiz write that won (prev: as read, next: as written), e.g. to keep the
-   * invitation's summary for the hiring pages in step (invitations/lifecycle.ts). It must not
+   * invitation's summary for the hiring pages in step (hiring/invitations/lifecycle.ts). It must not
    * throw: the candidate's change is stored whatever it does.
    */
   onCommitted?: (prev: QuizState, next: QuizState, events: readonly PendingEventDoc[]) => Promise<void>;
   /**
    * The events a write carries (decided before it, from the state as stored and the state to write:
-   * invitations/lifecycle.ts quizEndEvents), stored by the same conditional write as the change.
+   * hiring/invitations/lifecycle.ts quizEndEvents), stored by the same conditional write as the change.
    */
   eventsOf?: (prev: QuizState, next: QuizState) => PendingEventDoc[];
 }

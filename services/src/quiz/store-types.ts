@@ -2,15 +2,15 @@
 // rules in service.ts only see this interface and the plain QuizState.
 import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
 import type { LevelThresholds, Withdrawn } from '@skillquiz/contracts';
-import type { OutageWindow } from '../db/outages';
-import type { PendingEventDoc } from '../models/pending-event';
+import type { OutageWindow } from '../platform/db/outages';
+import type { PendingEventDoc } from '../platform/models/pending-event';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
 export interface AtomRecord {
   id: string;
   name: string;
-  /** The atom's version and its bank's (models/atom.ts): a prepared bank is kept while both stay. */
+  /** The atom's version and its bank's (content/models/atom.ts): a prepared bank is kept while both stay. */
   version?: number;
   bank_version?: number;
   num_questions: number;
@@ -58,7 +58,7 @@ export interface QuizStore {
    * Writes `next` only if the stored revision is still `prev.rev` (and bumps it). `prev` is the
    * state exactly as read: only what differs from it is written. Returns false when another
    * request changed the quiz first; the caller re-reads and decides again. `events` are appended to
-   * the quiz's pending events by the same write (models/pending-event.ts).
+   * the quiz's pending events by the same write (platform/models/pending-event.ts).
    */
   commit(prev: QuizState, next: QuizState, events?: readonly PendingEventDoc[]): Promise<boolean>;
   atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;

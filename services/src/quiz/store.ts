@@ -1,19 +1,14 @@
 // QuizStore on the mongoose models: the only quiz module that talks to the database.
 import { Types } from 'mongoose';
-import {
-  Atom,
-  Company,
-  Counter,
-  Invitation,
-  Question,
-  QuestionLog,
-  QuizResult,
-  READY_FILTER,
-  TrackingEvent,
-  type QuestionDoc,
-  type QuizResultDoc,
-} from '../models';
-import type { OutageMonitor } from '../db/outages';
+import { Atom } from '../content/models/atom';
+import { Question, READY_FILTER, type QuestionDoc } from '../content/models/question';
+import { Company } from '../hiring/models/company';
+import { Invitation } from '../hiring/models/invitation';
+import { Counter } from '../platform/models/counter';
+import { QuestionLog } from './models/question-log';
+import { QuizResult, type QuizResultDoc } from './models/quiz-result';
+import { TrackingEvent } from './models/tracking-event';
+import type { OutageMonitor } from '../platform/db/outages';
 import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
 import { isTakeable } from './timing';
 import type { QuizState } from './types';

@@ -1,6 +1,6 @@
 // Clocks the server decides: a question's time limit, the grace for answers in flight, and when a
 // whole quiz counts as expired.
-import type { OutageWindow } from '../db/outages';
+import type { OutageWindow } from '../platform/db/outages';
 
 /** Time limit of a question when its atom gives no usable estimate (eta_minutes 0). */
 export const DEFAULT_QUESTION_SECONDS = 90;
@@ -116,7 +116,7 @@ export interface LeaveClock {
 
 // The lapse rule, the one definition: a candidate who closed the page (left_at) and did not come back
 // within the grace period (ABANDON_GRACE_MINUTES) has abandoned the quiz, at left_at + grace. The quiz
-// API applies it when the candidate calls again (lapseLeave); the expiry sweep (jobs/expiry-sweep.ts)
+// API applies it when the candidate calls again (lapseLeave); the expiry sweep (ops/jobs/expiry-sweep.ts)
 // finds the lapsed page-closes with latestLapsedLeave and writes each down with lapseLeave.
 
 /** When a page-close at `leftAt` lapses into an abandon: left_at + grace. */

@@ -1,14 +1,14 @@
 // The quiz result as the quiz API works with it: plain objects, independent of mongoose, so the
 // rules (service.ts, view.ts) are testable and the storage mapping lives in one place (store.ts).
 // A served question is stored as it is worked with: one shape, defined with its storage schema in
-// models/quiz-result.ts (plain interfaces, no mongoose types), named here for the quiz rules.
-import type { QuizResultDoc, ServedQuestionDoc } from '../models/quiz-result';
+// quiz/models/quiz-result.ts (plain interfaces, no mongoose types), named here for the quiz rules.
+import type { QuizResultDoc, ServedQuestionDoc } from './models/quiz-result';
 
 /** One served question of a quiz: its snapshot, clock, answer and the estimate after it. */
 export type ServedQuestion = ServedQuestionDoc;
 
 /**
- * A quiz result as the rules work with it: the stored document (models/quiz-result.ts documents
+ * A quiz result as the rules work with it: the stored document (quiz/models/quiz-result.ts documents
  * each field) with plain string ids instead of mongoose ObjectIds. `left_at` is set by the
  * page-close abandon call and cleared by the candidate's next call within ABANDON_GRACE_MINUTES;
  * once that passes, the quiz is abandoned at left_at + grace (see timing.ts lapseLeave). `responses` is

@@ -4,7 +4,8 @@
 // to the quiz result of every quiz of a revoked invitation (candidate.ts `withdrawn`).
 import type { Withdrawn } from '@skillquiz/contracts';
 import { contactEmailOf } from '../hiring/contact';
-import { Company, Invitation } from '../models';
+import { Company } from '../hiring/models/company';
+import { Invitation } from '../hiring/models/invitation';
 import type { QuizState } from './types';
 
 export async function withdrawalOf(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { startStack, stopChild, type ServicesOptions, type Stack } from './stack';
 
-const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'auth', 'dev-provider.js');
+const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'platform', 'auth', 'dev-provider.js');
 
 interface StoredCookie {
   value: string;
@@ -115,7 +115,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts services/dist/auth/dev-provider.js; resolves with its issuer and the logins it printed. */
+/** Starts services/dist/platform/auth/dev-provider.js; resolves with its issuer and the logins it printed. */
 export async function startDevProvider(env: Record<string, string>): Promise<DevProvider> {
   if (!fs.existsSync(DEV_PROVIDER))
     throw new Error(`${DEV_PROVIDER} is missing: run \`npx tsc -b services\` first`);
@@ -187,7 +187,7 @@ export async function startAdminStack(
         OIDC_ISSUER: provider.issuer,
         ...client,
         ADMIN_EMAILS: provider.admin.email,
-        // The dev recruiters' companies, as `npm start` configures them (auth/dev-accounts.ts).
+        // The dev recruiters' companies, as `npm start` configures them (platform/auth/dev-accounts.ts).
         COMPANY_GROUP_PREFIX: 'company:',
         COMPANY_EMAIL_DOMAINS: 'initech.example=initech',
         SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',

@@ -248,9 +248,9 @@ export function createInvitationInServices(
   return inServices(
     mongoUri,
     `
-    const { createInvitation, findOrCreateCompany } = svc('invitations/index.js');
+    const { createInvitation, findOrCreateCompany } = svc('hiring/invitations/index.js');
     const { productEvents } = svc('composition.js');
-    const { createLogger } = svc('http/logger.js');
+    const { createLogger } = svc('platform/http/logger.js');
     // As the hiring API does: the invitation's intents are dispatched by this process at once.
     const events = productEvents({ abandonGraceMinutes: 120 }, createLogger('warn'));
     const company = await findOrCreateCompany({ name: ${JSON.stringify(input.company)}, logo_url: ${JSON.stringify(input.logoUrl ?? null)}, support_email: 'help@acme.test' });

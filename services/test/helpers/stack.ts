@@ -22,9 +22,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import mongoose from 'mongoose';
-import { loadConfig } from '../../src/config';
-import { connectDatabase, type Database } from '../../src/db/connect';
-import { createLogger } from '../../src/http/logger';
+import { loadConfig } from '../../src/platform/config';
+import { connectDatabase, type Database } from '../../src/platform/db/connect';
+import { createLogger } from '../../src/platform/http/logger';
 import { startServices as startInProcess } from '../../src/server';
 
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');

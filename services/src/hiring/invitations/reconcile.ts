@@ -1,0 +1,144 @@
+// The reconciliation pass: what a process that died mid-way left undone is found and done, from the
+// source of truth (the quiz results and the intents written with them):
+//   1. events still pending a few seconds after their write (the process died before dispatching,
+//      or a subscriber failed): dispatched (src/platform/events);
+//   2. invitation summaries that disagree with their quizzes: recomputed (summary.ts);
+//   3. complete quizzes missing from the percentile norms: counted; atoms whose histogram disagrees
+//      with its entries: rebuilt (norms.ts).
+// The services run it at start (over everything) and every minute (over what changed since the
+// previous pass); `npm run repair` runs it once over everything and prints what it fixed.
+import { isDeepStrictEqual } from 'node:util';
+import type { DispatchReport, Events } from '../../platform/events';
+import { Invitation, type InvitationDoc } from '../models/invitation';
+import { QuizResult } from '../../quiz/models/quiz-result';
+import { countsInNorms, rebuildNorms, recordNorms } from './norms';
+import {
+  effectiveStatus,
+  quizzesOf,
+  refreshInvitationSummary,
+  summarizeInvitation,
+  thresholdsOf,
+  type InvitationSummary,
+  type SummaryClock,
+} from './summary';
+
+/** An intent younger than this is left to the request that wrote it (it dispatches right after). */
+export const PENDING_GRACE_MS = 5000;
+
+export interface RepairReport {
+  events: DispatchReport;
+  /** Invitations whose stored summary disagreed with their quizzes (now recomputed). */
+  summaries: string[];
+  /** Complete quizzes that were missing from the norms (now counted). */
+  normQuizzes: string[];
+  /** Atoms whose norm histogram disagreed with its entries (now rebuilt). */
+  normAtoms: string[];
+}
+
+export interface ReconcileOptions {
+  events: Events;
+  clock: () => SummaryClock;
+  /**
+   * Only what changed in [since, until) (the minutely pass; `until` a few seconds ago, so writes still
+   * being followed up by their request are left to it); since null: everything (start, `npm run repair`).
+   */
+  since: Date | null;
+  until?: Date;
+  /** Pending events at least this old are dispatched (default PENDING_GRACE_MS). */
+  graceMs?: number;
+}
+
+type StoredSummary = Pick<InvitationDoc, keyof InvitationSummary>;
+
+/** What the hiring pages show of a summary, as it reads at `now` (lapsed deadlines applied). */
+function shown(s: StoredSummary, now: Date) {
+  const t = (d: Date | null | undefined) => (d ? new Date(d).getTime() : null);
+  return {
+    status: effectiveStatus(s, now),
+    started_at: t(s.started_at),
+    finished_at: t(s.finished_at),
+    progress: (s.progress ?? []).map((p) => ({
+      atom: p.atom_id,
+      state: effectiveStatus(p, now),
+      finished_at: t(p.finished_at),
+      level: p.level ?? null,
+    })),
+  };
+}
+
+/** Whether the stored summary of `inv` disagrees with its quizzes; recomputes it if so. */
+async function repairSummary(inv: InvitationDoc, clock: SummaryClock): Promise<boolean> {
+  const [quizzes, thresholds] = await Promise.all([
+    quizzesOf(inv._id),
+    thresholdsOf([...(inv.required_atoms ?? []), ...(inv.optional_atoms ?? [])]),
+  ]);
+  const expected = summarizeInvitation(inv, quizzes, thresholds, clock);
+  if (isDeepStrictEqual(shown(inv, clock.now), shown(expected, clock.now))) return false;
+  await refreshInvitationSummary(inv._id, clock);
+  return true;
+}
+
+export async function reconcile(options: ReconcileOptions): Promise<RepairReport> {
+  const { since } = options;
+  const events = await options.events.dispatchStale(options.graceMs ?? PENDING_GRACE_MS);
+
+  // Summaries: of every invitation, or of those whose quizzes (or themselves) changed since.
+  const summaries: string[] = [];
+  const window = { $gte: since, ...(options.until ? { $lt: options.until } : {}) };
+  const changedQuizzes = since ? { updated_at: window } : {};
+  let invitationFilter: Record<string, unknown> = {};
+  if (since) {
+    const viaQuizzes = await QuizResult.distinct('invitation', {
+      ...changedQuizzes,
+      invitation: { $ne: null },
+    }).exec();
+    invitationFilter = { $or: [{ _id: { $in: viaQuizzes } }, { updated_at: window }] };
+  }
+  for await (const inv of Invitation.find(invitationFilter).lean<InvitationDoc>().cursor()) {
+    if (await repairSummary(inv, options.clock())) summaries.push(String(inv._id));
+  }
+
+  // Norms: complete quizzes not counted yet (their quiz.ended may still be pending: recordNorms is
+  // idempotent), then every atom's histogram against its entries.
+  const normQuizzes: string[] = [];
+  for await (const q of QuizResult.find({
+    ...changedQuizzes,
+    norm_recorded: { $ne: true },
+    simulated: { $ne: true },
+    demo_data: { $ne: true },
+    demo: { $ne: true },
+    started_at: { $ne: null },
+  })
+    .select({
+      atom_ids: 1,
+      served: 1,
+      finished_at: 1,
+      plan: 1,
+      simulated: 1,
+      demo_data: 1,
+      demo: 1,
+      pending_events: 1,
+    })
+    .lean()
+    .cursor()) {
+    if (q.pending_events?.length) continue; // its quiz.ended counts it (dispatched above or soon)
+    if (!countsInNorms({ ...q, served: q.served ?? [], plan: q.plan ?? null })) continue;
+    await recordNorms(q._id);
+    normQuizzes.push(String(q._id));
+  }
+  const normAtoms = await rebuildNorms();
+  return { events, summaries, normQuizzes, normAtoms };
+}
+
+/** The report as lines for a person (`npm run repair`, the services' log). */
+export function describeRepair(r: RepairReport): string[] {
+  const lines: string[] = [];
+  if (r.events.dispatched) lines.push(`dispatched ${r.events.dispatched} pending events`);
+  if (r.events.failed) lines.push(`${r.events.failed} pending events failed again (they stay pending)`);
+  if (r.summaries.length)
+    lines.push(`recomputed ${r.summaries.length} invitation summaries: ${r.summaries.join(', ')}`);
+  if (r.normQuizzes.length)
+    lines.push(`counted ${r.normQuizzes.length} finished quizzes in the norms: ${r.normQuizzes.join(', ')}`);
+  if (r.normAtoms.length) lines.push(`rebuilt the norms of ${r.normAtoms.join(', ')} from their entries`);
+  return lines;
+}

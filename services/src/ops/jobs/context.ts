@@ -1,0 +1,13 @@
+// What a job handler gets from the process that runs it.
+import type { Config } from '../../platform/config';
+import type { Logger } from '../../platform/http/logger';
+import type { Mailer } from '../../hiring/mail/mailer';
+
+export interface JobContext {
+  config: Config;
+  logger: Logger;
+  /** This process's own HTTP address (the demo candidates call the quiz API through it). */
+  selfUrl: string;
+  /** The process's outgoing mail (its SMTP transport), made and closed by server.ts. */
+  mailer: Mailer;
+}
