@@ -36,7 +36,7 @@ const { createApp } = require(path.join(DIST, 'app.js'));
 const { loadConfig } = require(path.join(DIST, 'platform', 'config.js'));
 const { Atom, Question, QuizResult, Counter } = require(path.join(DIST, 'models'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
-const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
+const { toQuestionRecord } = require(path.join(DIST, 'content', 'bank', 'for-quiz.js'));
 
 // ---------------------------------------------------------------------------------------------
 // Simulated bank: a ~ lognormal(0, 0.3), b ~ N(0, 1), d = -a*b (as the adaptive benchmark).

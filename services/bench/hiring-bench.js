@@ -70,7 +70,7 @@ const { searchTerms } = require(path.join(DIST, 'hiring', 'invitations', 'summar
 const { atomOutcome } = require(path.join(DIST, 'hiring', 'invitations', 'results.js'));
 const { recordNorms } = require(path.join(DIST, 'hiring', 'invitations', 'norms.js'));
 const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
-const { toQuestionRecord } = require(path.join(DIST, 'quiz', 'store.js'));
+const { toQuestionRecord } = require(path.join(DIST, 'content', 'bank', 'for-quiz.js'));
 const { seedAtoms } = require(path.join(DIST, 'ops', 'seed', 'content'));
 
 const children = [];

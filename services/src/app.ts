@@ -2,30 +2,35 @@
 //   arrival time → request log → errors → security headers → 503 while the database is down or stalled (candidate calls) → body parser → session + CSRF cookie → routers → /api 404 → web (shell + remotes)
 import Koa from 'koa';
 import type { Middleware } from 'koa';
-import { REPO_ROOT, type Config } from './platform/config';
-import './platform/http/context';
-import { createLogger, type Logger } from './platform/http/logger';
-import { OutageMonitor } from './platform/db/outages';
-import { StatisticsCache } from './content/analytics/statistics';
-import { SignOnClient } from './platform/auth/oidc';
-import { timeModelCache } from './content/analytics/time-model';
-import { JobQueue } from './ops/jobs/queue';
-import { createEvents, type Events } from './platform/events';
 import {
+  REPO_ROOT,
+  type Config,
+  createLogger,
+  type Logger,
+  OutageMonitor,
+  SignOnClient,
+  createEvents,
+  type Events,
   apiNotFound,
   databaseAvailable,
   errorMiddleware,
   jsonBody,
   stampArrival,
-} from './platform/http/middleware';
-import { requestLog } from './platform/http/request-log';
-import { securityHeaders } from './platform/http/security-headers';
+  requestLog,
+  securityHeaders,
+  signOnMiddleware,
+  LiveManifest,
+  serveWeb,
+  Readiness,
+  healthEndpoints,
+  Metrics,
+  metricsEndpoint,
+} from './platform';
+import { StatisticsCache, timeModelCache } from './content';
+import { JobQueue } from './ops';
 import { allRouters } from './routes';
-import { isCandidatePath } from './quiz/router';
-import { signOnMiddleware } from './platform/auth/session';
-import { LiveManifest, serveWeb } from './platform/web';
-import { Readiness, healthEndpoints } from './platform/ops/health';
-import { Metrics, metricsEndpoint } from './platform/ops/metrics';
+import { companyDirectory } from './hiring';
+import { isCandidatePath } from './quiz';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +76,7 @@ export function createApp(deps: AppDeps): Koa {
   app.context.outages = outages;
   app.context.jobs = deps.jobs ?? new JobQueue();
   app.context.signOn = new SignOnClient();
+  app.context.companies = companyDirectory();
   app.context.caches = { statistics: new StatisticsCache(), timeModels: timeModelCache() };
   app.silent = true; // the error middleware logs; koa's default handler would print twice
 

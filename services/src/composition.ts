@@ -3,19 +3,27 @@
 // repair), and handed down (app.context.events, the job worker, function arguments). The modules
 // that emit events (invitations, the quiz API, the expiry sweep) only record them
 // (platform/models/pending-event.ts); they never import a subscriber.
-import type { Config } from './platform/config';
-import { createEvents, type Events } from './platform/events';
-import type { Logger } from './platform/http/logger';
-import { recordIntegrityFlags, recordSetAside } from './hiring/integrity/at-quiz-end';
-import { timeModelCache, type TimeModelCache } from './content/analytics/time-model';
-import { clockOf, type QuizEndedData } from './hiring/invitations/lifecycle';
-import { expireRevokedQuizzes } from './hiring/invitations/manage';
-import { recordNorms } from './hiring/invitations/norms';
-import { describeRepair, reconcile, type RepairReport } from './hiring/invitations/reconcile';
-import { refreshInvitationSummary } from './hiring/invitations/summary';
-import { enqueueRequestedEmail } from './ops/jobs/email-requested';
-import { enqueueInvitationMail, enqueueQuizWebhook, enqueueStageChangeWebhook } from './ops/jobs/hooks';
-import { JobQueue } from './ops/jobs/queue';
+import { type Config, createEvents, type Events, type Logger } from './platform';
+import {
+  recordIntegrityFlags,
+  recordSetAside,
+  clockOf,
+  expireRevokedQuizzes,
+  recordNorms,
+  describeRepair,
+  reconcile,
+  type RepairReport,
+  refreshInvitationSummary,
+} from './hiring';
+import { timeModelCache, type TimeModelCache } from './content';
+import type { QuizEndedData } from './quiz';
+import {
+  enqueueRequestedEmail,
+  enqueueInvitationMail,
+  enqueueQuizWebhook,
+  enqueueStageChangeWebhook,
+  JobQueue,
+} from './ops';
 
 /**
  * The events service with its subscribers. The job subscribers enqueue on `jobs`: the process's

@@ -2,8 +2,7 @@
 // lines that tools parse (server.ts):
 //   SkillQuiz services listening on <url>
 // and stops cleanly on SIGINT/SIGTERM.
-import { ConfigError, loadConfig } from './platform/config';
-import { createLogger } from './platform/http/logger';
+import { ConfigError, loadConfig, createLogger } from './platform';
 import { startServices, type RunningServices } from './server';
 
 const DEMO_MODE_IN_PRODUCTION_WARNING = [

@@ -1,23 +1,29 @@
 // Every router of the services, in one place. Each feature folder exports a factory returning an
 // @koa/router Router; app.ts mounts the list in this order.
 import type { Router } from '@koa/router';
-import type { OutageMonitor } from './platform/db/outages';
-import { analyticsRouter } from './content/analytics/router';
-import { authRouter } from './platform/auth/router';
-import { contentRouter } from './content/bank/router';
-import { contentIoRouter } from './content/io/router';
-import { historyRouter } from './content/history/router';
-import { devOutboxRouter } from './hiring/mail/outbox-router';
-import { decideRouter } from './hiring/decide-router';
-import { hiringAfterCreateRouter } from './hiring/after-create-router';
-import { hiringRouter } from './hiring/router';
-import { pipelineRouter } from './hiring/pipeline-router';
-import { integrityRouter } from './hiring/integrity/router';
-import { quizRouter } from './quiz/router';
-import { remotesRouter } from './ops/remotes/router';
-import { reviewRouter } from './content/review/router';
-import { sidekiqRouter } from './ops/sidekiq/router';
-import { hiringSettingsRouter } from './hiring/webhooks/router';
+import { type OutageMonitor, authRouter } from './platform';
+import {
+  analyticsRouter,
+  contentRouter,
+  contentIoRouter,
+  historyRouter,
+  quizBankSource,
+  reviewRouter,
+} from './content';
+import {
+  devOutboxRouter,
+  decideRouter,
+  hiringAfterCreateRouter,
+  hiringRouter,
+  pipelineRouter,
+  integrityRouter,
+  invitationsListing,
+  quizInvitationSource,
+  quizCommitHook,
+  hiringSettingsRouter,
+} from './hiring';
+import { quizRouter } from './quiz';
+import { remotesRouter, sidekiqRouter } from './ops';
 
 /** What the routers are built with: the app's own objects (app.ts), never module-level ones. */
 export interface RouterDeps {
@@ -30,12 +36,19 @@ export function allRouters(deps: RouterDeps): Router[] {
   // The jobs dashboard, the company webhook settings and the dev outbox.
   return [
     authRouter(),
-    quizRouter({ outages: deps.outages }),
+    quizRouter({
+      outages: deps.outages,
+      bank: quizBankSource(),
+      invitations: quizInvitationSource(),
+      // the invitation's summary follows the quiz, and what the write carried is dispatched
+      afterCommit: (ctx, prev, next, written) =>
+        quizCommitHook(ctx.config, ctx.events, ctx.logger)(prev, next, written),
+    }),
     analyticsRouter(),
     reviewRouter(),
     historyRouter(),
     contentIoRouter(),
-    contentRouter(),
+    contentRouter({ invitationsListing }),
     hiringRouter(),
     decideRouter(),
     hiringAfterCreateRouter(),

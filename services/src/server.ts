@@ -6,26 +6,30 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { withBoundPort, type Config } from './platform/config';
-import { connectDatabase, type Database } from './platform/db/connect';
-import type { Logger } from './platform/http/logger';
-import { backfillSearchWords } from './content/bank/questions';
-import { backfillHiringData } from './hiring/invitations/backfill';
-import { backfillIntegrityFlags } from './hiring/integrity/at-quiz-end';
-import { timeModelCache } from './content/analytics/time-model';
-import { backfillCompanySlugs } from './hiring/invitations/companies';
-import { clockOf } from './hiring/invitations/lifecycle';
-import { backfillResponses } from './quiz/responses';
+import {
+  withBoundPort,
+  type Config,
+  connectDatabase,
+  type Database,
+  type Logger,
+  Readiness,
+  Metrics,
+  startMetricsServer,
+  type MetricsServer,
+  delay,
+} from './platform';
+import { backfillSearchWords, timeModelCache } from './content';
+import {
+  backfillHiringData,
+  backfillIntegrityFlags,
+  backfillCompanySlugs,
+  clockOf,
+  Mailer,
+  ensureNormIndexes,
+} from './hiring';
+import { backfillResponses } from './quiz';
 import { productEvents, startReconciler, type Reconciler } from './composition';
-import { startJobWorker, type JobWorker } from './ops/jobs/worker';
-import { JobQueue } from './ops/jobs/queue';
-import { Mailer } from './hiring/mail/mailer';
-import { ensureNormIndexes } from './hiring/invitations/norms';
-import { demoQuizLink, seedIfEmpty } from './ops/seed';
-import { Readiness } from './platform/ops/health';
-import { Metrics } from './platform/ops/metrics';
-import { startMetricsServer, type MetricsServer } from './platform/ops/metrics-server';
-import { delay, drainJobs } from './platform/ops/shutdown';
+import { startJobWorker, type JobWorker, JobQueue, demoQuizLink, seedIfEmpty, drainJobs } from './ops';
 
 /** How long an idle keep-alive connection stays open (see where the server is made). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;

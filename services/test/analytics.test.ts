@@ -6,10 +6,7 @@ import { insertAnsweredQuizzes, served } from './helpers/analytics-fixture';
 import { MongoClient, type Db } from 'mongodb';
 import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 import { connect } from './quiz-fixtures';
-import {
-  runSimulatedCandidates,
-  type SimulationSummary,
-} from '../src/content/analytics/simulated-candidates';
+import { runSimulatedCandidates, type SimulationSummary } from '../src/ops/seed/simulated-candidates';
 import { DEMO_DATA_COMPANY } from '../src/content/analytics/demo-data';
 import { Atom, Question, QuizResult, type QuestionDoc } from '../src/models';
 import mongoose from 'mongoose';

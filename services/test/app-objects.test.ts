@@ -10,7 +10,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
-import { createLogger } from '../src/platform/http/logger';
+import { createLogger } from '../src/platform/log/logger';
 
 let dataDir: string;
 const servers: Server[] = [];

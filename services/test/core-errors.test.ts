@@ -9,7 +9,7 @@ import mongoose from 'mongoose';
 import { z } from 'zod';
 import { HttpError, conflict, tooManyRequests, validate } from '../src/platform/http/errors';
 import { Writable } from 'node:stream';
-import { createLogger } from '../src/platform/http/logger';
+import { createLogger } from '../src/platform/log/logger';
 import {
   apiNotFound,
   arrivedAt,

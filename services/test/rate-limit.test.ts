@@ -6,7 +6,7 @@ import { useMongooseDatabase } from './helpers/mongoose-db';
 import { rateLimit } from '../src/platform/auth/rate-limit';
 import { HttpError } from '../src/platform/http/errors';
 import { FixedWindowLimiter } from '../src/platform/http/rate-limit';
-import { sweepExpired } from '../src/platform/db/sweep';
+import { sweepExpired } from '../src/ops/jobs/sweep';
 import { RateLimitCounter, Session } from '../src/models';
 
 useMongooseDatabase('rate_limit', () => Promise.all([RateLimitCounter.init(), Session.init()]));

@@ -2,9 +2,15 @@
 // (a running `npm start` supplies the database and public address unless they are set), a logger
 // quieter than the services' own, and a connection that is closed however the work ends. A settings
 // error is the command's usage error: printed, exit code 2.
-import { loadConfig, ConfigError, type Config } from '../platform/config';
-import { connectDatabase, type Database } from '../platform/db/connect';
-import { createLogger, type Logger } from '../platform/http/logger';
+import {
+  loadConfig,
+  ConfigError,
+  type Config,
+  connectDatabase,
+  type Database,
+  createLogger,
+  type Logger,
+} from '../platform';
 import { readRunning } from './running';
 
 /** Config for the CLI: a running `npm start` supplies the database and public URL unless set. */

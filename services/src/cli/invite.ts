@@ -3,7 +3,7 @@
 // Creates (or finds) the company, creates the invitation with one quiz per atom through
 // createInvitation (the hiring API's own function), and prints the candidate link. Talks to the same database as the services: MONGODB_URI, else the engine of a
 // running `npm start` (DATA_DIR/running.json), else an embedded engine started just for this run.
-import { HttpError } from '../platform/http/errors';
+import { HttpError } from '../platform';
 import {
   assertAtomsExist,
   createInvitation,
@@ -11,10 +11,10 @@ import {
   findOrCreateCompany,
   parseExpiry,
   quizLink,
-} from '../hiring/invitations';
+  assertAtomsTakeable,
+} from '../hiring';
 import { productEvents } from '../composition';
-import { assertAtomsTakeable } from '../hiring/invitations/availability';
-import { seedIfEmpty } from '../ops/seed';
+import { seedIfEmpty } from '../ops';
 import { INVITE_USAGE, parseInviteArgs, UsageError } from './args';
 import { cliConfig, withCliDatabase } from './database';
 import { runMain } from './run';

@@ -4,8 +4,7 @@
 // `npm run ship` pins it in the live manifest: see services/README.md "Shipping a remote".
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { remotesDirFrom } from '../platform/config';
-import { publishedVersions, publishRemote, PublishError } from '../platform/web/remote-versions';
+import { remotesDirFrom, publishedVersions, publishRemote, PublishError } from '../platform';
 
 const USAGE =
   'Usage: npm run publish:remote -w <remote> [-- --force]\n' +

@@ -6,8 +6,7 @@
 // The services run the same pass at start and every RECONCILE_EVERY_MS. Talks to the same database
 // as `npm run invite` (MONGODB_URI, else the engine of a running `npm start`).
 import { productEvents } from '../composition';
-import { clockOf } from '../hiring/invitations/lifecycle';
-import { describeRepair, reconcile } from '../hiring/invitations/reconcile';
+import { clockOf, describeRepair, reconcile } from '../hiring';
 import { withCliDatabase } from './database';
 import { runMain } from './run';
 

@@ -4,8 +4,8 @@
 // engine started for this run. Exit codes: 0 done (or already live), 1 refused, 2 usage.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createLogger } from '../platform/http/logger';
-import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../ops/remotes/shipping';
+import { createLogger } from '../platform';
+import { rollbackRemote, ShipError, shipRemote, type ShipResult } from '../ops';
 import { withCliDatabase } from './database';
 
 const USAGE = {

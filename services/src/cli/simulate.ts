@@ -2,11 +2,10 @@
 // Drives simulated candidates of known ability through the real quiz API of a running `npm start`
 // (or PUBLIC_URL), as demo data for the content analytics. See content/analytics/simulated-candidates.ts.
 import { parseArgs } from 'node:util';
-import { connectDatabase, type Database } from '../platform/db/connect';
-import { createLogger } from '../platform/http/logger';
-import { assertAtomsExist } from '../hiring/invitations';
-import { runSimulatedCandidates } from '../content/analytics/simulated-candidates';
-import { DEMO_DATA_COMPANY } from '../content/analytics/demo-data';
+import { connectDatabase, type Database, createLogger } from '../platform';
+import { assertAtomsExist } from '../hiring';
+import { runSimulatedCandidates } from '../ops';
+import { DEMO_DATA_COMPANY } from '../content';
 import { cliConfig } from './database';
 import { readRunning } from './running';
 import { runMain } from './run';

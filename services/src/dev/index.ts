@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEngine } from '@skillquiz/mongo-engine';
-import { createDevSession, type DevSessionHeaders } from '../platform/auth/dev-session';
 import {
+  createDevSession,
+  type DevSessionHeaders,
   DEV_ADMIN_EMAIL,
   DEV_COMPANY_EMAIL_DOMAINS,
   DEV_COMPANY_GROUP_PREFIX,
@@ -17,9 +18,9 @@ import {
   DEV_RECRUITER_EMAIL,
   DEV_SECOND_ADMIN_EMAIL,
   DEV_SECOND_RECRUITER_EMAIL,
-} from '../platform/auth/dev-accounts';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/http/logger';
+  loadConfig,
+  createLogger,
+} from '../platform';
 import { startServices } from '../server';
 
 export type { DevSessionHeaders };

@@ -17,9 +17,7 @@ import {
   EmailStatusQuerySchema,
   InvitationEditSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
-import { validate } from '../platform/http/errors';
+import { requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../platform';
 import { Invitation } from './models/invitation';
 import { editInvitation, resendInvitation } from './after-create';
 import { hiringCatalogue } from './catalogue';

@@ -3,17 +3,20 @@
 // the candidate's name and email before the candidate starts (409 once they have; a changed
 // address gets the invitation email, as a new send). Callers check the tenancy (scope.ts) first.
 import { RESEND_LIMIT } from '@skillquiz/contracts';
-import { auditUpdated } from '../platform/audit';
-import type { Config } from '../platform/config';
-import type { Events } from '../platform/events';
-import { conflict, tooManyRequests } from '../platform/http/errors';
-import { FixedWindowLimiter } from '../platform/http/rate-limit';
+import {
+  auditUpdated,
+  type Config,
+  type Events,
+  conflict,
+  tooManyRequests,
+  FixedWindowLimiter,
+} from '../platform';
 import { requestNextSend, resendInvitationEmail } from './invitations/email-again';
 import { clockOf } from './invitations/lifecycle';
 import { effectiveStatus, refreshInvitationSummary, searchTerms } from './invitations/summary';
 import { emailDeliveryOf } from './mail/delivery-status';
 import { Invitation, type InvitationDoc } from './models/invitation';
-import { QuizResult } from '../quiz/models/quiz-result';
+import { QuizResult } from '../quiz';
 
 const resendLimiter = new FixedWindowLimiter('invitation-resend', RESEND_LIMIT.max, RESEND_LIMIT.windowMs);
 

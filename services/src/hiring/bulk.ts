@@ -3,7 +3,7 @@
 // dry_run that list is the answer (the preview). Without it, every row is created, or none is while
 // any row has a problem (400 with the same list). The rows go through createInvitations, which
 // writes what createInvitation (the one rule every invitation is made by) writes, in batches.
-import { atomically } from '../platform/db/atomically';
+import { atomically, type Config, type Events, HttpError, badRequest } from '../platform';
 import { parse } from 'csv-parse/sync';
 import {
   HIRING,
@@ -15,15 +15,12 @@ import {
   type ExtraTimePercent,
 } from '@skillquiz/contracts';
 import { z } from 'zod';
-import type { Config } from '../platform/config';
-import type { Events } from '../platform/events';
-import { HttpError, badRequest } from '../platform/http/errors';
 import { notTakeableMessage, untakeableAtoms } from './invitations/availability';
 import { atomLists, checkedExpiry, createInvitations, parseExpiry, unknownAtoms } from './invitations';
 import { Types } from 'mongoose';
-import { Atom } from '../content/models/atom';
+import { Atom } from '../content';
 import { Invitation } from './models/invitation';
-import { QuizResult } from '../quiz/models/quiz-result';
+import { deleteQuizzesOf } from '../quiz';
 import { companyForWrite, type HiringScope } from './scope';
 import { createdResponse } from './invite';
 
@@ -175,7 +172,7 @@ export interface BulkInput {
 
 /** Deletes what a bulk invite created before it failed, where the server has no transactions. */
 async function undo(ids: readonly Types.ObjectId[]): Promise<void> {
-  await QuizResult.deleteMany({ invitation: { $in: ids } }).exec();
+  await deleteQuizzesOf(ids);
   await Invitation.deleteMany({ _id: { $in: ids } }).exec();
 }
 

@@ -6,10 +6,10 @@
 // the time limit the quiz gives each (quiz/timing.ts, the same rule and override the quiz uses), as
 // the longest it can take. No question text or answer is read here.
 import type { CatalogueAtom, HiringCatalogueResponse } from '@skillquiz/contracts';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform';
 import { atomAvailability } from './invitations/availability';
-import { Atom } from '../content/models/atom';
-import { questionTimeLimitSeconds } from '../quiz/timing';
+import { Atom } from '../content';
+import { questionTimeLimitSeconds } from '../quiz';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
 

@@ -2,9 +2,7 @@
 // (the quiz's withdrawn screen). Set on the hiring settings page; while unset, the company's
 // support address, else the service's SUPPORT_EMAIL. Changes are audited.
 import type { ContactSettingsResponse } from '@skillquiz/contracts';
-import { auditUpdated } from '../platform/audit';
-import type { Config } from '../platform/config';
-import { notFound } from '../platform/http/errors';
+import { auditUpdated, type Config, notFound } from '../platform';
 import { Company, type CompanyDoc } from './models/company';
 
 type ContactCompany = Pick<CompanyDoc, 'contact_email' | 'support_email'>;

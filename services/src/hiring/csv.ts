@@ -5,8 +5,8 @@
 // emails come from outside; a byte-order mark lets spreadsheet programs read UTF-8 names.
 import { Readable } from 'node:stream';
 import { INVITATION_CSV_COLUMNS, PIPELINE_STAGE_LABELS, type CompanyRef } from '@skillquiz/contracts';
-import { csvStream } from '../platform/http/csv';
-import { Atom } from '../content/models/atom';
+import { csvStream } from '../platform';
+import { Atom } from '../content';
 import { Company } from './models/company';
 import { Invitation, type InvitationDoc } from './models/invitation';
 import { companyRef } from './invitations/companies';

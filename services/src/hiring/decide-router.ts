@@ -9,9 +9,7 @@ import {
   RoleDeleteQuerySchema,
   RoleUpdateSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
-import { validate } from '../platform/http/errors';
+import { requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../platform';
 import { compareCandidates, invitationDecision } from './decision';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles';
 import { requireHiringScope, scopeOf } from './scope';

@@ -20,21 +20,18 @@ import {
   summarizePosterior,
   type LevelThreshold,
 } from '@skillquiz/adaptive';
-import type { Config } from '../platform/config';
-import { notFound } from '../platform/http/errors';
+import { type Config, notFound } from '../platform';
 import { clockOf } from './invitations/lifecycle';
 import { percentileOf } from './invitations/norms';
 import { mostLikelyLevel } from './invitations/results';
 import { meetsAll } from './invitations/bars';
 import { quizFor, summarizeInvitation } from './invitations/summary';
-import { Atom, type AtomDoc } from '../content/models/atom';
-import { type InvitationDoc } from './models/invitation';
-import { QuizResult, type QuizResultDoc } from '../quiz/models/quiz-result';
-import { TrackingEvent } from '../quiz/models/tracking-event';
+import { Atom, type AtomDoc } from '../content';
+import { type InvitationDoc, Invitation } from './models/invitation';
+import { QuizResult, type QuizResultDoc, TrackingEvent } from '../quiz';
 import { integrityReport, REPORT_QUIZ_FIELDS } from './report';
 import { findScopedRole } from './roles';
 import { companyFilter, findScopedInvitation, parseInvitationId, type HiringScope } from './scope';
-import { Invitation } from './models/invitation';
 
 type Clock = Pick<Config, 'abandonGraceMinutes'>;
 

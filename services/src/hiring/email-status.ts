@@ -3,7 +3,7 @@
 // 'failed' with the reason when refused or unreachable). Nothing new is stored for it: no record of
 // the latest send is "queued" (the job will run, or is retrying); a record gives the rest.
 import type { EmailStatus } from '@skillquiz/contracts';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform';
 import { emailDeliveryOf } from './mail/delivery-status';
 import { EmailDelivery, invitationSendId, type EmailDeliveryDoc } from './models/email-delivery';
 import type { InvitationDoc } from './models/invitation';

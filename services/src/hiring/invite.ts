@@ -2,8 +2,7 @@
 // every invitation is made by, and the reply with the candidate's links.
 import { Types } from 'mongoose';
 import type { CompanyRef, ExtraTimePercent, InvitationResponse } from '@skillquiz/contracts';
-import type { Config } from '../platform/config';
-import type { Events } from '../platform/events';
+import type { Config, Events } from '../platform';
 import { assertAtomsExist, createInvitation, parseExpiry, type CreatedInvitation } from './invitations';
 import { assertAtomsTakeable } from './invitations/availability';
 import { barsOf, findScopedRole } from './roles';

@@ -1,10 +1,10 @@
 // Who is using the hiring pages (GET /api/hiring/me) and which atoms they may invite candidates to
 // take (GET /api/hiring/atoms: recruiters cannot read the content API).
 import type { HiringAtomsResponse, HiringMeResponse } from '@skillquiz/contracts';
-import type { Principal } from '../platform/auth/roles';
+import type { Principal } from '../platform';
 import { atomAvailability } from './invitations/availability';
 import { listCompanies } from './invitations/companies';
-import { Atom } from '../content/models/atom';
+import { Atom } from '../content';
 
 /** The role and company; for an admin every company (the switcher), for a recruiter only theirs. */
 export async function hiringMe(p: Principal): Promise<HiringMeResponse> {

@@ -14,9 +14,7 @@ import {
   PipelineRatingUpdateSchema,
   PipelineStageUpdateSchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
-import { validate } from '../platform/http/errors';
+import { requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../platform';
 import { addNote, getPipeline, setRating, setStage } from './pipeline';
 import { findScopedInvitation, requireHiringScope, scopeOf } from './scope';
 

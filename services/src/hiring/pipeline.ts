@@ -8,9 +8,7 @@
 // part of what the candidate sees (the quiz API never reads these fields).
 import { Types } from 'mongoose';
 import { PIPELINE_LIMITS, type PipelineStage, type PipelineView } from '@skillquiz/contracts';
-import { auditUpdated } from '../platform/audit';
-import { pendingEvent, type Events } from '../platform/events';
-import { badRequest, conflict } from '../platform/http/errors';
+import { auditUpdated, pendingEvent, type Events, badRequest, conflict } from '../platform';
 import { Invitation, type InvitationDoc } from './models/invitation';
 import { findScopedInvitation, type HiringScope } from './scope';
 

@@ -15,14 +15,13 @@ import {
   type ReportQuestion,
 } from '@skillquiz/contracts';
 import type { LevelThreshold } from '@skillquiz/adaptive';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform';
 import { clockOf } from './invitations/lifecycle';
 import { percentileOf } from './invitations/norms';
 import { atomOutcome, levelAt } from './invitations/results';
 import { SUMMARY_QUIZ_FIELDS, effectiveStatus, quizFor, summarizeInvitation } from './invitations/summary';
-import { Atom, type AtomDoc } from '../content/models/atom';
-import { QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../quiz/models/quiz-result';
-import { TrackingEvent } from '../quiz/models/tracking-event';
+import { Atom, type AtomDoc } from '../content';
+import { QuizResult, type QuizResultDoc, type ServedQuestionDoc, TrackingEvent } from '../quiz';
 import { findScopedInvitation, type HiringScope } from './scope';
 import { companiesOf, linksOf, toRow } from './views';
 

@@ -4,8 +4,7 @@
 // overwrite) and recorded in the audit trail (entity 'role').
 import { Types } from 'mongoose';
 import { ROLE_LIMITS, type RoleAtom, type RoleView } from '@skillquiz/contracts';
-import { auditCreated, auditDeleted, auditUpdated } from '../platform/audit';
-import { badRequest, conflict, notFound } from '../platform/http/errors';
+import { auditCreated, auditDeleted, auditUpdated, badRequest, conflict, notFound } from '../platform';
 import { assertAtomsExist } from './invitations';
 import { Role, type RoleDoc } from './models/role';
 import { companyForWrite, companyFilter, parseInvitationId, type HiringScope } from './scope';

@@ -10,9 +10,7 @@ import {
   InvitationExtendSchema,
   InvitationListQuerySchema,
 } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../platform/auth/rate-limit';
-import { validate } from '../platform/http/errors';
+import { requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../platform';
 import { parseExpiry } from './invitations';
 import { extendInvitation, revokeInvitation } from './invitations/manage';
 import { bulkInvite } from './bulk';

@@ -8,8 +8,7 @@
 import type { Context, Middleware } from 'koa';
 import { Types } from 'mongoose';
 import type { CompanyRef } from '@skillquiz/contracts';
-import { currentPrincipal, type Principal } from '../platform/auth/roles';
-import { badRequest, notFound } from '../platform/http/errors';
+import { currentPrincipal, type Principal, badRequest, notFound } from '../platform';
 import { companyRef, findCompany } from './invitations/companies';
 import { Invitation, type InvitationDoc } from './models/invitation';
 

@@ -11,7 +11,7 @@ import {
   type SurveyPeriod,
   type SurveyResponse,
 } from '@skillquiz/contracts';
-import { QuizResult, type QuizResultDoc } from '../quiz/models/quiz-result';
+import { QuizResult, type QuizResultDoc } from '../quiz';
 import { companyFilter, type HiringScope } from './scope';
 import { atomNames } from './views';
 

@@ -4,10 +4,10 @@ import { Types } from 'mongoose';
 import { companyRef } from './invitations/companies';
 import { quizLink } from './invitations';
 import { effectiveStatus } from './invitations/summary';
-import { Atom } from '../content/models/atom';
+import { Atom } from '../content';
 import { Company } from './models/company';
 import { type AtomProgressDoc, type InvitationDoc } from './models/invitation';
-import { type QuizResultDoc } from '../quiz/models/quiz-result';
+import { type QuizResultDoc } from '../quiz';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 

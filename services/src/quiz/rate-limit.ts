@@ -1,5 +1,5 @@
 // The candidate API's limits, on the shared fixed-window limiter (platform/http/rate-limit.ts).
-import { FixedWindowLimiter } from '../platform/http/rate-limit';
+import { FixedWindowLimiter } from '../platform';
 import { EVENT_WRITES_PER_MINUTE, EVENT_WRITE_WINDOW_MS } from './event-limits';
 
 /** Unknown-token lookups allowed per client IP in one window. */

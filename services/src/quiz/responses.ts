@@ -2,7 +2,7 @@
 // ResponseDoc, responsesOf): derived from `served` alone, written by every quiz write (commit-update.ts; a
 // document save derives it in the model) and, for quiz results written without it (before `responses` existed, around
 // the product, or by an older process), at start (backfillResponses).
-import type { Logger } from '../platform/http/logger';
+import type { Logger } from '../platform';
 import { QuizResult, responsesOf, type QuizResultDoc } from './models/quiz-result';
 
 const BATCH = 500;

@@ -14,9 +14,17 @@ import {
   type EnvVarsResponse,
 } from '@skillquiz/contracts';
 import { CONSTANTS } from '@skillquiz/contracts/constants';
-import { badRequest, notFound, payloadTooLarge, tooManyRequests, validate } from '../platform/http/errors';
-import { arrivedAt } from '../platform/http/middleware';
-import type { FixedWindowLimiter } from '../platform/http/rate-limit';
+import {
+  badRequest,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  validate,
+  arrivedAt,
+  type FixedWindowLimiter,
+  type OutageMonitor,
+  type PendingEventDoc,
+} from '../platform';
 import { EVENT_WRITES_PER_MINUTE } from './event-limits';
 import { eventWriteLimiter, unknownTokenLimiter } from './rate-limit';
 import {
@@ -33,17 +41,33 @@ import {
   submitSurvey,
   type QuizDeps,
 } from './service';
-import { quizCommitHook, quizEndEvents } from '../hiring/invitations/lifecycle';
+import { quizEndEvents } from './ended';
+import { answersRecorded } from './timing';
 import { requestScopedStore } from './request-store';
 import { mongooseQuizStore } from './store';
-import type { OutageMonitor } from '../platform/db/outages';
+import type { QuizBankSource, QuizInvitationSource } from './store-types';
+import type { QuizState } from './types';
 
 /** The candidate quiz calls (the quiz page's), as opposed to the admin and sign-on routes. */
 export const isCandidatePath = (path: string): boolean => path.startsWith('/api/quiz/');
 
+/** What other contexts do after a quiz write (the invitation's summary, dispatching what it carried). */
+export type AfterQuizCommit = (
+  ctx: Context,
+  prev: QuizState,
+  next: QuizState,
+  written: readonly PendingEventDoc[],
+) => Promise<void>;
+
 export interface QuizRouterOptions {
   /** The app's view of the database's outages: a question's clock does not count them. */
   outages: OutageMonitor;
+  /** The question bank (the content context's, wired by the composition root). */
+  bank: QuizBankSource;
+  /** The invitation and company of a quiz (the hiring context's, wired by the composition root). */
+  invitations: QuizInvitationSource;
+  /** Heard after every quiz write that won (wired by the composition root). */
+  afterCommit?: AfterQuizCommit;
   /** Replaces the per-client unknown-token limiter (tests). */
   limiter?: FixedWindowLimiter;
   /** Replaces the per-token limiter of event writes (tests). */
@@ -76,14 +100,13 @@ export function quizRouter(options: QuizRouterOptions): Router {
   const router = new Router();
   const limiter = options.limiter ?? unknownTokenLimiter();
   const eventLimiter = options.eventLimiter ?? eventWriteLimiter();
-  const store = mongooseQuizStore(options.outages);
+  const store = mongooseQuizStore(options.outages, options.bank, options.invitations);
   /**
    * Each request gets its own memo of atoms and banks (see request-store.ts), and is judged by the
    * time it arrived, whatever the database's speed (see QuizDeps.now).
    */
   const deps = (ctx: Context): QuizDeps => {
     const arrival = arrivedAt(ctx);
-    const lifecycle = quizCommitHook(ctx.config, ctx.events, ctx.logger);
     return {
       store: requestScopedStore(store),
       config: ctx.config,
@@ -93,8 +116,9 @@ export function quizRouter(options: QuizRouterOptions): Router {
       eventsOf: (prev, next) => quizEndEvents(prev, next, arrival),
       // Also counts the answers recorded (platform/ops/metrics.ts).
       onCommitted: async (prev, next, written) => {
-        ctx.metrics?.quizCommitted(prev, next, arrival);
-        await lifecycle(prev, next, written);
+        if (ctx.metrics)
+          for (const answer of answersRecorded(prev, next, arrival)) ctx.metrics.answerRecorded(answer);
+        await options.afterCommit?.(ctx, prev, next, written);
       },
     };
   };

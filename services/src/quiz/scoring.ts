@@ -7,7 +7,7 @@ import {
   type DifficultyParams,
   type ThetaEstimate,
 } from '@skillquiz/adaptive';
-import { badRequest } from '../platform/http/errors';
+import { badRequest } from '../platform';
 import { hasExpired, isTooLate } from './timing';
 
 export interface SnapshotAnswer {

@@ -15,16 +15,16 @@ import type {
   SurveyRequest,
   TrackingEvent,
 } from '@skillquiz/contracts';
-import type { Config } from '../platform/config';
-import type { PendingEventDoc } from '../platform/models/pending-event';
 import {
+  type Config,
+  type PendingEventDoc,
   HttpError,
   badRequest,
   conflict,
   forbidden,
   notFound,
   tooManyRequests,
-} from '../platform/http/errors';
+} from '../platform';
 import { EVENT_CAP_RETRY_AFTER_SECONDS, MAX_EVENTS_PER_QUIZ } from './event-limits';
 import { slotsOf, type AtomPlan } from './plan';
 import { estimateAtom, scoreAnswer } from './scoring';

@@ -2,8 +2,7 @@
 // rules in service.ts only see this interface and the plain QuizState.
 import type { BankItem, DifficultyParams, PreparedBank } from '@skillquiz/adaptive';
 import type { LevelThresholds, Withdrawn } from '@skillquiz/contracts';
-import type { OutageWindow } from '../platform/db/outages';
-import type { PendingEventDoc } from '../platform/models/pending-event';
+import type { OutageWindow, PendingEventDoc } from '../platform';
 import type { QuizState } from './types';
 import type { CompanyInfo, InvitationProgress } from './view';
 
@@ -148,4 +147,29 @@ export interface PreparedBanks {
   drop(atomId: string): void;
   /** Exposures this process recorded: counted at once in every kept bank holding the question. */
   noteExposure(questionIds: readonly number[]): void;
+}
+
+/**
+ * What the quiz reads of the question bank, from the content context (content/bank/for-quiz.ts),
+ * handed in by the composition root: the quiz never reads or writes atoms and questions itself.
+ */
+export interface QuizBankSource {
+  atoms(ids: readonly string[]): Promise<Map<string, AtomRecord>>;
+  /** Scored bank of an atom: administered, ready questions listing it. */
+  bank(atomId: string): Promise<BankRecord[]>;
+  question(id: number): Promise<QuestionRecord | null>;
+  /** +1 exposure for each question id. */
+  recordExposure(questionIds: readonly number[]): Promise<void>;
+}
+
+/**
+ * What the quiz reads of its invitation and company, from the hiring context (hiring/for-quiz.ts),
+ * handed in by the composition root.
+ */
+export interface QuizInvitationSource {
+  company(companyId: string): Promise<CompanyInfo | null>;
+  /** The invitation's required and optional atoms (null: no such invitation). */
+  atomsOf(invitationId: string): Promise<{ required: string[]; optional: string[] } | null>;
+  /** Who withdrew the invitation and whom to ask, when the company revoked it. */
+  withdrawal(invitationId: string, serviceSupport: string | null | undefined): Promise<Withdrawn | null>;
 }

@@ -1,21 +1,15 @@
 // QuizStore on the mongoose models: the only quiz module that talks to the database.
 import { Types } from 'mongoose';
-import { Atom } from '../content/models/atom';
-import { Question, READY_FILTER, type QuestionDoc } from '../content/models/question';
-import { Company } from '../hiring/models/company';
-import { Invitation } from '../hiring/models/invitation';
-import { Counter } from '../platform/models/counter';
+import { counterValue, incrementCounter, type OutageMonitor } from '../platform';
 import { QuestionLog } from './models/question-log';
 import { QuizResult, type QuizResultDoc } from './models/quiz-result';
 import { TrackingEvent } from './models/tracking-event';
-import type { OutageMonitor } from '../platform/db/outages';
-import type { AtomRecord, BankRecord, ProgressClock, QuestionRecord, QuizStore } from './store-types';
+import type { ProgressClock, QuizBankSource, QuizInvitationSource, QuizStore } from './store-types';
 import { isTakeable } from './timing';
 import type { QuizState } from './types';
 import { BankCache } from './bank-cache';
 import { quizUpdate } from './commit-update';
 import type { InvitationProgress } from './view';
-import { withdrawalOf } from './withdrawal';
 
 /** Counter `_id` holding how many quizzes have started an atom (the base of exposure rates). */
 export const administrationsCounter = (atomId: string) => `atom-administrations:${atomId}`;
@@ -91,67 +85,17 @@ function toState(doc: LeanQuiz): QuizState {
   };
 }
 
-const BANK_FIELDS = {
-  _id: 1,
-  difficulty_params: 1,
-  claim: 1,
-  original_question_id: 1,
-  exposure_count: 1,
-  version: 1,
-} as const;
-
-type BankLean = Pick<QuestionDoc, '_id'> &
-  Partial<
-    Pick<QuestionDoc, 'difficulty_params' | 'claim' | 'original_question_id' | 'exposure_count' | 'version'>
-  >;
-
-function toBank(q: BankLean): BankRecord {
-  return {
-    id: q._id,
-    difficulty_params: { a: q.difficulty_params?.a ?? 1, d: q.difficulty_params?.d ?? 0 },
-    claim: q.claim ?? null,
-    original_question_id: q.original_question_id ?? null,
-    exposure_count: q.exposure_count ?? 0,
-    version: q.version ?? null,
-  };
-}
-
 /**
- * An atom's administered questions as selection reads them. A non-ready question is never served
- * (administered implies ready on every write; this also holds for data written around the API).
+ * The quiz rules' store on mongoose: the quiz's own collections here; the question bank from the content
+ * context and the invitation from the hiring context, through the ports the composition root hands in.
+ * `outages` is the app's view of the database (app.context.outages).
  */
-async function loadBank(atomId: string): Promise<BankRecord[]> {
-  const docs = await Question.find({ atoms: atomId, administered: true, ...READY_FILTER })
-    .select(BANK_FIELDS)
-    .lean<BankLean[]>()
-    .exec();
-  return docs.map(toBank);
-}
-
-/** A stored question as the quiz rules see it (the snapshot source for servedRecord). */
-export function toQuestionRecord(q: QuestionDoc): QuestionRecord {
-  return {
-    ...toBank(q as BankLean),
-    administered: q.administered === true,
-    atoms: q.atoms ?? [],
-    question_text: q.question_text ?? '',
-    code_block: q.code_block ?? '',
-    code_language: q.code_language ?? null,
-    version: q.version ?? null,
-    // Only ready questions are served (no status = stored before review: ready).
-    ready: (q.status ?? 'ready') === 'ready',
-    answers: (q.answers ?? []).map((a) => ({
-      text: a.text ?? '',
-      hash_id: a.hash_id,
-      c: a.c === true,
-      position: a.position ?? null,
-    })),
-  };
-}
-
-/** The quiz rules' store on mongoose; `outages` is the app's view of the database (app.context.outages). */
-export function mongooseQuizStore(outages: Pick<OutageMonitor, 'outagesBetween'>): QuizStore {
-  const banks = new BankCache(loadBank);
+export function mongooseQuizStore(
+  outages: Pick<OutageMonitor, 'outagesBetween'>,
+  bank: QuizBankSource,
+  invitations: QuizInvitationSource,
+): QuizStore {
+  const banks = new BankCache((atomId) => bank.bank(atomId));
   /**
    * States read whose stored `responses` matched their `served` (written at their revision): their writes
    * change only what changed in `responses`; any other state's write sets it whole.
@@ -183,83 +127,34 @@ export function mongooseQuizStore(outages: Pick<OutageMonitor, 'outagesBetween'>
       return res.matchedCount === 1;
     },
 
-    async atoms(ids) {
-      const docs = await Atom.find({ _id: { $in: [...ids] } })
-        .select({
-          _id: 1,
-          name: 1,
-          num_questions: 1,
-          eta_minutes: 1,
-          beta_question_ordering: 1,
-          levels_thresholds: 1,
-          version: 1,
-          bank_version: 1,
-        })
-        .lean()
-        .exec();
-      const map = new Map<string, AtomRecord>();
-      for (const a of docs) {
-        map.set(a._id, {
-          id: a._id,
-          name: a.name,
-          version: a.version ?? 1,
-          bank_version: a.bank_version ?? 0,
-          num_questions: a.num_questions ?? 0,
-          eta_minutes: a.eta_minutes ?? 0,
-          beta_question_ordering: a.beta_question_ordering ?? [],
-          levels_thresholds:
-            a.levels_thresholds && a.levels_thresholds.length === 5 ? a.levels_thresholds : null,
-        });
-      }
-      return map;
-    },
-
-    bank: loadBank,
-
-    async question(id) {
-      const q = await Question.findById(id).lean().exec();
-      return q ? toQuestionRecord(q) : null;
-    },
+    atoms: (ids) => bank.atoms(ids),
+    bank: (atomId) => bank.bank(atomId),
+    question: (id) => bank.question(id),
 
     async recordExposure(ids) {
       if (!ids.length) return;
-      // not a content change: updated_at stays (it is when an editor last changed the question)
-      await Question.updateMany(
-        { _id: { $in: [...ids] } },
-        { $inc: { exposure_count: 1 } },
-        { timestamps: false },
-      ).exec();
+      await bank.recordExposure(ids);
       banks.noteExposure(ids);
     },
 
     async recordAdministrations(atomIds) {
-      for (const id of atomIds) {
-        await Counter.updateOne(
-          { _id: administrationsCounter(id) },
-          { $inc: { seq: 1 } },
-          { upsert: true },
-        ).exec();
-      }
+      for (const id of atomIds) await incrementCounter(administrationsCounter(id));
     },
 
     async administrations(atomId) {
-      const c = await Counter.findById(administrationsCounter(atomId)).lean().exec();
-      return c?.seq ?? 0;
+      return counterValue(administrationsCounter(atomId));
     },
 
-    async company(state) {
-      if (!state.company_id) return null;
-      const c = await Company.findById(state.company_id).lean().exec();
-      return c
-        ? { name: c.name ?? null, logo_url: c.logo_url ?? null, support_email: c.support_email ?? null }
-        : null;
-    },
+    company: (state) => (state.company_id ? invitations.company(state.company_id) : Promise.resolve(null)),
 
     async invitationProgress(state, clock) {
-      return invitationProgress(state, clock);
+      return invitationProgress(state, clock, invitations);
     },
 
-    withdrawal: withdrawalOf,
+    withdrawal: (state, serviceSupport) =>
+      state.invitation_id
+        ? invitations.withdrawal(state.invitation_id, serviceSupport)
+        : Promise.resolve(null),
 
     async countEvents(token) {
       const [logs, tracking] = await Promise.all([
@@ -366,13 +261,20 @@ async function insertSkippingDuplicates(
  * has passed). quiz_url leads to the first takeable quiz after this one, required atoms first;
  * with none, to this quiz's done page. A quiz without an invitation has nothing left.
  */
-async function invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress> {
+async function invitationProgress(
+  state: QuizState,
+  clock: ProgressClock,
+  invitations: QuizInvitationSource,
+): Promise<InvitationProgress> {
   const donePage = `${quizPath(state.token)}/done`;
   const nothingLeft = { required_atoms_left: 0, max_atoms_left: 0, quiz_url: donePage };
   if (!state.invitation_id) return nothingLeft;
-  const invitation = await Invitation.findById(state.invitation_id).lean().exec();
+  const invitation = await invitations.atomsOf(state.invitation_id);
   if (!invitation) return nothingLeft;
-  const siblings = await QuizResult.find({ invitation: invitation._id, token: { $ne: state.token } })
+  const siblings = await QuizResult.find({
+    invitation: new Types.ObjectId(state.invitation_id),
+    token: { $ne: state.token },
+  })
     .select({
       token: 1,
       atom_ids: 1,
@@ -403,8 +305,8 @@ async function invitationProgress(state: QuizState, clock: ProgressClock): Promi
   const takeable = quizzes.filter((q) => q.takeable);
   const doneAtoms = new Set(quizzes.filter((q) => q.done).flatMap((q) => q.atom_ids));
   const isLeft = (atom: string) => !doneAtoms.has(atom) && takeable.some((q) => q.atom_ids.includes(atom));
-  const required = invitation.required_atoms ?? [];
-  const optional = (invitation.optional_atoms ?? []).filter((a) => !required.includes(a));
+  const required = invitation.required;
+  const optional = invitation.optional.filter((a) => !required.includes(a));
   const requiredLeft = required.filter(isLeft);
   const optionalLeft = optional.filter(isLeft);
 

@@ -1,6 +1,7 @@
 // Clocks the server decides: a question's time limit, the grace for answers in flight, and when a
 // whole quiz counts as expired.
-import type { OutageWindow } from '../platform/db/outages';
+import type { OutageWindow } from '../platform';
+import type { QuizState } from './types';
 
 /** Time limit of a question when its atom gives no usable estimate (eta_minutes 0). */
 export const DEFAULT_QUESTION_SECONDS = 90;
@@ -151,4 +152,28 @@ export function isTakeable(quiz: QuizClock & Partial<LeaveClock>, now: Date, gra
     graceMinutes,
   );
   return !isQuizExpired({ ...left, expires_at: quiz.expires_at ?? null }, now);
+}
+
+/**
+ * The answers a quiz write from `prev` to `next` recorded, as the metrics count them: scored or beta,
+ * timed out or in time, accepted late because a database outage was credited, and how long the
+ * request took from its arrival.
+ */
+export function answersRecorded(
+  prev: QuizState,
+  next: QuizState,
+  arrivedAt: Date,
+): { scored: boolean; timedOut: boolean; outageCredited: boolean; seconds: number }[] {
+  const out = [];
+  for (const q of next.served) {
+    const before = prev.served[q.number - 1];
+    if (!q.answered_at || before?.answered_at) continue;
+    out.push({
+      scored: q.scored,
+      timedOut: q.timed_out,
+      outageCredited: !q.timed_out && q.expires_at != null && isTooLate(q.expires_at, q.answered_at),
+      seconds: Math.max(0, Date.now() - arrivedAt.getTime()) / 1000,
+    });
+  }
+  return out;
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { simulateBank } from '@skillquiz/item-analysis';
-import { betaTruth } from '../../src/content/analytics/simulated-candidates';
+import { betaTruth } from '../../src/ops/seed/simulated-candidates';
 import {
   Atom,
   Question,
@@ -17,7 +17,7 @@ import {
 } from '../../src/models';
 import type { Slot } from '../../src/quiz/plan';
 import { servedRecord } from '../../src/quiz/selection';
-import { toQuestionRecord } from '../../src/quiz/store';
+import { toQuestionRecord } from '../../src/content/bank/for-quiz';
 
 /** One answered served record of `q`, built as the quiz builds it and answered 20 s after serving. */
 export function served(

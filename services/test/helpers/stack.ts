@@ -24,7 +24,7 @@ import { Writable } from 'node:stream';
 import mongoose from 'mongoose';
 import { loadConfig } from '../../src/platform/config';
 import { connectDatabase, type Database } from '../../src/platform/db/connect';
-import { createLogger } from '../../src/platform/http/logger';
+import { createLogger } from '../../src/platform/log/logger';
 import { startServices as startInProcess } from '../../src/server';
 
 const SERVICES_ROOT = path.resolve(__dirname, '..', '..');

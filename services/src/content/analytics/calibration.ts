@@ -4,8 +4,8 @@
 // the admin saw, so two reviewers never silently overwrite each other.
 import type { CalibrationActionResponse } from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, readyToGraduate, type CalibrationResult } from '@skillquiz/item-analysis';
-import { recordAtomVersion, recordQuestionVersion } from '../history/record';
-import { conflict } from '../../platform/http/errors';
+import { recordAtomVersion, recordQuestionVersion } from '../bank/history-record';
+import { conflict } from '../../platform';
 import { Atom, touchAtomBanks, type AtomDoc } from '../models/atom';
 import { Question, statusOf, type QuestionDoc } from '../models/question';
 import { currentCalibration, findQuestionForAnalytics } from './statistics';

@@ -8,7 +8,7 @@
 // only the quizzes written since they were last read (`kept` below).
 import type { ServedResponse } from '@skillquiz/item-analysis';
 import type { QueryFilter } from 'mongoose';
-import { QuizResult, type QuizResultDoc, type ResponseDoc } from '../../quiz/models/quiz-result';
+import { QuizResult, type QuizResultDoc, type ResponseDoc } from '../../quiz';
 import { KeptByVersion } from './kept';
 import type { QuizSpan } from './rest-cache';
 

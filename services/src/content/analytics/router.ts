@@ -9,10 +9,15 @@ import {
   SimulateRequestSchema,
   type SimulateResponse,
 } from '@skillquiz/contracts';
-import { actorOf, requireAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { notFound, validate } from '../../platform/http/errors';
+import {
+  actorOf,
+  requireAdmin,
+  requireCsrfHeader,
+  ADMIN_LIMIT,
+  rateLimit,
+  notFound,
+  validate,
+} from '../../platform';
 import { applyCalibration, graduateQuestion } from './calibration';
 import { simulateAtom } from './simulation';
 import { listStatistics, questionAnalytics } from './statistics';

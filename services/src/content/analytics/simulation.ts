@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { CONSTANTS, type SimulateRequest } from '@skillquiz/contracts';
 import type { SimulationInput, SimulationReport } from '@skillquiz/item-analysis';
-import { HttpError, notFound } from '../../platform/http/errors';
+import { HttpError, notFound } from '../../platform';
 import { Atom, type AtomDoc } from '../models/atom';
 import { Question, type QuestionDoc } from '../models/question';
 

@@ -1,10 +1,13 @@
 // Item statistics and the current calibration of questions, from the served records of the quizzes they
 // concern (read through indexes, see records.ts). Read-only: nothing here changes a
 // question or a quiz.
-import type { QuestionAnalyticsResponse, QuestionStatisticsListResponse } from '@skillquiz/contracts';
+import {
+  type QuestionAnalyticsResponse,
+  type QuestionStatisticsListResponse,
+  CONSTANTS,
+} from '@skillquiz/contracts';
 import { GRADUATION_MAX_SE, itemStatistics, readyToGraduate } from '@skillquiz/item-analysis';
-import { CONSTANTS } from '@skillquiz/contracts';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform';
 import { Atom } from '../models/atom';
 import { Question, type QuestionDoc } from '../models/question';
 import { loadResponses, quizzesPerAtom, quizzesVersion, servedQuestion, type ResponseSet } from './records';
@@ -109,4 +112,11 @@ function excerpt(answerText: ResponseSet['answerText']) {
     if (!text) return undefined;
     return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
   };
+}
+
+declare module '../../platform/app-context' {
+  interface AppCaches {
+    /** Item statistics lists and rest abilities, per app. */
+    statistics: StatisticsCache;
+  }
 }

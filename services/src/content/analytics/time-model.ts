@@ -55,3 +55,10 @@ export async function atomTimeModel(kept: TimeModelCache, atom: string): Promise
   kept.set(atom, { version, model });
   return model;
 }
+
+declare module '../../platform/app-context' {
+  interface AppCaches {
+    /** Per-atom response-time models, per app. */
+    timeModels: TimeModelCache;
+  }
+}

@@ -5,22 +5,21 @@
 // - otherwise the atom is removed and its slug is taken off every question that listed it. The
 //   questions stay in the bank (they may belong to other atoms); past quiz results keep their own
 //   snapshot of what they served, so nothing recorded changes.
-import type {
-  Atom as AtomView,
-  AtomCreate,
-  AtomUpdate,
-  AtomWithQuestionsResponse,
+import {
+  type Atom as AtomView,
+  type AtomCreate,
+  type AtomUpdate,
+  type AtomWithQuestionsResponse,
+  atomIdMatchesPath,
+  CONSTANTS,
 } from '@skillquiz/contracts';
-import { atomIdMatchesPath, CONSTANTS } from '@skillquiz/contracts';
-import { auditDeleted } from '../../platform/audit';
-import { recordAtomVersion } from '../history/record';
+import { auditDeleted, badRequest, conflict, notFound, type HttpError } from '../../platform';
+import { recordAtomVersion } from './history-record';
 import { checkBetaOrdering } from './beta';
 import mongoose from 'mongoose';
-import { badRequest, conflict, notFound, type HttpError } from '../../platform/http/errors';
 import { Atom, type AtomDoc } from '../models/atom';
 import { Question } from '../models/question';
 import { toAtom, toQuestion } from '../models/views';
-import { Invitation } from '../../hiring/models/invitation';
 
 /**
  * Bank size per atom slug: how many questions list it. One grouped count, which the index on `atoms` answers
@@ -137,11 +136,13 @@ export async function updateAtom(id: string, input: AtomUpdate, actor: string): 
   return toAtom(after, await bankCount(id));
 }
 
-export async function deleteAtom(id: string, actor: string): Promise<void> {
+export async function deleteAtom(
+  id: string,
+  actor: string,
+  invitationsListing: (atomId: string) => Promise<number>,
+): Promise<void> {
   const atom = await findAtom(id);
-  const invitations = await Invitation.countDocuments({
-    $or: [{ required_atoms: id }, { optional_atoms: id }],
-  }).exec();
+  const invitations = await invitationsListing(id);
   if (invitations > 0) {
     throw conflict(`The atom '${id}' cannot be deleted: ${invitations} invitation(s) still list it`);
   }

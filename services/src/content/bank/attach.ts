@@ -1,7 +1,7 @@
 // An atom's Questions page attaches and detaches questions: the membership lives on the
 // question (`atoms`), so each is a version-checked, audited question change.
 import type { Question as QuestionView } from '@skillquiz/contracts';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform';
 import { Atom } from '../models/atom';
 import { patchQuestion } from './question-patch';
 

@@ -2,10 +2,9 @@
 // the atom (list it among their atoms: a beta question is served inside this atom's quiz) and are
 // not administered (a beta question is served unscored to calibrate it; an administered one is
 // already scored); a search-as-you-type picker finds candidates by text or id.
-import type { BetaCandidatesResponse } from '@skillquiz/contracts';
-import { PositiveIntParamSchema } from '@skillquiz/contracts';
+import { type BetaCandidatesResponse, PositiveIntParamSchema } from '@skillquiz/contracts';
 import type { QueryFilter } from 'mongoose';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform';
 import { Question, type QuestionDoc } from '../models/question';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from './excerpt';
 import { escapeRegex } from './questions';

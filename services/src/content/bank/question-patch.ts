@@ -2,8 +2,8 @@
 // variation link): read it, check the version the admin saw (409 when stale), build the patch from
 // what is stored, write it conditionally on that version (+1), and record the new version.
 import type { Question as QuestionView } from '@skillquiz/contracts';
-import { recordQuestionVersion } from '../history/record';
-import { notFound } from '../../platform/http/errors';
+import { recordQuestionVersion } from './history-record';
+import { notFound } from '../../platform';
 import { touchAtomBanks } from '../models/atom';
 import { Question, isContentChange, searchWordsOf, type QuestionDoc } from '../models/question';
 import { toQuestion } from '../models/views';

@@ -25,9 +25,9 @@ import {
   type QuestionWrite,
 } from '@skillquiz/contracts';
 import type { QueryFilter } from 'mongoose';
-import { recordQuestionVersion } from '../history/record';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { REVIEW_ON, decideStatus, type ReviewRules } from '../review/status';
+import { recordQuestionVersion } from './history-record';
+import { badRequest, conflict, notFound, type Logger } from '../../platform';
+import { REVIEW_ON, decideStatus, type ReviewRules } from './status';
 import { Atom, touchAtomBanks } from '../models/atom';
 import {
   Question,
@@ -41,7 +41,6 @@ import {
   type QuestionDoc,
 } from '../models/question';
 import { toQuestion } from '../models/views';
-import type { Logger } from '../../platform/http/logger';
 
 /** Makes user text safe to use inside a regular expression (matched literally). */
 export function escapeRegex(text: string): string {

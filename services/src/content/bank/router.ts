@@ -15,10 +15,15 @@ import {
   type AtomResponse,
   type QuestionResponse,
 } from '@skillquiz/contracts';
-import { actorOf, requireAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { notFound, validate } from '../../platform/http/errors';
+import {
+  actorOf,
+  requireAdmin,
+  requireCsrfHeader,
+  ADMIN_LIMIT,
+  rateLimit,
+  notFound,
+  validate,
+} from '../../platform';
 import { createAtom, deleteAtom, getAtomWithQuestions, listAtoms, updateAtom } from './atoms';
 import { claimOptions, codeBlockOptions, languageOptions } from './options';
 import { createQuestion, getQuestion, listQuestions, updateQuestion } from './questions';
@@ -30,7 +35,15 @@ function questionId(ctx: Context): number {
   return parsed.data;
 }
 
-export function contentRouter(): Router {
+export interface ContentRouterOptions {
+  /**
+   * How many invitations list an atom (the hiring context's, wired by the composition root): an atom
+   * still listed cannot be deleted.
+   */
+  invitationsListing: (atomId: string) => Promise<number>;
+}
+
+export function contentRouter(options: ContentRouterOptions): Router {
   const router = new Router();
   const limit = rateLimit(ADMIN_LIMIT);
   const read: Middleware[] = [limit, requireAdmin()];
@@ -58,7 +71,7 @@ export function contentRouter(): Router {
     ctx.body = body;
   });
   router.post('/api/atoms/delete/:id', ...write, async (ctx) => {
-    await deleteAtom(ctx.params.id, actorOf(ctx));
+    await deleteAtom(ctx.params.id, actorOf(ctx), options.invitationsListing);
     ctx.body = { success: true };
   });
 

@@ -3,24 +3,24 @@
 // carry the version they produced and a snapshot, which a revert restores as a new version (nothing
 // is lost: the reverted-from version stays in the history). Quiz results keep their own snapshot
 // (with the version served), so a revert never changes a recorded result.
-import type {
-  FieldChange,
-  HistoryEntry,
-  HistoryResponse,
-  Question as QuestionView,
-  RevertNotes,
-  VersionResponse,
-  Atom as AtomView,
+import {
+  type FieldChange,
+  type HistoryEntry,
+  type HistoryResponse,
+  type Question as QuestionView,
+  type RevertNotes,
+  type VersionResponse,
+  type Atom as AtomView,
+  ATOM_SETTING_FIELDS,
+  questionRuleProblems,
 } from '@skillquiz/contracts';
-import { ATOM_SETTING_FIELDS, questionRuleProblems } from '@skillquiz/contracts';
 import mongoose from 'mongoose';
 import { patchQuestion, loadQuestion } from '../bank/question-patch';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, AuditLog, type AuditLogDoc } from '../../platform';
 import { Atom, type AtomDoc } from '../models/atom';
 import { Question, type AnswerDoc, type QuestionDoc } from '../models/question';
 import { toAtom } from '../models/views';
-import { AuditLog, type AuditLogDoc } from '../../platform/models/audit-log';
-import { recordAtomVersion } from './record';
+import { recordAtomVersion } from '../bank/history-record';
 
 type Entity = 'question' | 'atom';
 

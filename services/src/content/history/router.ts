@@ -3,11 +3,16 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { PositiveIntParamSchema, RevertRequestSchema } from '@skillquiz/contracts';
-import { actorOf, requireAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { notFound, validate } from '../../platform/http/errors';
-import { questionIdParam } from '../review/router';
+import {
+  actorOf,
+  requireAdmin,
+  requireCsrfHeader,
+  ADMIN_LIMIT,
+  rateLimit,
+  notFound,
+  validate,
+} from '../../platform';
+import { questionIdParam } from '../bank/params';
 import { atomHistory, questionHistory, revertAtom, revertQuestion, versionOf } from './history';
 
 function versionParam(raw: unknown): number {

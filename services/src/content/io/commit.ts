@@ -10,14 +10,12 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { ImportCommitResponse, InterchangeQuestion } from '@skillquiz/contracts';
 import { versionedUpdates } from '../bank/bulk-update';
-import { questionEntry, recordAtomVersion, recordQuestionVersions } from '../history/record';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { questionEntry, recordAtomVersion, recordQuestionVersions } from '../bank/history-record';
+import { badRequest, conflict, notFound, recordAudit, reserveSequence } from '../../platform';
 import { Atom, touchAtomBanks, type AtomDoc } from '../models/atom';
 import { ContentImport } from '../models/content-import';
 import { findQuestionsIn } from '../models/find-in';
 import { QUESTION_COUNTER, Question, newHashId, searchWordsOf, type QuestionDoc } from '../models/question';
-import { recordAudit } from '../../platform/models/audit-log';
-import { reserveSequence } from '../../platform/models/counter';
 import type { StagedImport } from './preview';
 
 function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number | null) {

@@ -5,7 +5,7 @@
 // formula); read back through its inverse, so an exported file imports as it was exported.
 import type { InterchangeQuestion } from '@skillquiz/contracts';
 import { parse } from 'csv-parse/sync';
-import { csvText, readCsvCell } from '../../platform/http/csv';
+import { csvText, readCsvCell } from '../../platform';
 import type { ParsedFile, ParsedItem } from './interchange';
 import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
 

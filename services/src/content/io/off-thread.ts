@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportFormat } from '@skillquiz/contracts';
-import { HttpError } from '../../platform/http/errors';
+import { HttpError } from '../../platform';
 import type { CheckedFile } from './check';
 import type { WorkerReply } from './import-worker';
 import { IMPORT_LIMITS, limitMessages } from './limits';

@@ -14,8 +14,7 @@
 // the manifest's resource metadata in our own namespace (IMS CP allows extension metadata), so a
 // single item file carries only what QTI itself describes. Items we write say toolName="SkillQuiz"
 // and keep their text verbatim in <prompt> and <simpleChoice> (no whitespace folding on read).
-import type { InterchangeAtom, InterchangeQuestion } from '@skillquiz/contracts';
-import { HASH_ID_RE } from '@skillquiz/contracts';
+import { type InterchangeAtom, type InterchangeQuestion, HASH_ID_RE } from '@skillquiz/contracts';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { Unzip, Zip, strFromU8, type UnzipDecoder, type ZipInputFile } from 'fflate';

@@ -5,10 +5,17 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ExportQuerySchema, ImportCommitSchema, ImportPreviewQuerySchema } from '@skillquiz/contracts';
-import { actorOf, requireAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { HttpError, badRequest, payloadTooLarge, validate } from '../../platform/http/errors';
+import {
+  actorOf,
+  requireAdmin,
+  requireCsrfHeader,
+  ADMIN_LIMIT,
+  rateLimit,
+  HttpError,
+  badRequest,
+  payloadTooLarge,
+  validate,
+} from '../../platform';
 import { commitImport } from './commit';
 import { exportQuestions } from './export';
 import { IMPORT_LIMITS, limitMessages } from './limits';

@@ -7,7 +7,7 @@ import {
   CONSTANTS,
   type Atom as AtomEntity,
 } from '@skillquiz/contracts';
-import { TIMESTAMPS, isInteger, type Timestamps } from '../../platform/models/common';
+import { TIMESTAMPS, isInteger, type Timestamps } from '../../platform';
 
 /**
  * The stored atom: the contracts' Atom with the slug as `_id`; `num_bank_questions` is not

@@ -10,8 +10,8 @@ import {
   isInteger,
   type DifficultyParamsDoc,
   type Timestamps,
-} from '../../platform/models/common';
-import { nextSequence } from '../../platform/models/counter';
+  nextSequence,
+} from '../../platform';
 import { touchAtomBanks } from './atom';
 
 export const QUESTION_COUNTER = 'questions';

@@ -2,9 +2,9 @@
 // as a variation (one family: the quiz never serves two of a family in one sitting).
 import type { Question as QuestionView, QuestionStatus } from '@skillquiz/contracts';
 import { patchQuestion } from '../bank/question-patch';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform';
 import { Question, type QuestionDoc } from '../models/question';
-import { decideStatus, type ReviewRules } from './status';
+import { decideStatus, type ReviewRules } from '../bank/status';
 
 /** POST /api/questions/:id/status */
 export async function changeStatus(

@@ -10,11 +10,11 @@
 // it is and named (409) while the others are written. Every change is recorded as a version (via 'status').
 import type { BulkStatusChangeResponse, QuestionStatus } from '@skillquiz/contracts';
 import { versionedUpdates } from '../bank/bulk-update';
-import { questionEntry, recordQuestionVersions } from '../history/record';
-import { HttpError, badRequest, conflict } from '../../platform/http/errors';
+import { questionEntry, recordQuestionVersions } from '../bank/history-record';
+import { HttpError, badRequest, conflict } from '../../platform';
 import { findQuestionsIn } from '../models/find-in';
 import { statusOf, type QuestionDoc } from '../models/question';
-import { reviewOutcome, type ReviewRules, type StatusRefusal } from './status';
+import { reviewOutcome, type ReviewRules, type StatusRefusal } from '../bank/status';
 
 const REASONS: Record<StatusRefusal | 'missing' | 'stale', string> = {
   missing: 'No such question',

@@ -6,7 +6,7 @@ import type { NeedsReviewResponse, ReviewFlag } from '@skillquiz/contracts';
 import { listStatistics } from '../analytics/statistics';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../bank/excerpt';
 import { driftFlags } from '../analytics/drift';
-import type { AppCaches } from '../../platform/http/context';
+import type { AppCaches } from '../../platform';
 import { Question } from '../models/question';
 
 export async function needsReview(caches: AppCaches, atom: string): Promise<NeedsReviewResponse> {

@@ -8,28 +8,19 @@ import {
   BetaCandidatesQuerySchema,
   BulkStatusChangeSchema,
   NeedsReviewQuerySchema,
-  PositiveIntParamSchema,
   StatusChangeSchema,
   TwinsQuerySchema,
   VariationLinkSchema,
   type QuestionResponse,
 } from '@skillquiz/contracts';
-import { actorOf, requireAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
+import { actorOf, requireAdmin, requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../../platform';
 import { attachQuestion, detachQuestion } from '../bank/attach';
 import { betaCandidates } from '../bank/beta';
-import { notFound, validate } from '../../platform/http/errors';
 import { findTwins } from '../twins/twins';
 import { changeStatus, linkVariation } from './actions';
 import { changeStatuses } from './bulk-status';
 import { needsReview } from './needs-review';
-
-export function questionIdParam(raw: unknown): number {
-  const parsed = PositiveIntParamSchema.safeParse(raw);
-  if (!parsed.success) throw notFound(`No question with id '${String(raw)}'`);
-  return parsed.data;
-}
+import { questionIdParam } from '../bank/params';
 
 export function reviewRouter(): Router {
   const router = new Router();

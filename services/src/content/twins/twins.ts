@@ -3,7 +3,7 @@
 // sitting); linking two is POST /api/questions/:id/variation.
 import type { TwinPair, TwinsResponse } from '@skillquiz/contracts';
 import { EXCERPT_PROJECTION, toExcerpt, type ExcerptFields } from '../bank/excerpt';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform';
 import { Atom } from '../models/atom';
 import { findQuestionsIn } from '../models/find-in';
 import { Question, type QuestionDoc } from '../models/question';

@@ -10,11 +10,10 @@
 // invitation's is a recomputation.
 import type { InvitationIntegrityResponse } from '@skillquiz/contracts';
 import mongoose, { Types } from 'mongoose';
-import { Atom } from '../../content/models/atom';
+import { Atom, type TimeModelCache } from '../../content';
 import { Invitation } from '../models/invitation';
-import { QuizResult, type QuizResultDoc } from '../../quiz/models/quiz-result';
+import { QuizResult, recordEffortDecision, type QuizResultDoc } from '../../quiz';
 import { INTEGRITY_QUIZ_FIELDS, atomIntegrity, integrityOf } from './candidate';
-import type { TimeModelCache } from '../../content/analytics/time-model';
 
 /** Decides the quiz's effort-aware scoring once (a later delivery of the same event changes nothing). */
 export async function recordSetAside(quizId: string, timeModels: TimeModelCache): Promise<void> {
@@ -28,12 +27,7 @@ export async function recordSetAside(quizId: string, timeModels: TimeModelCache)
   const setAside: number[] = [];
   for (const atom of effortAware)
     setAside.push(...(await atomIntegrity(quiz, atom, atom, timeModels)).rapid_answers);
-  // not a quiz change: no new revision and no new updated_at (the statistics' version reads that)
-  await QuizResult.updateOne(
-    { _id: quiz._id, effort_aware_atoms: { $exists: false } },
-    { $set: { effort_aware_atoms: effortAware, set_aside: setAside } },
-    { timestamps: false },
-  ).exec();
+  await recordEffortDecision(quiz._id, effortAware, setAside);
 }
 
 /** Recomputes and stores the invitation's count of raised signals. */

@@ -12,11 +12,10 @@ import {
   type CandidateSignals,
   type IntegrityAnswer,
 } from '@skillquiz/item-analysis';
-import { Atom } from '../../content/models/atom';
+import { Atom, atomTimeModel, type TimeModelCache } from '../../content';
 import { type InvitationDoc } from '../models/invitation';
-import { QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../../quiz/models/quiz-result';
+import { QuizResult, type QuizResultDoc, type ServedQuestionDoc } from '../../quiz';
 import { findScopedInvitation, type HiringScope } from '../scope';
-import { atomTimeModel, type TimeModelCache } from '../../content/analytics/time-model';
 
 /** A rate as the report words it: 0.004 -> 'about 1 in 250' (rounded to a readable number). */
 export function oneInWords(rate: number): string {

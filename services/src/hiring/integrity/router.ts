@@ -2,7 +2,7 @@
 // (rate limit, a signed-in admin or recruiter with the company scope).
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
+import { ADMIN_LIMIT, rateLimit } from '../../platform';
 import { requireHiringScope, scopeOf } from '../scope';
 import { refreshStoredFlags } from './at-quiz-end';
 import { invitationIntegrity } from './candidate';

@@ -5,9 +5,8 @@
 // (not draft or in review), at least two answers with a correct one, not one of the atom's unscored
 // beta questions; and twins (one variation family) count once, since a quiz never serves two.
 import { CONSTANTS } from '@skillquiz/contracts';
-import { badRequest } from '../../platform/http/errors';
-import { Atom } from '../../content/models/atom';
-import { Question, READY_FILTER } from '../../content/models/question';
+import { badRequest } from '../../platform';
+import { Atom, Question, READY_FILTER } from '../../content';
 
 export interface AtomAvailability {
   id: string;

@@ -2,9 +2,9 @@
 // (the hiring list reads only it) and complete quizzes their place in the percentile norms. A
 // marker (`seed_state`, _id 'hiring-backfill') records that it ran, so later starts cost one read.
 import mongoose from 'mongoose';
-import type { Logger } from '../../platform/http/logger';
+import type { Logger } from '../../platform';
 import { Invitation } from '../models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
+import { QuizResult } from '../../quiz';
 import { recordNorms } from './norms';
 import { refreshInvitationSummary, type SummaryClock } from './summary';
 

@@ -2,7 +2,7 @@
 // claims name (platform/auth/roles.ts); `npm run invite --company` and the seed find or create them.
 import type { CompanyRef } from '@skillquiz/contracts';
 import { Types } from 'mongoose';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform';
 import { Company, type CompanyDoc } from '../models/company';
 
 const SLUG_MAX = 64;

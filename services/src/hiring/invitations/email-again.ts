@@ -4,8 +4,7 @@
 // the send number it read, so two requests at once ask for two sends, never one lost; the events
 // service then dispatches it (and the reconciliation pass again, should this process die first).
 import type { Types } from 'mongoose';
-import { conflict } from '../../platform/http/errors';
-import { pendingEvent, type Events, type PendingEventDoc } from '../../platform/events';
+import { conflict, pendingEvent, type Events, type PendingEventDoc } from '../../platform';
 import { Invitation, type InvitationDoc } from '../models/invitation';
 
 export const emailRequestedEventId = (invitationId: string, send: number) =>

@@ -10,13 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { EXTRA_TIME_PERCENTS, HIRING } from '@skillquiz/contracts';
-import { badRequest } from '../../platform/http/errors';
-import type { Events } from '../../platform/events';
-import { quizPath } from '../../quiz/store';
-import { Atom } from '../../content/models/atom';
+import { badRequest, type Events } from '../../platform';
+import { insertQuiz, insertQuizzes, quizDocument, quizPath, type QuizResultDoc } from '../../quiz';
+import { Atom } from '../../content';
 import { type CompanyDoc } from '../models/company';
 import { Invitation, type InvitationDoc } from '../models/invitation';
-import { QuizResult, type QuizResultDoc } from '../../quiz/models/quiz-result';
 import {
   dispatchIfPossible,
   invitationCreatedEvent,
@@ -220,11 +218,10 @@ export async function createInvitations(
   const created: CreatedInvitation[] = [];
   for (let from = 0; from < prepared.length; from += INSERT_BATCH) {
     const batch = prepared.slice(from, from + INSERT_BATCH);
-    const quizzes = await QuizResult.insertMany(
+    const quizzes = await insertQuizzes(
       batch.flatMap(({ _id, fields }) =>
         fields.atoms.map((atom) => quizDocument({ _id, ...fields }, [atom], newQuizToken())),
       ),
-      { ordered: true },
     );
     const invitations = await Invitation.insertMany(
       batch.map(({ _id, fields, summary, pending }) => ({
@@ -238,30 +235,12 @@ export async function createInvitations(
     );
     let q = 0;
     batch.forEach((p, i) => {
-      const mine = quizzes.slice(q, q + p.fields.atoms.length).map((d) => d.toObject() as QuizResultDoc);
+      const mine = quizzes.slice(q, q + p.fields.atoms.length);
       q += p.fields.atoms.length;
       created.push({ invitation: invitations[i].toObject() as InvitationDoc, quizzes: mine, email: p.email });
     });
   }
   return created;
-}
-
-/** The quiz document createQuizForInvitation inserts. */
-function quizDocument(
-  invitation: Pick<InvitationDoc, '_id' | 'company'> &
-    Partial<Pick<InvitationDoc, 'expires_at' | 'extra_time_percent' | 'demo'>>,
-  atomIds: string[],
-  token: string,
-) {
-  return {
-    token,
-    invitation: invitation._id,
-    company: invitation.company,
-    atom_ids: atomIds,
-    expires_at: invitation.expires_at ?? null,
-    extra_time_percent: invitation.extra_time_percent ?? 0,
-    demo: invitation.demo === true,
-  };
 }
 
 /**
@@ -276,11 +255,11 @@ export async function createQuizForInvitation(
   opts: { token?: string } = {},
 ): Promise<QuizResultDoc> {
   if (atomIds.length === 0) throw badRequest('A quiz needs at least one atom');
-  const create = (token: string) => QuizResult.create(quizDocument(invitation, atomIds, token));
+  const create = (token: string) => insertQuiz(quizDocument(invitation, atomIds, token));
   try {
-    return (await create(opts.token ?? newQuizToken())).toObject();
+    return await create(opts.token ?? newQuizToken());
   } catch (err) {
     if ((err as { code?: number }).code !== 11000 || opts.token) throw err;
-    return (await create(newQuizToken())).toObject();
+    return await create(newQuizToken());
   }
 }

@@ -7,18 +7,19 @@
 //                       norms, the invitation's summary)
 // quizEndEvents decides, BEFORE a quiz write, whether the write ends the quiz, so the event goes into
 // that write; quizCommitted runs after it.
-import { loadConfig, type Config } from '../../platform/config';
-import type { EventSource, Events, PendingEventDoc } from '../../platform/events';
-import { pendingEvent } from '../../platform/events';
-import type { Logger } from '../../platform/http/logger';
-import { slotsOf } from '../../quiz/plan';
-import type { QuizState } from '../../quiz/types';
-import { eventIdFor } from '../webhooks/events';
-import { completedAt } from './results';
+import {
+  loadConfig,
+  type Config,
+  type EventSource,
+  type Events,
+  type PendingEventDoc,
+  pendingEvent,
+  type Logger,
+} from '../../platform';
+import type { QuizState } from '../../quiz';
 import { refreshInvitationSummary, type SummaryClock } from './summary';
 
 export type LifecycleConfig = Pick<Config, 'abandonGraceMinutes'>;
-export type QuizEndStatus = 'finished' | 'abandoned' | 'expired';
 
 /** What happens to the candidate's email; the hiring API returns it with the new invitation. */
 export type InvitationEmail =
@@ -74,56 +75,7 @@ export function invitationCreatedEvent(
   );
 }
 
-export interface QuizEndedData {
-  quiz_id: string;
-  status: QuizEndStatus;
-  invitation_id: string | null;
-  company_id: string | null;
-  demo_data: boolean;
-  /** When the quiz ended that way (the webhook event's created_at). */
-  occurred_at: string;
-}
-
-/** The intent a quiz's ending write carries; its id is the webhook event's id. */
-export function quizEndedEvent(
-  quiz: { id: string; invitation_id: string | null; company_id: string | null; demo_data?: boolean },
-  status: QuizEndStatus,
-  at: Date,
-): PendingEventDoc {
-  const data: QuizEndedData = {
-    quiz_id: quiz.id,
-    status,
-    invitation_id: quiz.invitation_id,
-    company_id: quiz.company_id,
-    demo_data: quiz.demo_data === true,
-    occurred_at: at.toISOString(),
-  };
-  return pendingEvent('quiz.ended', eventIdFor(quiz.id, status), { ...data }, at);
-}
-
-/** True once every planned question of the quiz is answered. */
-function allAnswered(s: QuizState): boolean {
-  if (!s.plan) return false;
-  const total = slotsOf(s.plan).length;
-  return total > 0 && s.served.length >= total && s.served.every((q) => q.answered_at != null);
-}
-
 const changed = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) !== (b?.getTime() ?? null);
-const complete = (s: QuizState) => s.finished_at != null || allAnswered(s);
-
-/**
- * The events a quiz write from `prev` (as stored) to `next` carries: quiz.ended when it completes
- * the quiz (finished, or its last planned answer) or abandons it (the abandon call, or a page-close
- * whose grace has passed). Decided before the write, so the write carries them.
- */
-export function quizEndEvents(prev: QuizState, next: QuizState, now = new Date()): PendingEventDoc[] {
-  const events: PendingEventDoc[] = [];
-  if (complete(next) && !complete(prev))
-    events.push(quizEndedEvent(next, 'finished', completedAt(next) ?? now));
-  if (next.abandoned_at != null && prev.abandoned_at == null)
-    events.push(quizEndedEvent(next, 'abandoned', next.abandoned_at));
-  return events;
-}
 
 /**
  * After a quiz write (quiz/service.ts onCommitted): the events it carried are dispatched now (the

@@ -4,73 +4,12 @@
 // and extend it (a later expiry for it and its quizzes that can still be taken). Callers check the
 // tenancy first (hiring/scope.ts); these functions check the invitation's state.
 import type { Types } from 'mongoose';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, pendingEvent, type Events } from '../../platform';
 import { Invitation, type InvitationDoc } from '../models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
+import { markQuizzesDemo, setQuizExpiry } from '../../quiz';
 import { checkedExpiry } from './index';
-import { pendingEvent, type Events } from '../../platform/events';
-import { clockOf, invitationRevokedEventId, quizEndedEvent, type LifecycleConfig } from './lifecycle';
-import { isComplete } from './results';
+import { clockOf, invitationRevokedEventId, type LifecycleConfig } from './lifecycle';
 import { effectiveStatus, refreshInvitationSummary } from './summary';
-
-/** A quiz write is retried this many times when the candidate's own write wins a race. */
-const MAX_ATTEMPTS = 10;
-
-/**
- * Sets `expires_at` on every quiz of the invitation that is not complete (and, with `skip`, not
- * otherwise excluded), each write conditional on the quiz's revision and bumping it, so a
- * candidate's request in flight re-reads and sees the change.
- */
-async function setQuizExpiry(
-  invitationId: Types.ObjectId,
-  expiresAt: Date,
-  opts: { skip?: (q: { abandoned_at: Date | null }) => boolean; endNow?: boolean } = {},
-): Promise<string[]> {
-  const ended: string[] = [];
-  const quizzes = await QuizResult.find({ invitation: invitationId }).select({ _id: 1 }).lean().exec();
-  for (const { _id } of quizzes) {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const q = await QuizResult.findById(_id)
-        .select({
-          rev: 1,
-          plan: 1,
-          served: 1,
-          finished_at: 1,
-          abandoned_at: 1,
-          expired_at: 1,
-          company: 1,
-          demo_data: 1,
-        })
-        .lean()
-        .exec();
-      if (!q || isComplete({ ...q, served: q.served ?? [], plan: q.plan ?? null }) || opts.skip?.(q)) break;
-      // Revoking ends a quiz still open at once: expired now, its quiz.ended in the same write.
-      const ends = opts.endNow === true && !q.abandoned_at && !q.expired_at;
-      const event = quizEndedEvent(
-        {
-          id: String(_id),
-          invitation_id: String(invitationId),
-          company_id: q.company ? String(q.company) : null,
-          demo_data: q.demo_data,
-        },
-        'expired',
-        expiresAt,
-      );
-      const res = await QuizResult.updateOne(
-        { _id, rev: q.rev ?? 0 },
-        {
-          $set: { expires_at: expiresAt, rev: (q.rev ?? 0) + 1, ...(ends ? { expired_at: expiresAt } : {}) },
-          ...(ends ? { $push: { pending_events: event } } : {}),
-        },
-      ).exec();
-      if (res.matchedCount === 1) {
-        if (ends) ended.push(String(_id));
-        break;
-      }
-    }
-  }
-  return ended;
-}
 
 /**
  * The invitation.revoked subscriber: every quiz of the revoked invitation that is not complete
@@ -143,4 +82,10 @@ export async function extendInvitation(
   if (res.matchedCount !== 1) throw conflict('This invitation was revoked meanwhile');
   await setQuizExpiry(id, at, { skip: (q) => q.abandoned_at != null });
   await refreshInvitationSummary(id, clockOf(config, now));
+}
+
+/** A demo invitation seeded before the demo flag existed becomes a demo one, with its quizzes. */
+export async function markInvitationDemo(invitationId: Types.ObjectId): Promise<void> {
+  await Invitation.updateOne({ _id: invitationId }, { $set: { demo: true } }).exec();
+  await markQuizzesDemo(invitationId);
 }

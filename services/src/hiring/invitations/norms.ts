@@ -11,7 +11,7 @@
 // the atom's entry count) and repairs by rebuilding that atom's histogram from its entries
 // (rebuildNorms). `norm_recorded` is set on the quiz once all its atoms are in.
 import mongoose, { type Types } from 'mongoose';
-import { QuizResult, type QuizResultDoc } from '../../quiz/models/quiz-result';
+import { markNormRecorded, QuizResult, type QuizResultDoc } from '../../quiz';
 import { atomOutcome, isComplete } from './results';
 
 export const NORMS_COLLECTION = 'atom_norms';
@@ -103,7 +103,7 @@ export async function recordNorms(quizId: Types.ObjectId | string): Promise<void
     }
     await norms().updateOne({ _id: atom }, { $inc: { n: 1, [`bins.${bin}`]: 1 } }, { upsert: true });
   }
-  await QuizResult.updateOne({ _id: quiz._id }, { $set: { norm_recorded: true } }).exec();
+  await markNormRecorded(quiz._id);
 }
 
 /**

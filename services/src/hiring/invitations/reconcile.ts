@@ -8,9 +8,9 @@
 // The services run it at start (over everything) and every minute (over what changed since the
 // previous pass); `npm run repair` runs it once over everything and prints what it fixed.
 import { isDeepStrictEqual } from 'node:util';
-import type { DispatchReport, Events } from '../../platform/events';
+import type { DispatchReport, Events } from '../../platform';
 import { Invitation, type InvitationDoc } from '../models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
+import { QuizResult } from '../../quiz';
 import { countsInNorms, rebuildNorms, recordNorms } from './norms';
 import {
   effectiveStatus,

@@ -9,30 +9,9 @@ import {
   summarizePosterior,
   type LevelThreshold,
 } from '@skillquiz/adaptive';
-import type { QuizResultDoc } from '../../quiz/models/quiz-result';
-import { slotsOf } from '../../quiz/plan';
+import type { QuizResultDoc } from '../../quiz';
 
-type QuizLike = Pick<QuizResultDoc, 'finished_at' | 'plan' | 'served'>;
-
-/**
- * A quiz is complete once finished, or once every planned question is answered (the front end
- * calls finish right after the last answer; a lost finish call must not hide a result).
- */
-export function isComplete(quiz: QuizLike): boolean {
-  if (quiz.finished_at) return true;
-  if (!quiz.plan || quiz.plan.length === 0) return false;
-  const total = slotsOf(quiz.plan).length;
-  return total > 0 && quiz.served.length >= total && quiz.served.every((q) => q.answered_at != null);
-}
-
-/** When a complete quiz was completed: finished_at, else its last answer. */
-export function completedAt(quiz: QuizLike): Date | null {
-  if (quiz.finished_at) return quiz.finished_at;
-  if (!isComplete(quiz)) return null;
-  let last: Date | null = null;
-  for (const q of quiz.served) if (q.answered_at && (!last || q.answered_at > last)) last = q.answered_at;
-  return last;
-}
+export { completedAt, isComplete } from '../../quiz';
 
 export interface AtomOutcome {
   /** Scored answers the result rests on. */

@@ -18,10 +18,9 @@
 // and the candidates list before a status filter), so the stored `status` is what the list filters on.
 import type { InvitationStatus } from '@skillquiz/contracts';
 import type { LevelThreshold } from '@skillquiz/adaptive';
-import { Atom } from '../../content/models/atom';
+import { Atom } from '../../content';
 import { Invitation, type AtomProgressDoc, type InvitationDoc, type LapseTo } from '../models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
-import type { QuizResultDoc } from '../../quiz/models/quiz-result';
+import { QuizResult, type QuizResultDoc } from '../../quiz';
 import { atomOutcome, completedAt, isComplete } from './results';
 import { atomMeets, meetsAll } from './bars';
 

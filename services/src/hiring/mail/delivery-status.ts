@@ -1,6 +1,6 @@
 // Whether this server sends candidates email, for the hiring pages ("invitations are created without
 // email" in production without SMTP_URL).
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform';
 
 export interface EmailDeliveryStatus {
   enabled: boolean;

@@ -2,7 +2,7 @@
 // handed to the job worker; it creates its transport on first use and closes it at shutdown. Unset SMTP_URL means this server sends no email: invitations are created without one and the
 // hiring API says so (see emailDelivery in src/ops/jobs/hooks.ts).
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform';
 
 export interface OutgoingMail {
   to: string;

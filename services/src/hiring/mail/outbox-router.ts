@@ -8,9 +8,7 @@
 // every path, as if there were no outbox. Another company's message is 404 as if it did not exist.
 import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { resolvePrincipal } from '../../platform/auth/roles';
-import { signedInUser } from '../../platform/auth/session';
-import { notFound } from '../../platform/http/errors';
+import { resolvePrincipal, signedInUser, notFound } from '../../platform';
 import { listOutbox, readOutboxMessage, summaryOf, type OutboxMessage } from './outbox';
 
 export const OUTBOX_PAGE = '/dev/outbox';
@@ -81,7 +79,7 @@ function outboxGuard(): Middleware {
   return async (ctx: Context, next: Next) => {
     if (!ctx.config.devOutboxDir || ctx.config.isProduction) throw notFound('Not found');
     const user = signedInUser(ctx);
-    const principal = user ? await resolvePrincipal(user, ctx.config) : null;
+    const principal = user ? await resolvePrincipal(user, ctx.config, ctx.companies) : null;
     if (!principal || 'none' in principal) throw notFound('Not found');
     const company = principal.role === 'recruiter' ? principal.company.id : null;
     const visible: Visible = company === null ? () => true : (m) => m.company_id === company;

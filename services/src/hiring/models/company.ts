@@ -2,7 +2,7 @@
 // the hiring pages: its recruiters see its invitations and no other company's.
 import { Schema, model, type Types } from 'mongoose';
 import { SLUG_RE } from '@skillquiz/contracts';
-import { TIMESTAMPS, type Timestamps } from '../../platform/models/common';
+import { TIMESTAMPS, type Timestamps } from '../../platform';
 
 export interface CompanyDoc extends Timestamps {
   _id: Types.ObjectId;

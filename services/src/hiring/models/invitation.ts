@@ -3,7 +3,7 @@
 // hiring/invitations/summary.ts so the hiring list is one indexed query on this collection.
 // Quizzes (QuizResult, each with its own token) are issued from it; see services/README.md, "Data model".
 import { Schema, model, type Types } from 'mongoose';
-import { pendingEventsField, type PendingEventDoc } from '../../platform/models/pending-event';
+import { pendingEventsField, type PendingEventDoc, TIMESTAMPS, type Timestamps } from '../../platform';
 import {
   INVITATION_STATUSES,
   PIPELINE_STAGES,
@@ -11,7 +11,6 @@ import {
   type InvitationStatus,
   type PipelineStage,
 } from '@skillquiz/contracts';
-import { TIMESTAMPS, type Timestamps } from '../../platform/models/common';
 
 /** What a status that is still open turns into once its deadline passes. */
 export type LapseTo = 'expired' | 'abandoned';
@@ -231,7 +230,7 @@ const invitationSchema = new Schema<InvitationDoc>(
   { collection: 'invitations', timestamps: TIMESTAMPS, versionKey: false },
 );
 
-// Deleting an atom is refused while an invitation lists it (content/bank/atoms.ts deleteAtom: an $or
+// Deleting an atom is refused while an invitation lists it (hiring/for-content.ts invitationsListing: an $or
 // over both lists, one index per branch).
 invitationSchema.index({ required_atoms: 1 });
 invitationSchema.index({ optional_atoms: 1 });

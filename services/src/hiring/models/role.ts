@@ -3,7 +3,7 @@
 // change is conditional on it (hiring/roles.ts), so a stale edit is refused, never lost.
 import { Schema, model, type Types } from 'mongoose';
 import { SLUG_RE } from '@skillquiz/contracts';
-import { TIMESTAMPS, type Timestamps } from '../../platform/models/common';
+import { TIMESTAMPS, type Timestamps } from '../../platform';
 
 export interface RoleAtomDoc {
   atom_id: string;

@@ -5,14 +5,13 @@
 // a receiver can drop duplicates by id.
 import { levelForTheta } from '@skillquiz/adaptive';
 import { Types } from 'mongoose';
-import { Atom } from '../../content/models/atom';
+import { Atom } from '../../content';
 import { Company } from '../models/company';
 import { Invitation } from '../models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
-import type { QuizEndStatus } from '../../ops/jobs/names';
+import { QuizResult, quizEndedEventId, type QuizEndStatus } from '../../quiz';
 import type { WebhookEvent } from './deliver';
 
-export const eventIdFor = (quizId: string, status: QuizEndStatus) => `evt_${quizId}_${status}`;
+export const eventIdFor = quizEndedEventId;
 
 export interface ResultAtom {
   id: string;

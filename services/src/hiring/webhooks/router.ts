@@ -10,9 +10,7 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { WebhookAttemptsQuerySchema, WebhookSettingsUpdateSchema } from '@skillquiz/contracts';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { validate } from '../../platform/http/errors';
+import { requireCsrfHeader, ADMIN_LIMIT, rateLimit, validate } from '../../platform';
 import { emailDeliveryOf } from '../mail/delivery-status';
 import { hiringCompanyScope, type CompanyScope } from './scope';
 import { getWebhookSettings, listWebhookAttempts, saveWebhookSettings, sendTestEvent } from './settings';

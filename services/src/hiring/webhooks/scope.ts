@@ -3,7 +3,7 @@
 // `?company=<id or slug>` (without it: 400 "Choose a company first"). Another company is 404.
 import type { Context } from 'koa';
 import { companyForWrite, resolveScope } from '../scope';
-import { currentPrincipal } from '../../platform/auth/roles';
+import { currentPrincipal } from '../../platform';
 
 /** Resolves the company id this request may act on, or throws 401/403/404 (400 for an admin without one). */
 export type CompanyScope = (ctx: Context) => Promise<string>;

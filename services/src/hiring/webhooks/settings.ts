@@ -2,8 +2,7 @@
 // save, send a test event, list delivery attempts. Scoped by the router to one company.
 import type { WebhookAttempt as WebhookAttemptView, WebhookAttemptsResponse } from '@skillquiz/contracts';
 import { Types } from 'mongoose';
-import type { Config } from '../../platform/config';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { type Config, badRequest, conflict, notFound } from '../../platform';
 import { Company, type CompanyDoc } from '../models/company';
 import { WebhookAttempt, type WebhookAttemptDoc } from '../models/webhook-attempt';
 import { checkWebhookUrl, WebhookUrlError, type UrlPolicy } from './address-policy';

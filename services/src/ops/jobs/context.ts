@@ -1,7 +1,6 @@
 // What a job handler gets from the process that runs it.
-import type { Config } from '../../platform/config';
-import type { Logger } from '../../platform/http/logger';
-import type { Mailer } from '../../hiring/mail/mailer';
+import type { Config, Logger } from '../../platform';
+import type { Mailer } from '../../hiring';
 
 export interface JobContext {
   config: Config;

@@ -12,7 +12,7 @@ import {
   type ResultWebhookData,
   type StageWebhookData,
 } from './names';
-import { eventIdFor } from '../../hiring/webhooks/events';
+import { eventIdFor } from '../../hiring';
 
 const nowIso = () => new Date().toISOString();
 

@@ -8,8 +8,8 @@
 // expiry, the webhook event id), so an event dispatched twice (after a crash, or by two processes)
 // still makes one job. A failure throws: the event stays pending and the reconciliation pass
 // dispatches it again.
-import type { PendingEventDoc, Subscriber } from '../../platform/events';
-import { Company } from '../../hiring/models/company';
+import type { PendingEventDoc, Subscriber } from '../../platform';
+import { Company } from '../../hiring';
 import {
   enqueueInvitationEmail,
   enqueueInvitationReminder,

@@ -9,19 +9,21 @@
 // invitation stays usable all the while.
 import { Types } from 'mongoose';
 import type { Job } from 'agenda';
-import { Atom } from '../../content/models/atom';
-import { Company } from '../../hiring/models/company';
-import { Invitation, type InvitationDoc } from '../../hiring/models/invitation';
-import { QuizResult } from '../../quiz/models/quiz-result';
+import { Atom } from '../../content';
 import {
+  Company,
+  Invitation,
+  type InvitationDoc,
   EmailDelivery,
   emailDeliveryId,
   emailMessageId,
   type EmailKind,
-} from '../../hiring/models/email-delivery';
-import { quizLink } from '../../hiring/invitations';
-import { mailConfigured } from '../../hiring/mail/mailer';
-import { renderInvitationMail, type InvitationMailData } from '../../hiring/mail/templates';
+  quizLink,
+  mailConfigured,
+  renderInvitationMail,
+  type InvitationMailData,
+} from '../../hiring';
+import { QuizResult } from '../../quiz';
 import type { JobContext } from './context';
 import { reminderTime, type InvitationEmailData, type InvitationReminderData } from './names';
 

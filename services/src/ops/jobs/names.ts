@@ -29,7 +29,9 @@ export interface InvitationReminderData extends EnqueuedAt {
   expires_at: string;
 }
 
-export type QuizEndStatus = 'finished' | 'abandoned' | 'expired';
+import type { QuizEndStatus } from '../../quiz';
+
+export type { QuizEndStatus };
 
 export interface ResultWebhookData extends EnqueuedAt {
   /** `evt_<quiz id>_<status>`: the same event, however often it is enqueued or delivered. */

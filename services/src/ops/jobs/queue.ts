@@ -60,3 +60,10 @@ export class JobQueue {
     this.current = agenda;
   }
 }
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** The app's job queue: what jobs are enqueued on and the dashboard reads (createApp sets it). */
+    jobs: JobQueue;
+  }
+}

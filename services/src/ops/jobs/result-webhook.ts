@@ -5,11 +5,14 @@
 // only records the quiz.ended event; its subscriber enqueues the job (hooks.ts enqueueQuizWebhook).
 import type { Job } from 'agenda';
 import { Types } from 'mongoose';
-import { Company } from '../../hiring/models/company';
-import { WebhookAttempt } from '../../hiring/models/webhook-attempt';
-import { deliverWebhook } from '../../hiring/webhooks/deliver';
-import { resultEvent, resultSummary } from '../../hiring/webhooks/events';
-import { deliveryPolicy } from '../../hiring/webhooks/settings';
+import {
+  Company,
+  WebhookAttempt,
+  deliverWebhook,
+  resultEvent,
+  resultSummary,
+  deliveryPolicy,
+} from '../../hiring';
 import type { JobContext } from './context';
 import type { ResultWebhookData } from './names';
 

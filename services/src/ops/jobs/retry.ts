@@ -3,7 +3,7 @@
 // JOBS_RETRY_HOURS (24 h) after the job was first enqueued; then the job stays failed (visible, and
 // retryable by hand, in /sidekiq).
 import type { BackoffStrategy } from 'agenda';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform';
 import type { EnqueuedAt } from './names';
 
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;

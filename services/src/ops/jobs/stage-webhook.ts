@@ -6,11 +6,14 @@
 import type { Job } from 'agenda';
 import { Types } from 'mongoose';
 import { STAGE_CHANGED_EVENT, type PipelineStage } from '@skillquiz/contracts';
-import { Company } from '../../hiring/models/company';
-import { Invitation } from '../../hiring/models/invitation';
-import { WebhookAttempt } from '../../hiring/models/webhook-attempt';
-import { deliverWebhook, type WebhookEvent } from '../../hiring/webhooks/deliver';
-import { deliveryPolicy } from '../../hiring/webhooks/settings';
+import {
+  Company,
+  Invitation,
+  WebhookAttempt,
+  deliverWebhook,
+  type WebhookEvent,
+  deliveryPolicy,
+} from '../../hiring';
 import type { JobContext } from './context';
 import { WebhookDeliveryError } from './result-webhook';
 import type { StageWebhookData } from './names';

@@ -3,7 +3,7 @@
 // Stopping leaves a running job locked until it finishes or its lock lapses, so a job cut short by a
 // stop or a crash runs again (in this or another process) rather than being lost.
 import { backoffStrategies, type Agenda, type Job } from 'agenda';
-import type { OutageMonitor } from '../../platform/db/outages';
+import type { OutageMonitor, Events } from '../../platform';
 import type { JobContext } from './context';
 import { DEMO_LOCK_LIFETIME_MS, runDemoCandidates, wantsDemoCandidates } from './demo-candidates';
 import { enqueueDemoCandidates, enqueueInvitationReminder, scheduleExpirySweep } from './enqueue';
@@ -20,7 +20,6 @@ import {
 } from './names';
 import os from 'node:os';
 import mongoose from 'mongoose';
-import type { Events } from '../../platform/events';
 import { createQueue, JOBS_COLLECTION, type JobQueue } from './queue';
 import { runResultWebhook } from './result-webhook';
 import { runStageWebhook } from './stage-webhook';

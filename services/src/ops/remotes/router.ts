@@ -2,8 +2,7 @@
 // history, for content admins. Read only: shipping is a deployment step (`npm run ship`), not a button.
 import { Router } from '@koa/router';
 import type { LiveRemotesResponse } from '@skillquiz/contracts';
-import { requireAdmin } from '../../platform/auth/admin';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
+import { requireAdmin, ADMIN_LIMIT, rateLimit } from '../../platform';
 import { liveRemotes } from './shipping';
 
 export function remotesRouter(): Router {

@@ -15,9 +15,12 @@ import type {
   LiveRemotesResponse,
   RemoteShipment,
 } from '@skillquiz/contracts';
-import { AuditLog, recordAudit } from '../../platform/models/audit-log';
-import { isVersion, publishedVersionProblem, publishedVersions } from '../../platform/web/remote-versions';
 import {
+  AuditLog,
+  recordAudit,
+  isVersion,
+  publishedVersionProblem,
+  publishedVersions,
   isInline,
   packageOf,
   parseLiveManifest,
@@ -26,7 +29,7 @@ import {
   remoteNameOf,
   writeLiveManifest,
   type LiveManifest,
-} from '../../platform/web/remotes-manifest';
+} from '../../platform';
 
 /** A refusal with the message the operator reads (the CLI prints it and exits 1). */
 export class ShipError extends Error {}

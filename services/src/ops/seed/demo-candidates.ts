@@ -9,11 +9,10 @@
 // simulate`). A marker (`seed_state`, _id 'demo-candidates') makes a run that was stopped half-way
 // resume at the next start: per atom, only the candidates still missing are run.
 import mongoose from 'mongoose';
-import type { Logger } from '../../platform/http/logger';
-import { Atom } from '../../content/models/atom';
-import { QuizResult } from '../../quiz/models/quiz-result';
-import { DEMO_DATA_COMPANY } from '../../content/analytics/demo-data';
-import { runSimulatedCandidates } from '../../content/analytics/simulated-candidates';
+import type { Logger } from '../../platform';
+import { Atom, DEMO_DATA_COMPANY } from '../../content';
+import { QuizResult } from '../../quiz';
+import { runSimulatedCandidates } from './simulated-candidates';
 import { seedAtoms } from './content';
 import { SEED_COLLECTION } from './index';
 

@@ -12,19 +12,25 @@
 // The marker also keeps the demo invitation and the demo quiz's token, so every start prints the
 // same demo link while that quiz can still be taken (see demoQuizLink).
 import mongoose, { type Types } from 'mongoose';
-import type { Logger } from '../../platform/http/logger';
+import { type Logger, raiseSequence, reserveSequence } from '../../platform';
 import {
   createInvitation,
   createQuizForInvitation,
   findOrCreateCompany,
+  markInvitationDemo,
   quizLink,
-} from '../../hiring/invitations';
-import { Atom, touchAtomBanks } from '../../content/models/atom';
-import { Question, QUESTION_COUNTER } from '../../content/models/question';
-import { Invitation } from '../../hiring/models/invitation';
-import { raiseSequence, reserveSequence } from '../../platform/models/counter';
-import { QuizResult } from '../../quiz/models/quiz-result';
-import { isTakeable } from '../../quiz/timing';
+  Invitation,
+} from '../../hiring';
+import {
+  Atom,
+  insertSeedAtom,
+  insertSeedQuestions,
+  setSeedBetaOrdering,
+  touchAtomBanks,
+  Question,
+  QUESTION_COUNTER,
+} from '../../content';
+import { deleteQuiz, QuizResult, isTakeable } from '../../quiz';
 import {
   demoCompany,
   demoInvitation,
@@ -137,7 +143,7 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
     if (create.length) {
       const first = await reserveSequence(QUESTION_COUNTER, create.length);
       create.forEach((q, i) => (ids[q.key] = first + i));
-      await Question.insertMany(create.map((q) => seedQuestionDoc(atomId, q, ids)));
+      await insertSeedQuestions(create.map((q) => seedQuestionDoc(atomId, q, ids)));
     }
     await col.updateOne(
       { _id: MARKER_ID },
@@ -148,17 +154,13 @@ export async function seedIfEmpty(logger: Logger): Promise<SeedResult> {
   async function seedAtom(atom: SeedAtom, ids: Record<string, number>): Promise<void> {
     const { questions, beta_question_keys, id, ...fields } = atom;
     // The atom first (questions reference it); its beta ordering once the ids exist.
-    await Atom.updateOne(
-      { _id: id },
-      { $setOnInsert: { ...fields, beta_question_ordering: [] } },
-      { upsert: true },
-    ).exec();
+    await insertSeedAtom(id, fields);
     await seedQuestions(id, questions, ids);
     const beta = beta_question_keys.map((key) => {
       if (ids[key] === undefined) throw new Error(`atom ${id}: beta question ${key} is not in its questions`);
       return ids[key];
     });
-    await Atom.updateOne({ _id: id }, { $set: { beta_question_ordering: beta } }).exec();
+    await setSeedBetaOrdering(id, beta);
     // Keep the counter above every seeded id even if a future seed imports explicit ids.
     await raiseSequence(QUESTION_COUNTER, Math.max(0, ...Object.values(ids)));
   }
@@ -227,8 +229,7 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Pr
   if (!quiz) return null;
   if (quiz.invitation && !quiz.demo) {
     // Seeded before invitations had a demo flag: the demo invitation and its quizzes become demo ones.
-    await Invitation.updateOne({ _id: quiz.invitation }, { $set: { demo: true } }).exec();
-    await QuizResult.updateMany({ invitation: quiz.invitation }, { $set: { demo: true } }).exec();
+    await markInvitationDemo(quiz.invitation);
   }
   if (isTakeable(quiz, opts.now ?? new Date(), opts.abandonGraceMinutes))
     return quizLink(publicUrl, marker.demo_token);
@@ -243,7 +244,7 @@ export async function demoQuizLink(publicUrl: string, opts: DemoLinkOptions): Pr
     { $set: { demo_token: fresh.token } },
   );
   if (swapped.modifiedCount === 1) return quizLink(publicUrl, fresh.token);
-  await QuizResult.deleteOne({ _id: fresh._id }).exec();
+  await deleteQuiz(fresh._id);
   const winner = await col.findOne({ _id: MARKER_ID });
   return winner?.demo_token ? quizLink(publicUrl, winner.demo_token) : null;
 }

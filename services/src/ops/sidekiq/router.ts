@@ -16,13 +16,20 @@ import path from 'node:path';
 import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
-import { REPO_ROOT } from '../../platform/config';
-import { isAdmin } from '../../platform/auth/admin';
-import { requireCsrfHeader } from '../../platform/auth/csrf';
-import { ADMIN_LIMIT, rateLimit } from '../../platform/auth/rate-limit';
-import { signedInUser } from '../../platform/auth/session';
-import { HttpError, forbidden, notFound, unauthorized, validate } from '../../platform/http/errors';
-import { serveStatic } from '../../platform/web/static-files';
+import {
+  REPO_ROOT,
+  isAdmin,
+  requireCsrfHeader,
+  ADMIN_LIMIT,
+  rateLimit,
+  signedInUser,
+  HttpError,
+  forbidden,
+  notFound,
+  unauthorized,
+  validate,
+  serveStatic,
+} from '../../platform';
 
 export const SIDEKIQ_PATH = '/sidekiq';
 const LOGIN_PATH = '/admin';

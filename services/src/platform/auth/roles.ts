@@ -11,7 +11,6 @@ import type { Context } from 'koa';
 import type { CompanyRef, Role } from '@skillquiz/contracts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../http/errors';
-import { Company } from '../../hiring/models/company';
 import { isAdmin } from './admin';
 import { signedInUser, type SignedInUser } from './session';
 
@@ -50,21 +49,23 @@ export function claimedCompanySlug(
   return { none: 'neither an admin nor a recruiter of a company' };
 }
 
+/** How sign-in finds the company a sign-on claim names (the hiring context's companies, at app.context.companies). */
+export interface CompanyDirectory {
+  bySlug(slug: string): Promise<CompanyRef | null>;
+}
+
 /** The user's role, or the reason they have none (signed in, no role). */
 export async function resolvePrincipal(
   user: SignedInUser,
   rule: RoleRule,
+  companies: CompanyDirectory,
 ): Promise<Principal | { none: string }> {
   if (isAdmin(user, rule)) return { role: 'admin', user, company: null };
   const claim = claimedCompanySlug(user, rule);
   if ('none' in claim) return claim;
-  const company = await Company.findOne({ slug: claim.slug }).select({ name: 1, slug: 1 }).lean().exec();
+  const company = await companies.bySlug(claim.slug);
   if (!company) return { none: `the company '${claim.slug}' named by the sign-on does not exist` };
-  return {
-    role: 'recruiter',
-    user,
-    company: { id: String(company._id), name: company.name, slug: company.slug },
-  };
+  return { role: 'recruiter', user, company };
 }
 
 /** The signed-in admin or recruiter of this request (memoised); 401 signed out, 403 without a role. */
@@ -73,7 +74,7 @@ export async function currentPrincipal(ctx: Context): Promise<Principal> {
   if (cached) return cached;
   const user = signedInUser(ctx);
   if (!user) throw unauthorized('Not signed in: sign in through the central sign-on at /admin');
-  const found = await resolvePrincipal(user, ctx.config);
+  const found = await resolvePrincipal(user, ctx.config, ctx.companies);
   if ('none' in found) throw forbidden(`Signed in as ${user.email}: ${found.none}`);
   ctx.state.principal = found;
   return found;

@@ -40,7 +40,7 @@ export function authRouter(): Router {
     // A new session under a new id: nothing from before the sign-in (the pending login included)
     // carries over, and its own CSRF token, so a token seen before signing in is not the session's.
     setCsrfCookie(ctx, await startSignedInSession(ctx, user));
-    const principal = await resolvePrincipal(user, ctx.config);
+    const principal = await resolvePrincipal(user, ctx.config, ctx.companies);
     ctx.redirect(
       'role' in principal && principal.role === 'recruiter' ? RECRUITER_AFTER_LOGIN_PATH : AFTER_LOGIN_PATH,
     );

@@ -6,7 +6,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { startEngine } from '@skillquiz/mongo-engine';
 import type { Config } from '../config';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../log/logger';
 import { OutageMonitor } from './outages';
 
 export const DEFAULT_DB_NAME = 'skillquiz';

@@ -16,7 +16,7 @@
 // database (and one started later) sees it; it is also kept in memory, for the answer that arrives
 // before that write lands.
 import mongoose, { Schema, model } from 'mongoose';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../log/logger';
 
 /** What a client is told to wait before retrying, in seconds. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 3;

@@ -12,7 +12,7 @@
 // Dispatch happens right after the write (in the same request), and again for whatever is still
 // pending a few seconds later (dispatchStale: at start, every minute, and `npm run repair`).
 import mongoose, { Types } from 'mongoose';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../log/logger';
 import type { PendingEventDoc, PendingEventType } from '../models/pending-event';
 
 export type { PendingEventDoc, PendingEventType } from '../models/pending-event';

@@ -1,7 +1,6 @@
 // One error type for every deliberate non-OK reply. Routes and domain functions throw these;
 // the error middleware (middleware.ts) turns them into `{ success: false, message }`.
-import type { ZodType } from 'zod';
-import { ZodError } from 'zod';
+import { type ZodType, ZodError } from 'zod';
 
 export class HttpError extends Error {
   readonly status: number;

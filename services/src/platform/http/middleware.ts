@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnreachable, OUTAGE_RETRY_AFTER_SECONDS } from '../db/outages';
 import { HttpError, ServiceUnavailableError, notFound, payloadTooLarge } from './errors';
-import type { Logger } from './logger';
+import type { Logger } from '../log/logger';
 
 export interface ErrorReply {
   status: number;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { DestinationStream } from 'pino';
-import { createLogger, REDACTED, type Logger, type LogLevel } from './logger';
+import { createLogger, REDACTED, type Logger, type LogLevel } from '../log/logger';
 
 export { REDACTED };
 

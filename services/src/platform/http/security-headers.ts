@@ -4,8 +4,7 @@
 // may. Company logos may come from LOGO_ORIGINS. HSTS only in production (development is plain http).
 import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
-import type { Config } from '../config';
-import { originOf } from '../config';
+import { type Config, originOf } from '../config';
 import { isApiPath } from './middleware';
 
 export interface SecurityHeaderOptions {

@@ -53,3 +53,14 @@ export async function reserveSequence(name: string, n: number): Promise<number> 
 export async function raiseSequence(name: string, floor: number): Promise<void> {
   await Counter.updateOne({ _id: name }, { $max: { seq: floor } }, { upsert: true }).exec();
 }
+
+/** Adds one to a plain counter (created at 1). */
+export async function incrementCounter(name: string): Promise<void> {
+  await Counter.updateOne({ _id: name }, { $inc: { seq: 1 } }, { upsert: true }).exec();
+}
+
+/** A plain counter's value (0 when it was never incremented). */
+export async function counterValue(name: string): Promise<number> {
+  const c = await Counter.findById(name).lean().exec();
+  return c?.seq ?? 0;
+}

@@ -2,7 +2,7 @@
 // public listener never serves it. Nothing else is served there (404).
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../log/logger';
 import type { Metrics } from './metrics';
 
 export interface MetricsServer {

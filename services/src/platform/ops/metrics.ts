@@ -8,8 +8,6 @@ import mongoose from 'mongoose';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OutageMonitor } from '../db/outages';
 import { safeEqual } from '../auth/safe-equal';
-import type { QuizState } from '../../quiz/types';
-import { isTooLate } from '../../quiz/timing';
 
 /** The job names whose runs are deliveries, and of what. */
 const DELIVERY_CHANNEL: Record<string, 'email' | 'webhook'> = {
@@ -142,15 +140,19 @@ export class Metrics {
     };
   }
 
-  /** A quiz write that won: counts the answers it recorded (quiz/router.ts onCommitted). */
-  quizCommitted(prev: QuizState, next: QuizState, arrivedAt: Date): void {
-    for (const q of next.served) {
-      const before = prev.served[q.number - 1];
-      if (!q.answered_at || before?.answered_at) continue;
-      this.answers.inc({ kind: q.scored ? 'scored' : 'beta', result: q.timed_out ? 'timed_out' : 'in_time' });
-      this.answerDuration.observe(Math.max(0, Date.now() - arrivedAt.getTime()) / 1000);
-      if (!q.timed_out && q.expires_at && isTooLate(q.expires_at, q.answered_at)) this.outageCredited.inc();
-    }
+  /** One answer a quiz write recorded (the quiz router tells, after each write that won). */
+  answerRecorded(answer: {
+    scored: boolean;
+    timedOut: boolean;
+    outageCredited: boolean;
+    seconds: number;
+  }): void {
+    this.answers.inc({
+      kind: answer.scored ? 'scored' : 'beta',
+      result: answer.timedOut ? 'timed_out' : 'in_time',
+    });
+    this.answerDuration.observe(answer.seconds);
+    if (answer.outageCredited) this.outageCredited.inc();
   }
 
   /** Follows a job worker's runs (once per queue). */

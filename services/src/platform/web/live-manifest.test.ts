@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../log/logger';
 import { LiveManifest, parseLiveManifest, writeLiveManifest } from './remotes-manifest';
 
 let dir: string;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LiveRemotesManifestSchema, type LiveRemotesManifest } from '@skillquiz/contracts';
 import { originOf } from '../config';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../log/logger';
 import { isVersion, publishedVersionProblem, versionManifestUrl } from './remote-versions';
 
 /** Front-end packages built as module-federation remotes, each served from /remotes/<package>/. */

@@ -2,14 +2,15 @@
 // in one document: the plan, every served question with a snapshot of its content as served, the
 // answers and the running estimates. The snapshot is why bank edits never change a result.
 import { Schema, model, type Types } from 'mongoose';
-import { pendingEventsField, type PendingEventDoc } from '../../platform/models/pending-event';
 import {
+  pendingEventsField,
+  type PendingEventDoc,
   TIMESTAMPS,
   difficultyParamsSchema,
   isInteger,
   type DifficultyParamsDoc,
   type Timestamps,
-} from '../../platform/models/common';
+} from '../../platform';
 
 /** An answer as served, in served order. `c` stays on the server. */
 export interface SnapshotAnswerDoc {

@@ -10,10 +10,9 @@
 import { createRng, probabilityCorrect, type DifficultyParams, type Rng } from '@skillquiz/adaptive';
 import { gaussian } from '@skillquiz/item-analysis';
 import type { AnswerResponse, CandidateQuestion, QuizResult as QuizResultView } from '@skillquiz/contracts';
-import { createInvitation, findOrCreateCompany } from '../../hiring/invitations';
-import { type CompanyDoc } from '../../hiring/models/company';
-import { QuizResult, type QuizResultDoc } from '../../quiz/models/quiz-result';
-import { QUIET_HEADER, QUIET_KEY } from '../../platform/http/request-log';
+import { createInvitation, findOrCreateCompany, type CompanyDoc } from '../../hiring';
+import { markDemoData, QuizResult, type QuizResultDoc } from '../../quiz';
+import { QUIET_HEADER, QUIET_KEY } from '../../platform';
 
 export interface SimulationRun {
   /** The services' base URL (http://host:port). */
@@ -54,7 +53,7 @@ export async function runSimulatedCandidates(run: SimulationRun): Promise<Simula
     for (let c = next++; c < run.candidates; c = next++) {
       const { quizzes } = await createInvitation({ company, requiredAtoms: [run.atom] });
       const token = quizzes[0].token;
-      await QuizResult.updateOne({ token }, { $set: { demo_data: true } }).exec();
+      await markDemoData(token);
       // Two steps on purpose: `answers += await ...` reads `answers` before the await, so with candidates
       // running side by side each would add to a stale total and lose the others' answers.
       const answered = await takeQuiz(run.baseUrl, token, thetas[c], createRng(seed + 1 + c));

@@ -4,7 +4,7 @@
 // this) have only their field diffs, and versions the entries skip (none should) cannot be restored.
 import { type AtomDoc } from '../models/atom';
 import { type QuestionDoc } from '../models/question';
-import { recordAudit, recordAudits, diffFields, type AuditLogDoc } from '../../platform/models/audit-log';
+import { recordAudit, recordAudits, diffFields, type AuditLogDoc } from '../../platform';
 
 export type Snapshot = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
 // - Editing a ready question keeps it ready (and live); the edit makes the editor the last editor
 //   and is in the history with revert. Moving a ready question back needs administered off first.
 import type { QuestionStatus } from '@skillquiz/contracts';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform';
 import { statusOf, type QuestionDoc } from '../models/question';
 
 export interface ReviewRules {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoCompany, secondCompany } from '../../ops/seed/content';
+import { demoCompany, secondCompany } from './content';
 import {
   DEV_ADMIN_EMAIL,
   DEV_COMPANY_EMAIL_DOMAINS,
@@ -12,9 +12,9 @@ import {
   DEV_USER_EMAIL,
   checkLogin,
   devAccounts,
-} from './dev-accounts';
-import { parseEmailDomainMap } from '../config';
-import { claimedCompanySlug } from './roles';
+  parseEmailDomainMap,
+  claimedCompanySlug,
+} from '../../platform';
 
 const ENV = {
   DEV_ADMIN_PASSWORD: 'a-pass',
