@@ -39,6 +39,45 @@ module.exports = {
       from: { path: '^libs/contracts/' },
       to: { path: `^libs/(?!contracts/)|${APP}|^e2e/` },
     },
+    // The services' contexts (services/README.md, "Contexts"), stacked: platform at the bottom, then
+    // quiz, content, hiring, ops; the composition root (src/*.ts, src/cli, src/dev) above them all.
+    {
+      name: 'services-platform-imports-no-context',
+      comment:
+        'services/src/platform is below every context: hand what it needs in from the composition root (a port on app.context) instead.',
+      severity: 'error',
+      from: { path: '^services/src/platform/' },
+      to: { path: '^services/src/(?!platform/)' },
+    },
+    ...[
+      ['quiz', 'content|hiring|ops'],
+      ['content', 'hiring|ops'],
+      ['hiring', 'ops'],
+      ['ops', null],
+    ].map(([context, above]) => ({
+      name: `services-${context}-imports-only-below`,
+      comment:
+        'A context imports only the contexts below it (platform < quiz < content < hiring < ops) and never the composition root; one above it is heard through an event or a port wired at the composition root.',
+      severity: 'error',
+      from: { path: `^services/src/${context}/` },
+      to: {
+        path: `${above ? `^services/src/(${above})/|` : ''}^services/src/[^/]+\\.ts$|^services/src/(cli|dev)/`,
+      },
+    })),
+    {
+      name: 'services-context-through-its-index',
+      comment:
+        'Another context is entered only through its index.ts (its public face); its files, and its models, are its own.',
+      severity: 'error',
+      from: {
+        path: '^services/src/((platform|quiz|content|hiring|ops)/|[^/]+\\.ts$|cli/|dev/)',
+        pathNot: '^services/src/models\\.ts$',
+      },
+      to: {
+        path: '^services/src/(platform|quiz|content|hiring|ops)/',
+        pathNot: ['^services/src/$2/', '^services/src/(platform|quiz|content|hiring|ops)/index\\.ts$'],
+      },
+    },
     {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing (a missing file or package).',

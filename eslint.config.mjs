@@ -7,6 +7,49 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// The services' collections and the one context that writes each (services/README.md, "Contexts").
+// Elsewhere a write to one is a lint error: through its model (the owner's index hands out read-only
+// handles, so tsc refuses it too) or through the raw driver by the collection's name. Tests seed data
+// directly and are not checked.
+const COLLECTION_OWNERS = {
+  quiz: {
+    models: ['QuizResult', 'QuestionLog', 'TrackingEvent'],
+    collections: ['quiz_results', 'question_logs', 'tracking_events'],
+  },
+  hiring: { models: ['Invitation', 'Company', 'Role'], collections: ['invitations', 'companies', 'roles'] },
+  content: {
+    models: ['Atom', 'Question', 'ContentImport'],
+    collections: ['atoms', 'questions', 'content_imports'],
+  },
+};
+const WRITE_METHODS =
+  'create|insertMany|insertOne|updateOne|updateMany|replaceOne|bulkWrite|deleteOne|deleteMany|findOneAndUpdate|findOneAndReplace|findOneAndDelete|findByIdAndUpdate|findByIdAndDelete';
+const restrictionsOf = (owner, { models, collections }) => [
+  {
+    selector: `CallExpression[callee.object.name=/^(${models.join('|')})$/][callee.property.name=/^(${WRITE_METHODS})$/]`,
+    message: `Only services/src/${owner} writes ${collections.join(', ')}: call a function of its index instead.`,
+  },
+  {
+    selector: `CallExpression[callee.property.name='collection'] > Literal.arguments[value=/^(${collections.join('|')})$/]`,
+    message: `Only services/src/${owner} writes ${collections.join(', ')}: ask it through its index instead of the raw driver.`,
+  },
+];
+// One block per area (a flat config's later block replaces a rule's options, so each area gets all of
+// its restrictions at once): every context, and the composition root with its CLI and dev entry.
+const SERVICES_AREAS = ['platform', 'content', 'quiz', 'hiring', 'ops', 'cli', 'dev'];
+const ownerWriteRules = [...SERVICES_AREAS, null].map((area) => ({
+  files: area ? [`services/src/${area}/**/*.ts`] : ['services/src/*.ts'],
+  ignores: ['services/src/**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...Object.entries(COLLECTION_OWNERS)
+        .filter(([owner]) => owner !== area)
+        .flatMap(([owner, spec]) => restrictionsOf(owner, spec)),
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,5 +118,6 @@ export default tseslint.config(
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
   },
+  ...ownerWriteRules,
   prettier,
 );
