@@ -260,7 +260,7 @@ describe('question load errors', () => {
     services.msw.use(failing(token, 1));
     renderAt(`/quiz/${token}/question/1`);
     // No request follows on its own (it used to be asked for again at once, over and over).
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 500));
     expect(questionGets(token, 1)).toBe(1);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load the question.');
@@ -268,7 +268,7 @@ describe('question load errors', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(questionGets(token, 1)).toBe(2));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the question.');
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 300));
     expect(questionGets(token, 1)).toBe(2);
     // The server answers again: Try again shows the question.
     services.msw.resetHandlers();
@@ -285,7 +285,7 @@ describe('question load errors', () => {
     services.msw.use(failing(token, 2));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the question.');
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 500));
     expect(questionGets(token, 2)).toBe(1);
     services.msw.resetHandlers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
