@@ -19,7 +19,7 @@ import './styles.css';
 export type { DemoSidebarSlot } from './routes';
 
 export interface QuizAppOwnProps extends QuizAppProps {
-  /** The backend (default: httpQuizApi). Tests that script each reply pass their own. */
+  /** The backend (default: httpQuizApi, HTTP to the services; the app tests use it too). */
   api?: QuizApi;
   /**
    * The developer-tools sensor of the integrity events (default: devtools-detector, loaded lazily).

@@ -7,7 +7,18 @@
 //   useMutation({ mutationFn, meta: { errorToast: { title: 'Error saving atom', durationMs: 3000 },
 //                                     successToast: { title: 'Atom saved', durationMs: 3000 } } })
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { dismissToast, showErrorToast, showSuccessToast } from './toasts';
+
+/**
+ * The toasts module (and react-toastify with it), loaded when a toast is first raised or closed: the
+ * shell's frame holds this client on every page, the candidate's quiz included, which never toasts
+ * and should not download the library before its question. Every call goes through the same promise,
+ * so a close follows the raise it closes.
+ */
+let toastsModule: Promise<typeof import('./toasts')> | undefined;
+const withToasts = (use: (toasts: typeof import('./toasts')) => void) => {
+  toastsModule ??= import('./toasts');
+  void toastsModule.then(use);
+};
 
 export interface ToastMeta {
   /** The toast's title, e.g. 'Error loading atoms' (SPEC §8). The error's message shows under it. */
@@ -48,23 +59,37 @@ export function createAdminQueryClient(): QueryClient {
       onError: (error, query) => {
         const toast = query.meta?.errorToast;
         if (toast)
-          showErrorToast(toast.title, { durationMs: toast.durationMs, detail: error.message, id: toast.id });
+          withToasts((t) =>
+            t.showErrorToast(toast.title, {
+              durationMs: toast.durationMs,
+              detail: error.message,
+              id: toast.id,
+            }),
+          );
       },
       onSuccess: (_data, query) => {
         const id = query.meta?.errorToast?.id;
-        if (id) dismissToast(id);
+        if (id) withToasts((t) => t.dismissToast(id));
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         const toast = mutation.meta?.errorToast;
         if (toast)
-          showErrorToast(toast.title, { durationMs: toast.durationMs, detail: error.message, id: toast.id });
+          withToasts((t) =>
+            t.showErrorToast(toast.title, {
+              durationMs: toast.durationMs,
+              detail: error.message,
+              id: toast.id,
+            }),
+          );
       },
       onSuccess: (data, _variables, _context, mutation) => {
         const toast = mutation.meta?.successToast;
         if (toast)
-          showSuccessToast(toast.title, { durationMs: toast.durationMs, detail: toast.detail?.(data) });
+          withToasts((t) =>
+            t.showSuccessToast(toast.title, { durationMs: toast.durationMs, detail: toast.detail?.(data) }),
+          );
       },
     }),
     defaultOptions: {

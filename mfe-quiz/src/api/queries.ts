@@ -48,8 +48,10 @@ function dataOf<T>(r: ApiResult<T>): T {
 }
 
 /**
- * The quiz's one retry policy: none from the library. A failed load shows at once with Retry; an
- * answer through an outage is resent by the answer mutation itself (below). `networkMode: 'always'`:
+ * The quiz's one retry policy: none from the library, and nothing asked again by itself. A failed
+ * load shows at once with Retry (the quiz) or Try again (a question: the page keeps the number it
+ * asked for, so no render fetches it again); an answer through an outage is resent by the answer
+ * mutation itself (below). `networkMode: 'always'`:
  * an offline browser still makes the call, so a network failure (status 0) reaches the page as SPEC §4
  * says (reload and stay) instead of a call paused until the browser feels online. Nothing refetches on
  * its own (focus, reconnect, remount): the quiz is reloaded on purpose, and a question's fetch serves it.

@@ -1,7 +1,7 @@
 // The candidate remote's backend: every candidate call of SPEC §7 behind one interface, QuizApi.
 // The exposed QuizApp takes an `api` prop (default: httpQuizApi below) and hands it to the pages
 // through context (./context.ts); the app tests and the standalone dev page use it on the real
-// services, and tests that script each reply pass an object of jest.fn()s instead.
+// services (failures from msw at the HTTP layer).
 // Results are { success: true, data } or { success: false, status, message } (apiFetch's SPEC §8
 // mapping); status 0 = network failure. Nothing here throws for an HTTP or network failure.
 import { apiFetch, type ApiResult } from '@skillquiz/http-client';

@@ -62,11 +62,12 @@ describe('loading', () => {
   it('a failed fetch leaves the page without a question, and asks again on Try again (SPEC §8)', () => {
     const failed = run([
       { type: 'fetch', number: 1 },
-      { type: 'fetchFailed', number: 1 },
+      { type: 'fetchFailed', number: 1, message: 'Internal server error' },
     ]);
-    expect(failed).toMatchObject({ phase: 'loadFailed', requested: null });
+    // Still the number asked for: the page does not ask for it again by itself.
+    expect(failed).toMatchObject({ phase: 'loadFailed', requested: 1, fetchError: 'Internal server error' });
     expect(questionView(failed)).toBe('loadFailed');
-    expect(run([{ type: 'fetch', number: 1 }], failed).phase).toBe('loading');
+    expect(run([{ type: 'fetch', number: 1 }], failed)).toMatchObject({ phase: 'loading', fetchError: null });
   });
 
   it('a failed fetch of the next question keeps the one on screen', () => {
@@ -75,11 +76,11 @@ describe('loading', () => {
         { type: 'submit' },
         { type: 'answered', outcome: { kind: 'next', number: 2 } },
         { type: 'fetch', number: 2 },
-        { type: 'fetchFailed', number: 2 },
+        { type: 'fetchFailed', number: 2, message: 'Internal server error' },
       ],
       answering,
     );
-    expect(s).toMatchObject({ phase: 'movingOn', requested: null });
+    expect(s).toMatchObject({ phase: 'movingOn', requested: 2, fetchError: 'Internal server error' });
     expect(s.question?.number).toBe(1);
   });
 });

@@ -13,6 +13,7 @@
 //                                       expired ──rechecked (quiz reloaded)──► answering
 //
 // Whatever the phase, `fetched` of the question asked for last shows it, answering, with nothing chosen.
+// A failed fetch is not repeated by itself: the page says so (fetchError) and asks again on Try again.
 import type { CandidateQuestion } from '@skillquiz/contracts';
 
 /** What came of sending an answer. */
@@ -44,8 +45,13 @@ export interface QuestionPageState {
   phase: QuestionPhase;
   /** The question on screen; kept while the next one loads. */
   question: CandidateQuestion | null;
-  /** The number last asked for (kept after success), so no render fetches it twice. */
+  /**
+   * The number last asked for, kept after success and after failure, so no render fetches it twice:
+   * a failed one is asked for again only on Try again (or when another question is wanted).
+   */
   requested: number | null;
+  /** Why the question last asked for could not be fetched (SPEC §8 message); null when it was not. */
+  fetchError: string | null;
   /** The chosen answer's index. */
   selected: number | null;
   /** submitting: the server cannot take the answer for now; it is kept and sent again. */
@@ -59,7 +65,7 @@ export interface QuestionPageState {
 export type QuestionPageEvent =
   | { type: 'fetch'; number: number }
   | { type: 'fetched'; question: CandidateQuestion }
-  | { type: 'fetchFailed'; number: number }
+  | { type: 'fetchFailed'; number: number; message: string }
   | { type: 'select'; index: number }
   | { type: 'submit' }
   | { type: 'unavailable' }
@@ -72,6 +78,7 @@ export const initialQuestionPageState: QuestionPageState = {
   phase: 'loading',
   question: null,
   requested: null,
+  fetchError: null,
   selected: null,
   reconnecting: false,
   expiredWhileSending: false,
@@ -86,6 +93,7 @@ export function questionPageReducer(state: QuestionPageState, event: QuestionPag
       return {
         ...state,
         requested: event.number,
+        fetchError: null,
         phase: state.question === null ? 'loading' : state.phase,
       };
     case 'fetched':
@@ -99,8 +107,13 @@ export function questionPageReducer(state: QuestionPageState, event: QuestionPag
       };
     case 'fetchFailed':
       if (event.number !== state.requested) return state;
-      // Asked for again on Try again (or when the wanted question changes).
-      return { ...state, requested: null, phase: state.question === null ? 'loadFailed' : state.phase };
+      // `requested` stays: asked for again on Try again (or when another question is wanted), never
+      // at once by itself (clearing it made the page fetch again on the next render, in a loop).
+      return {
+        ...state,
+        fetchError: event.message,
+        phase: state.question === null ? 'loadFailed' : state.phase,
+      };
     case 'select':
       return state.phase === 'answering' ? { ...state, selected: event.index } : state;
     case 'submit':

@@ -247,3 +247,50 @@ describe('quiz load errors', () => {
     expect(screen.queryByRole('heading', { name: /^Question 1/ })).not.toBeInTheDocument();
   });
 });
+
+describe('question load errors', () => {
+  const questionGets = (token: string, n: number) => sentTo(`/api/quiz/${token}/question/${n}/`).length;
+  const failing = (token: string, n: number) =>
+    http.get(services.url(`/api/quiz/${token}/question/${n}/`), () =>
+      HttpResponse.json({ success: false, message: 'Internal server error' }, { status: 500 }),
+    );
+
+  it('a question that fails to load is asked for once: the error with Try again, which asks once more', async () => {
+    const token = await newQuizToken();
+    services.msw.use(failing(token, 1));
+    renderAt(`/quiz/${token}/question/1`);
+    // No request follows on its own (it used to be asked for again at once, over and over).
+    await new Promise((r) => setTimeout(r, 500));
+    expect(questionGets(token, 1)).toBe(1);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load the question.');
+    expect(alert).toHaveTextContent('Internal server error');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(questionGets(token, 1)).toBe(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the question.');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(questionGets(token, 1)).toBe(2);
+    // The server answers again: Try again shows the question.
+    services.msw.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: /^Question 1 \/ \d+$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(questionGets(token, 1)).toBe(3);
+  });
+
+  it('the next question failing to load is asked for once, with Try again, and then shown', async () => {
+    const token = await newQuizToken();
+    renderAt(`/quiz/${token}/question/1`);
+    await userEvent.click((await screen.findAllByRole('radio'))[0]);
+    services.msw.use(failing(token, 2));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the question.');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(questionGets(token, 2)).toBe(1);
+    services.msw.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: /^Question 2 \/ \d+$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(questionGets(token, 2)).toBe(2);
+  });
+});

@@ -78,9 +78,15 @@ export function QuestionPage() {
         served = await queryClient.fetchQuery(quizQueries(api).question(token, n));
       } catch (err) {
         const status = err instanceof QuizCallError ? err.status : 0;
-        // SPEC §8: a missing question goes to /404; any other failure leaves the page without it.
+        // SPEC §8: a missing question goes to /404; any other failure leaves the page without it,
+        // saying so with Try again (the quiz's one retry policy: no request repeats by itself).
         if (status === 404) navigate('/404', { replace: true });
-        else dispatch({ type: 'fetchFailed', number: n });
+        else
+          dispatch({
+            type: 'fetchFailed',
+            number: n,
+            message: err instanceof Error ? err.message : String(err),
+          });
         return;
       }
       dispatch({ type: 'fetched', question: served });
@@ -218,21 +224,16 @@ export function QuestionPage() {
   // Question expiry is checked every second by the Countdown's own tick, which calls this.
   const onExpire = useCallback(() => dispatch({ type: 'expire' }), []);
 
+  const retryFetch = () => {
+    if (wanted !== null) void fetchQuestion(wanted);
+  };
+
   if (!result || !question) {
     const failed = view === 'loadFailed';
     return (
       <section className="sq-card" aria-busy={!failed}>
         {failed ? (
-          <>
-            <h1 className="sq-title">We could not load the question.</h1>
-            <button
-              type="button"
-              className="sq-button"
-              onClick={() => wanted !== null && void fetchQuestion(wanted)}
-            >
-              Try again
-            </button>
-          </>
+          <QuestionLoadError message={state.fetchError} onRetry={retryFetch} heading="h1" />
         ) : (
           <Spinner label="Loading the question" />
         )}
@@ -240,7 +241,21 @@ export function QuestionPage() {
     );
   }
 
-  if (view === 'timedOut') return <TimedOutView sending={sending} />;
+  // The next question failed to load: said above the one still on screen (or the timed-out view).
+  const nextFailed =
+    state.fetchError !== null ? (
+      <section className="sq-card sq-load-error sq-load-error--banner">
+        <QuestionLoadError message={state.fetchError} onRetry={retryFetch} heading="h2" />
+      </section>
+    ) : null;
+
+  if (view === 'timedOut')
+    return (
+      <>
+        {nextFailed}
+        <TimedOutView sending={sending} />
+      </>
+    );
 
   // The server owns the clock: a reloaded quiz (after the empty answer was refused because a
   // database outage moved the deadline on) carries the question's deadline as it now stands.
@@ -250,6 +265,7 @@ export function QuestionPage() {
 
   return (
     <section className="sq-question" aria-labelledby="sq-question-title">
+      {nextFailed}
       <div className="sq-question__header">
         <h1 id="sq-question-title" className="sq-question__number" tabIndex={-1} ref={headingRef}>
           Question {question.number} / {totalQuestions(result)}
@@ -291,5 +307,28 @@ export function QuestionPage() {
         </form>
       )}
     </section>
+  );
+}
+
+/** A question that could not be fetched: announced, with the reason and Try again (SPEC §8). */
+function QuestionLoadError({
+  message,
+  onRetry,
+  heading: Heading,
+}: {
+  message: string | null;
+  onRetry: () => void;
+  heading: 'h1' | 'h2';
+}) {
+  return (
+    <div role="alert">
+      <Heading className={Heading === 'h1' ? 'sq-title' : 'sq-load-error__title'}>
+        We could not load the question.
+      </Heading>
+      {message && <p>{message}</p>}
+      <button type="button" className="sq-button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }

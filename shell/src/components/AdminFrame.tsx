@@ -4,6 +4,7 @@
 // jobs; recruiters: Candidates, Settings) and Logout. It frames /admin/* and /hiring/*.
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import type { CurrentUser } from '@skillquiz/contracts';
 import { fetchCurrentUser } from '../api/me';
 import { useCurrentUser } from '../hooks/useCurrentUser';
@@ -35,6 +36,9 @@ export function AdminFrame({ loadUser = fetchCurrentUser }: { loadUser?: typeof 
 
   return (
     <div className="admin">
+      {/* The one toast container of the product: every page that toasts is in this frame (a toast
+          raised before it mounts is kept by react-toastify and shown once it does). */}
+      <ToastContainer position="bottom-center" />
       <header className="admin-bar">
         <span className="admin-brand">
           <span className="admin-brand-name">{PRODUCT_NAME}</span>{' '}
