@@ -81,6 +81,14 @@ export interface InvitationDoc extends Timestamps {
   email_sends?: number;
   /** A user's email, 'cli' or 'seed'. */
   created_by: string | null;
+  /**
+   * Set once, by the candidate's first start of any of its quizzes, before that quiz is written
+   * (quiz/store.ts claimInvitation), with the name and email the invitation had then. An edit of
+   * name or email is conditional on it being unset (hiring/after-create.ts), so an edit and a start
+   * racing each other cannot both win: absent until the candidate starts.
+   */
+  start_claimed_at?: Date | null;
+  started_as?: { candidate_name: string | null; candidate_email: string | null } | null;
   /** The role it was sent for, and that role's bars at the time (later edits do not move them). */
   role?: Types.ObjectId | null;
   bars?: InvitationBarDoc[];
@@ -202,6 +210,14 @@ const invitationSchema = new Schema<InvitationDoc>(
     revoked_at: { type: Date, default: null },
     email_sends: { type: Number },
     created_by: { type: String, default: null },
+    start_claimed_at: { type: Date, default: null },
+    started_as: {
+      type: new Schema(
+        { candidate_name: { type: String, default: null }, candidate_email: { type: String, default: null } },
+        { _id: false },
+      ),
+      default: null,
+    },
     role: { type: Schema.Types.ObjectId, ref: 'Role', default: null },
     bars: { type: [barSchema], default: [] },
     meets_all: { type: Number, default: null },

@@ -260,6 +260,31 @@ export function mongooseQuizStore(outages: Pick<OutageMonitor, 'outagesBetween'>
         : null;
     },
 
+    async claimInvitation(state, at) {
+      if (!state.invitation_id) return;
+      const _id = new Types.ObjectId(state.invitation_id);
+      // Read, then claim only if the name and email are still as read: an edit that lands between
+      // makes the claim miss, and the next round records the edited ones. An edit can only land
+      // before the claim (it is conditional on no claim), so a few rounds always settle it.
+      for (let round = 0; round < 10; round++) {
+        const inv = await Invitation.findById(_id)
+          .select({ start_claimed_at: 1, candidate_name: 1, candidate_email: 1 })
+          .lean()
+          .exec();
+        if (!inv || inv.start_claimed_at) return;
+        const as = {
+          candidate_name: inv.candidate_name ?? null,
+          candidate_email: inv.candidate_email ?? null,
+        };
+        const won = await Invitation.updateOne(
+          { _id, start_claimed_at: null, ...as },
+          { $set: { start_claimed_at: at, started_as: as } },
+        ).exec();
+        if (won.matchedCount === 1) return;
+      }
+      throw new Error(`claimInvitation: the invitation ${state.invitation_id} kept changing`);
+    },
+
     async invitationProgress(state, clock) {
       return invitationProgress(state, clock);
     },
