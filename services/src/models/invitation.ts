@@ -5,9 +5,10 @@
 import { Schema, model, type Types } from 'mongoose';
 import { pendingEventsField, type PendingEventDoc } from './pending-event';
 import {
+  FIRST_STAGE,
   INVITATION_STATUSES,
-  PIPELINE_STAGES,
   SLUG_RE,
+  STAGE_KEY_RE,
   type InvitationStatus,
   type PipelineStage,
 } from '@skillquiz/contracts';
@@ -129,7 +130,7 @@ export interface InvitationDoc extends Timestamps {
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
   // The company's hiring pipeline (hiring/pipeline.ts): never part of anything the candidate sees.
-  /** The stage; absent on invitations stored before the pipeline existed (read as 'new'). */
+  /** The stage's key (the company's list); absent on invitations stored before the pipeline existed (read as 'new'). */
   stage?: PipelineStage;
   stage_changed_at?: Date | null;
   stage_changed_by?: string | null;
@@ -235,7 +236,8 @@ const invitationSchema = new Schema<InvitationDoc>(
     integrity_flags: { type: Number, default: null },
     needs_a_look: { type: Boolean, default: false },
     summary_rev: { type: Number, default: 0 },
-    stage: { type: String, enum: PIPELINE_STAGES, default: 'new' },
+    // One of the company's stage keys (hiring/stages.ts checks it before every write).
+    stage: { type: String, match: STAGE_KEY_RE, default: FIRST_STAGE },
     stage_changed_at: { type: Date, default: null },
     stage_changed_by: { type: String, default: null },
     notes: { type: [noteSchema], default: undefined },
