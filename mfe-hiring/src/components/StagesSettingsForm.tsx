@@ -178,9 +178,12 @@ export function StagesSettingsForm({ company }: { company: string }) {
           Add stage
         </button>
       </div>
-      <p className="hr-error" role="alert">
-        {error}
-      </p>
+      {/* Only while there is something to say: an alert with content, inserted, is announced. */}
+      {error && (
+        <p className="hr-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" className="sq-button sq-button--primary" disabled={save.isPending || !dirty}>
         {save.isPending ? 'Saving…' : 'Save stages'}
       </button>{' '}
