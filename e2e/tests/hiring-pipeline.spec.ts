@@ -3,8 +3,10 @@
 // to a stage, rates them and adds a note by keyboard, each save said in the section's live region.
 // Another save made meanwhile (the same API, as a second recruiter's tab would) makes the page's next
 // save a conflict: the region says so and the section shows what was saved. The candidates list shows
-// the stage and rating and filters by stage; the CSV carries both. Axe on the report and the list;
-// screenshots in e2e/artifacts/hiring-pipeline-*.png.
+// the stage and rating and filters by stage; the CSV carries both. Then the company's own stages on
+// the settings page, by keyboard: a rename, a new stage moved into place, a stage in use refused; the
+// list, the report's picker and the CSV follow with the keys kept. Axe on the report, the list and
+// the settings; screenshots in e2e/artifacts/hiring-pipeline-*.png.
 import { screenshot } from '../support/artifacts';
 import { expectAccessible } from '../support/axe';
 import { devLogin, pageApi, signInNewContext } from '../support/admin-session';
@@ -109,5 +111,72 @@ test('stage, rating and notes on the report, a conflict said, the list filter an
   expect(header.split(',').slice(-2)).toEqual(['stage', 'rating']);
   const line = lines.find((l) => l.startsWith(id));
   expect(line?.split(',').slice(-2)).toEqual(['Offer', '4']);
+
+  // The company's own stages: rename Offer, add Take-home and move it up to third, by keyboard.
+  await page.goto('/hiring/settings');
+  const stages = page.getByRole('form', { name: 'Pipeline stages' });
+  const offer = stages.getByLabel('Stage 4 name');
+  await expect(offer).toHaveValue('Offer');
+  await offer.fill('Offer made');
+  const added = stages.getByLabel('New stage name');
+  await added.fill('Take-home');
+  await added.press('Enter');
+  await expect(stages.getByLabel('Stage 7 name')).toHaveValue('Take-home');
+  await stages.getByRole('button', { name: 'Move Take-home up' }).focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+  await expect(stages.getByRole('button', { name: 'Move Take-home up' })).toBeFocused();
+  await expect(stages.getByLabel('Stage 3 name')).toHaveValue('Take-home');
+  await stages.getByRole('button', { name: 'Save stages' }).click();
+  await expect(stages.getByRole('status')).toHaveText('Stages saved.');
+  await expect(stages).toContainText('key take-home');
+  // The candidate is in Offer made: removing it is refused, said in the form's alert.
+  await stages.getByRole('button', { name: 'Remove Offer made' }).click();
+  await expect(stages.getByRole('alert')).toContainText(/^Offer made has \d+ candidates?: move them/);
+  await expect(stages.getByLabel('Stage 5 name')).toHaveValue('Offer made');
+  await expectAccessible(page);
+  await screenshot(page, testInfo, 'hiring-pipeline-stages');
+
+  // The list: the same key, the new label; the filter offers the company's stages in its order.
+  await page.goto('/hiring?stage=offer');
+  await expect(page.getByRole('row').filter({ hasText: NAME })).toContainText('Offer made');
+  await expect(page.getByLabel('Stage').locator('option')).toHaveText([
+    'Any stage',
+    'New',
+    'Reviewing',
+    'Take-home',
+    'Interview',
+    'Offer made',
+    'Hired',
+    'Rejected',
+  ]);
+  // The report's picker: moved to the new stage.
+  await page.goto(`/hiring/invitations/${id}`);
+  await section.getByLabel('Stage').selectOption('take-home');
+  await section.getByRole('button', { name: 'Save stage' }).click();
+  await expect(said).toHaveText('Stage saved: Take-home.');
+  const csv2 = await (await page.request.get('/api/hiring/invitations.csv?stage=take-home')).text();
+  expect(
+    csv2
+      .split(/\r?\n/)
+      .find((l) => l.startsWith(id))
+      ?.split(',')
+      .slice(-2),
+  ).toEqual(['Take-home', '4']);
+
+  // The default set back for the other files (Offer made is renamed back; Take-home is emptied and removed).
+  const mid = await (await page.request.get(`/api/hiring/invitations/${id}/pipeline`)).json();
+  await pageApi(page, 'PUT', `/api/hiring/invitations/${id}/pipeline/stage`, {
+    stage: 'offer',
+    version: mid.version,
+  });
+  const now = await (await page.request.get('/api/hiring/settings/stages')).json();
+  const reset = await pageApi(page, 'PUT', '/api/hiring/settings/stages', {
+    stages: ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'].map((key) => ({
+      key,
+      label: key === 'offer' ? 'Offer' : now.stages.find((s: { key: string }) => s.key === key).label,
+    })),
+    version: now.version,
+  });
+  expect(reset.status).toBe(200);
   await context.close();
 });

@@ -51,8 +51,11 @@ const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS || 45);
 const WITH_QUIZ = 1000;
 const SESSION_SECRET = 'hiring-bench-session-secret-0123456789abcdef';
 const TARGETS = { list: 150, report: 100, calibrationPoints: 3, bulkMs: 3000 };
-/** The pipeline's stages (contracts PIPELINE_STAGES), one per invitation in turn. */
-const STAGES = ['new', 'reviewing', 'interview', 'offer', 'hired', 'rejected'];
+/**
+ * The company's own pipeline stages (hiring/stages.ts): the default set with a stage of its own
+ * added ('take-home'), saved on the company as its settings page does; one per invitation in turn.
+ */
+const STAGES = ['new', 'reviewing', 'take-home', 'interview', 'offer', 'hired', 'rejected'];
 /** The bulk invite: this many requests of this many rows (HIRING.BULK_MAX_ROWS). */
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS || 3);
 const BULK_ROWS = 500;
@@ -198,8 +201,8 @@ function invitationDoc(i, company, rng, normal, now) {
   return {
     role: inRole ? ROLE_ID : null,
     bars: inRole ? [{ atom_id: atom, level: BAR }] : [],
-    // The pipeline stage, spread over the six (the stage filter's index).
-    stage: STAGES[(i * 7) % STAGES.length],
+    // The pipeline stage, spread over the company's seven (the stage filter's index).
+    stage: STAGES[i % STAGES.length],
     meets_all: meets,
     has_meets: meets !== null,
     company,
@@ -287,6 +290,15 @@ function completeQuiz(inv, bank, theta, rng) {
 
 async function seed(now) {
   const company = (await Company.findOne({ slug: 'acme-robotics' }).lean())._id;
+  await Company.updateOne(
+    { _id: company },
+    {
+      $set: {
+        pipeline_stages: STAGES.map((key) => ({ key, label: key[0].toUpperCase() + key.slice(1) })),
+        pipeline_stages_version: 1,
+      },
+    },
+  );
   const rng = rngOf(19);
   const normal = normalOf(rng);
   const bank = (await Question.find({ atoms: 'javascript', administered: true }).lean()).map(
@@ -565,6 +577,18 @@ async function main() {
         TARGETS.list,
       ),
     );
+    // a stage of the company's own (checked against its list on every request), with the role and a bar floor
+    results.push(
+      await sample('list: stage=take-home (own stage)', () => `${L}?stage=take-home`, SAMPLES, TARGETS.list),
+    );
+    results.push(
+      await sample(
+        'list: role + stage=take-home + meets_min=0.5',
+        () => `${L}?role=${ROLE_ID}&stage=take-home&meets_min=0.5`,
+        SAMPLES,
+        TARGETS.list,
+      ),
+    );
     const reportP95 = await sample(
       'report: one finished candidate',
       (i) => `${L}/${finished[i % finished.length]}`,
@@ -691,6 +715,16 @@ async function driverLevel(finished) {
     SAMPLES,
   );
   await time('list: role=<id>', () => listInvitations(scope, q({ role: String(ROLE_ID) })), SAMPLES);
+  await time(
+    'list: stage=take-home (own stage)',
+    () => listInvitations(scope, q({ stage: 'take-home' })),
+    SAMPLES,
+  );
+  await time(
+    'list: role + stage=take-home + meets_min=0.5',
+    () => listInvitations(scope, q({ role: String(ROLE_ID), stage: 'take-home', meets_min: 0.5 })),
+    SAMPLES,
+  );
   await time(
     'list: role + meets_min=0.8 + meets sort',
     () => listInvitations(scope, q({ role: String(ROLE_ID), meets_min: 0.8, sort: 'meets_desc' })),

@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { MongoClient, type Db } from 'mongodb';
 import {
+  DEFAULT_PIPELINE_STAGES,
   InvitationListResponseSchema,
   InvitationResponseSchema,
   PIPELINE_LIMITS,
@@ -93,6 +94,8 @@ describe('the pipeline of one invitation', () => {
       ratings: [],
       rating: null,
       version: 0,
+      // The company has not edited its stages: the picker offers the default set.
+      stages: DEFAULT_PIPELINE_STAGES,
     });
   });
 

@@ -158,6 +158,9 @@ export const MESSAGES = {
   NOTE_ADDED: 'Note added',
   ERROR_SAVING_RATING: 'Error saving the rating',
   RATING_SAVED: 'Rating saved',
+  ERROR_LOADING_STAGES: 'Error loading the pipeline stages',
+  ERROR_SAVING_STAGES: 'Error saving the pipeline stages',
+  STAGES_SAVED: 'Pipeline stages saved',
 } as const;
 
 /**

@@ -4,7 +4,7 @@
 // Every error is SPEC §8's `{ success: false, message }`; a bulk invite's 400 adds `rows`.
 import { z } from 'zod';
 import { IsoDateSchema, LevelThresholdsSchema, SlugSchema } from './entities';
-import { PIPELINE_STAGES } from './pipeline';
+import { PipelineStageKeySchema } from './pipeline';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -195,7 +195,7 @@ export const InvitationListQuerySchema = z.object({
     .transform(Number)
     .optional(),
   /** Only the invitations at this pipeline stage ('new' includes those nobody has moved yet). */
-  stage: z.enum(PIPELINE_STAGES).optional(),
+  stage: PipelineStageKeySchema.optional(),
   sort: z.enum(INVITATION_SORTS).default('date_desc'),
   /** 'true': only candidates with an integrity signal raised (at least one). */
   needs_a_look: z
@@ -268,7 +268,7 @@ export const InvitationRowSchema = z.object({
   role_id: z.string().nullable().optional(),
   meets_all: z.number().nullable().optional(),
   /** The pipeline stage and the mean of the recruiters' ratings (null: nobody rated). */
-  stage: z.enum(PIPELINE_STAGES).optional(),
+  stage: z.string().optional(),
   rating: z.number().nullable().optional(),
   /**
    * How many statistical integrity signals (the report's "answers and their times" section) are raised

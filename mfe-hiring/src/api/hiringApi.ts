@@ -8,6 +8,8 @@
 // server scopes every call to their own company).
 import { apiCall } from '@skillquiz/http-client';
 import type {
+  CompanyStages,
+  CompanyStagesUpdate,
   ContactSettingsResponse,
   ContactSettingsUpdate,
   EmailStatusListResponse,
@@ -122,6 +124,10 @@ export interface HiringApi extends DecideApi, PipelineApi {
   contact(company: string | undefined, signal?: AbortSignal): Promise<ContactSettingsResponse>;
   /** PUT /api/hiring/settings/contact */
   saveContact(input: ContactSettingsUpdate, company: string | undefined): Promise<ContactSettingsResponse>;
+  /** GET /api/hiring/settings/stages: the company's pipeline stages (the default set until it saves its own) */
+  stages(company: string | undefined, signal?: AbortSignal): Promise<CompanyStages>;
+  /** PUT /api/hiring/settings/stages: 409 when stale or when a removed stage has candidates */
+  saveStages(input: CompanyStagesUpdate, company: string | undefined): Promise<CompanyStages>;
 }
 
 /** `?a=1&b=2` of the defined, non-empty values (an empty string when there are none). */
@@ -206,4 +212,8 @@ export const httpHiringApi: HiringApi = {
       method: 'PUT',
       body: input,
     }),
+  stages: (company, signal) =>
+    apiCall<CompanyStages>(`${SETTINGS}/stages${companyQuery(company)}`, { signal }),
+  saveStages: (input, company) =>
+    apiCall<CompanyStages>(`${SETTINGS}/stages${companyQuery(company)}`, { method: 'PUT', body: input }),
 };

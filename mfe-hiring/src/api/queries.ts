@@ -11,6 +11,7 @@ import { showErrorToast, type AdminMutationMeta } from '@skillquiz/admin-ui';
 import { CONSTANTS, MESSAGES } from '@skillquiz/contracts/constants';
 import type {
   BulkCreatedResponse,
+  CompanyStagesUpdate,
   ContactSettingsUpdate,
   EmailStatusListResponse,
   InvitationCreate,
@@ -47,6 +48,7 @@ export const hiringKeys = {
   email: (id: string) => ['hiring', 'email', id] as const,
   emailsOf: (ids: readonly string[]) => ['hiring', 'email', 'list', ...ids] as const,
   contact: (company: string) => ['hiring', 'contact', company] as const,
+  stages: (company: string) => ['hiring', 'stages', company] as const,
   roles: (company: string) => ['hiring', 'roles', company] as const,
   decision: (id: string) => ['hiring', 'report', id, 'decision'] as const,
   compare: (roleId: string, ids: readonly string[]) => ['hiring', 'compare', roleId, ...ids] as const,
@@ -175,6 +177,15 @@ export function hiringQueries(api: HiringApi) {
           errorToast: { title: MESSAGES.ERROR_LOADING_SETTINGS, durationMs: LOAD_MS, id: 'hiring-contact' },
         },
       }),
+    /** The company's pipeline stages ('' : a recruiter's own company): the list's filter, the settings. */
+    stages: (company: string) =>
+      queryOptions({
+        queryKey: hiringKeys.stages(company),
+        queryFn: ({ signal }) => api.stages(company || undefined, signal),
+        meta: {
+          errorToast: { title: MESSAGES.ERROR_LOADING_STAGES, durationMs: LOAD_MS, id: 'hiring-stages' },
+        },
+      }),
     roles: (company: string) =>
       queryOptions({
         queryKey: hiringKeys.roles(company),
@@ -252,6 +263,11 @@ export const mutationMeta = {
   saveContact: {
     errorToast: { title: MESSAGES.ERROR_SAVING_CONTACT, durationMs: WRITE_MS },
     successToast: { title: MESSAGES.CONTACT_SAVED, durationMs: WRITE_MS },
+  },
+  // A refusal (400, 409: stale, or a removed stage with candidates) is said in the form's live
+  // region; other failures toast.
+  saveStages: {
+    successToast: { title: MESSAGES.STAGES_SAVED, durationMs: WRITE_MS },
   },
   // A stale version (409) is said above the form (the role is reloaded); other failures toast.
   saveRole: {
@@ -363,6 +379,27 @@ export function hiringMutations(api: HiringApi, queryClient: QueryClient) {
         mutationFn: (input: ContactSettingsUpdate) => api.saveContact(input, company || undefined),
         meta: mutationMeta.saveContact,
         onSuccess: (data) => queryClient.setQueryData(hiringKeys.contact(company), data),
+      }),
+    /**
+     * The reply is the list as stored (it replaces the cached one); the candidates' stage labels in
+     * the lists and reports are out of date. A 409 reloads the list (someone saved first, or a
+     * stage is in use: the counts moved).
+     */
+    saveStages: (company: string) =>
+      mutationOptions({
+        mutationFn: (input: CompanyStagesUpdate) => api.saveStages(input, company || undefined),
+        meta: mutationMeta.saveStages,
+        onSuccess: (data) => {
+          queryClient.setQueryData(hiringKeys.stages(company), data);
+          void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+          void queryClient.invalidateQueries({ queryKey: ['hiring', 'report'] });
+        },
+        onError: (error: Error) => {
+          const status = error instanceof ApiError ? error.status : 0;
+          if (status === 409) void queryClient.invalidateQueries({ queryKey: hiringKeys.stages(company) });
+          else if (status !== 400)
+            showErrorToast(MESSAGES.ERROR_SAVING_STAGES, { durationMs: WRITE_MS, detail: error.message });
+        },
       }),
     saveRole: (company: string) =>
       mutationOptions({

@@ -1,7 +1,12 @@
 // The candidates list's table: one row per invitation. The name links to the report; each atom
 // shows its most likely level once finished (the report shows how sure that is).
 import { Link } from 'react-router-dom';
-import { PIPELINE_STAGE_LABELS, type InvitationRow } from '@skillquiz/contracts';
+import {
+  DEFAULT_PIPELINE_STAGES,
+  stageLabel,
+  type InvitationRow,
+  type PipelineStageDef,
+} from '@skillquiz/contracts';
 import { DataTable, type Column } from '@skillquiz/admin-ui';
 import { formatDate } from '../model/reportView';
 import { useEmailStatuses } from '../hooks/useAfterCreate';
@@ -55,8 +60,11 @@ export function CandidatesTable({
   rows,
   showCompany,
   companySuffix,
+  stages = DEFAULT_PIPELINE_STAGES,
 }: {
   rows: readonly InvitationRow[];
+  /** The company's pipeline stages (the Stage column's labels). */
+  stages?: readonly PipelineStageDef[];
   /** An admin looking at every company: which company each row belongs to. */
   showCompany: boolean;
   /** `?company=…` for links, to keep an admin's choice. */
@@ -136,7 +144,7 @@ export function CandidatesTable({
             header: 'Stage',
             cell: (r: InvitationRow) => (
               <>
-                {PIPELINE_STAGE_LABELS[r.stage ?? 'new']}
+                {stageLabel(stages, r.stage)}
                 {r.rating != null && <div className="hr-sub">Rated {r.rating} of 5</div>}
               </>
             ),

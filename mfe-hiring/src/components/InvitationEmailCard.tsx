@@ -1,6 +1,7 @@
 // The report's invitation email: where it stands (queued, sent, failed with the reason) and a
 // Resend button. What the resend did is said in a polite live region that takes focus; a refusal
-// (409: it cannot be sent; 429: resent too often, with when to try again) is said there too.
+// (409: it cannot be sent; 429: resent too often, with when to try again) is said there too. What
+// was said is about the candidate as they were then: once their name or email is edited, it goes.
 import { useId, useRef, useState } from 'react';
 import type { InvitationReport } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
@@ -12,7 +13,10 @@ export function InvitationEmailCard({ report }: { report: InvitationReport }) {
   const inv = report.invitation;
   const email = useInvitationEmail(inv.id);
   const resend = useResend(inv.id);
-  const [said, setSaid] = useState('');
+  // Who the message was about: an edit of the candidate (the report reloads) makes it out of date.
+  const who = `${inv.candidate_name ?? ''}\n${inv.candidate_email ?? ''}`;
+  const [saidOf, setSaidOf] = useState({ text: '', who });
+  const said = saidOf.who === who ? saidOf.text : '';
   const saidRef = useRef<HTMLParagraphElement>(null);
   if (email.fetchStatus === 'idle' && email.isPending) return null; // a backend without the call
   const status = email.data?.email;
@@ -21,7 +25,7 @@ export function InvitationEmailCard({ report }: { report: InvitationReport }) {
     ['invited', 'in_progress'].includes(inv.status) &&
     status?.state !== 'none';
   const announce = (text: string) => {
-    setSaid(text);
+    setSaidOf({ text, who });
     setTimeout(() => saidRef.current?.focus(), 0);
   };
   return (

@@ -15,3 +15,7 @@ export function useContact(company: string, enabled = true) {
 export const useResend = (id: string) => useMutation(useMutations().resend(id));
 export const useEditInvitation = (id: string) => useMutation(useMutations().edit(id));
 export const useSaveContact = (company: string) => useMutation(useMutations().saveContact(company));
+export function useStages(company: string, enabled = true) {
+  return useQuery({ ...useQueries().stages(company), enabled });
+}
+export const useSaveStages = (company: string) => useMutation(useMutations().saveStages(company));

@@ -93,11 +93,14 @@ it('pages, the company suffix and the CSV file name', () => {
   expect(csvFileName('', day)).toBe('candidates-all-companies-2030-05-06.csv');
 });
 
-it('carries the pipeline stage filter through the URL to the API, and drops one that is not a stage', () => {
+it('carries the pipeline stage filter through the URL to the API, and drops one that is not a stage key', () => {
   const q = parseListQuery(new URLSearchParams('stage=interview'));
   expect(q.stage).toBe('interview');
   expect(listSearchParams(q).toString()).toBe('stage=interview');
   expect(apiFilters(q)).toMatchObject({ stage: 'interview' });
-  expect(parseListQuery(new URLSearchParams('stage=shortlisted')).stage).toBe('');
+  // A company's own stage (settings) is any key; the server refuses one the company does not have.
+  expect(parseListQuery(new URLSearchParams('stage=shortlisted')).stage).toBe('shortlisted');
+  expect(parseListQuery(new URLSearchParams('stage=Not%20a%20stage')).stage).toBe('');
+  expect(parseListQuery(new URLSearchParams(`stage=${'a'.repeat(41)}`)).stage).toBe('');
   expect(apiFilters(DEFAULT_LIST_QUERY)).not.toHaveProperty('stage');
 });

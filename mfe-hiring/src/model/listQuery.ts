@@ -1,7 +1,7 @@
 // The candidates list's state lives in the URL (page, q, status, atom, role, stage, sort, company,
 // needs a look), so a reload, the back button or a shared link shows the same list. These are the pure rules: reading and
 // writing that query and the API filters it becomes.
-import { PIPELINE_STAGE_LABELS } from '@skillquiz/contracts';
+import { STAGE_KEY_RE, STAGE_LIMITS } from '@skillquiz/contracts';
 import type { InvitationSort, InvitationStatus, PipelineStage } from '@skillquiz/contracts';
 import type { InvitationFilters } from '../api/hiringApi';
 
@@ -62,7 +62,8 @@ export const DEFAULT_LIST_QUERY: ListQuery = {
 
 const isStatus = (s: string): s is InvitationStatus => s in STATUS_LABELS;
 const isSort = (s: string): s is InvitationSort => s in SORT_LABELS;
-const isStage = (s: string): s is PipelineStage => s in PIPELINE_STAGE_LABELS;
+/** A stage key (the company's list is the server's to check: an unknown key is a 400 there). */
+const isStage = (s: string): s is PipelineStage => STAGE_KEY_RE.test(s) && s.length <= STAGE_LIMITS.KEY_MAX;
 
 /** The list state a URL query names; anything malformed falls back to its default. */
 export function parseListQuery(params: URLSearchParams): ListQuery {

@@ -5,7 +5,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Pager } from '@skillquiz/admin-ui';
-import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES } from '@skillquiz/contracts';
+import { DEFAULT_PIPELINE_STAGES } from '@skillquiz/contracts';
 import { CandidatesTable } from '../components/CandidatesTable';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { downloadText } from '../hooks/browser';
@@ -32,6 +32,7 @@ import {
   useTitle,
 } from '../hooks/useHiring';
 import { useRoles } from '../decide/useDecide';
+import { useStages } from '../hooks/useAfterCreate';
 
 /** Typing pauses this long before the search reaches the URL and the server. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -48,6 +49,11 @@ export function CandidatesPage() {
     Boolean(me.data) && (me.data?.role !== 'admin' || query.company !== ''),
   );
   const isAdmin = me.data?.role === 'admin';
+  // The company's own stages for the filter and the Stage column; every company at once (an admin
+  // who chose none) filters by the default set's keys.
+  const oneCompany = Boolean(me.data) && (!isAdmin || query.company !== '');
+  const stages = useStages(query.company, oneCompany);
+  const stageList = (oneCompany && stages.data?.stages) || DEFAULT_PIPELINE_STAGES;
   const filters = useMemo(() => ({ ...apiFilters(query), page: query.page }), [query]);
   const list = useInvitationList(filters);
   const exportCsv = useExportCsv();
@@ -170,7 +176,11 @@ export function CandidatesPage() {
           onChange={(stage) => update({ stage: stage as ListQuery['stage'] })}
           options={[
             { value: '', label: 'Any stage' },
-            ...PIPELINE_STAGES.map((s) => ({ value: s, label: PIPELINE_STAGE_LABELS[s] })),
+            // A stage from the URL that is not (or no longer) in the list stays choosable as its key.
+            ...(query.stage && !stageList.some((s) => s.key === query.stage)
+              ? [{ value: query.stage, label: query.stage }]
+              : []),
+            ...stageList.map((s) => ({ value: s.key, label: s.label })),
           ]}
         />
         <Select
@@ -219,6 +229,7 @@ export function CandidatesPage() {
             </p>
           ) : (
             <CandidatesTable
+              stages={stageList}
               rows={data.items}
               showCompany={isAdmin && !query.company}
               companySuffix={suffix}

@@ -1,11 +1,13 @@
 // /hiring/settings: the company's settings. Whether this server emails candidates (a
 // visible note when it does not), and the result webhook: its URL, the signing secret (copy,
-// rotate), how a receiver checks the signature, a test event, and every delivery attempt. A
+// rotate), how a receiver checks the signature, a test event, and every delivery attempt; the
+// candidates' contact, and the company's pipeline stages. A
 // recruiter sees their own company's; an admin first chooses one (?company=<slug>, kept in links).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CompanySwitcher } from '../components/CompanySwitcher';
 import { ContactSettingsForm } from '../components/ContactSettingsForm';
+import { StagesSettingsForm } from '../components/StagesSettingsForm';
 import { WebhookAttempts } from '../components/WebhookAttempts';
 import { WebhookForm } from '../components/WebhookForm';
 import { companySuffix } from '../model/listQuery';
@@ -68,6 +70,7 @@ export function SettingsPage() {
           />
           <WebhookAttempts key={company} company={company} />
           <ContactSettingsForm key={`contact-${company}`} company={company} />
+          <StagesSettingsForm key={`stages-${company}`} company={company} />
         </>
       )}
     </section>

@@ -1,17 +1,11 @@
-// The report page's hiring pipeline: where the candidate stands (a stage of the fixed set), the
+// The report page's hiring pipeline: where the candidate stands (a stage of the company's own list),
 // signed-in recruiter's own 1-5 rating beside the average, and the recruiters' notes with author and
 // time. Every save names the version the page read: when another recruiter saved first (409) the
 // section says so in its live region and shows what they saved, and nothing of theirs is lost. The
 // candidate never sees any of this. Hidden on a backend without the pipeline (the dev fake).
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PIPELINE_LIMITS,
-  PIPELINE_STAGE_LABELS,
-  PIPELINE_STAGES,
-  type PipelineStage,
-  type PipelineView,
-} from '@skillquiz/contracts';
+import { PIPELINE_LIMITS, stageLabel, type PipelineStage, type PipelineView } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
 import { useHiringApi } from '../api/context';
 import { pipelineMutations, pipelineQueries } from '../api/queries';
@@ -81,7 +75,7 @@ function PipelineForms({ id, view }: { id: string; view: PipelineView }) {
     setStage.mutate(
       { stage, version: view.version },
       {
-        onSuccess: (v) => setSaid(`Stage saved: ${PIPELINE_STAGE_LABELS[v.stage]}.`),
+        onSuccess: (v) => setSaid(`Stage saved: ${stageLabel(v.stages, v.stage)}.`),
         onError: (err) => setSaid(failure(err)),
       },
     );
@@ -138,9 +132,14 @@ function PipelineForms({ id, view }: { id: string; view: PipelineView }) {
             value={stage}
             onChange={(e) => setStageDraft(e.target.value as PipelineStage)}
           >
-            {PIPELINE_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {PIPELINE_STAGE_LABELS[s]}
+            {/* The company's own stages, in its order (settings page); a stage it removed while this
+                candidate was in it (possible only in a race) stays choosable as it is. */}
+            {(view.stages.some((s) => s.key === view.stage)
+              ? view.stages
+              : [...view.stages, { key: view.stage, label: view.stage }]
+            ).map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
               </option>
             ))}
           </select>
@@ -154,7 +153,7 @@ function PipelineForms({ id, view }: { id: string; view: PipelineView }) {
         </button>
         {view.stage_changed_at && (
           <p className="hr-sub">
-            {PIPELINE_STAGE_LABELS[view.stage]} since {formatDateTime(view.stage_changed_at)}, by{' '}
+            {stageLabel(view.stages, view.stage)} since {formatDateTime(view.stage_changed_at)}, by{' '}
             {view.stage_changed_by}
           </p>
         )}

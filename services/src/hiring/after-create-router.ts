@@ -7,12 +7,16 @@
 //   PATCH /api/hiring/invitations/{id}            { candidate_name?, candidate_email? } -> the report
 //   GET   /api/hiring/settings/contact            -> the company's contact for withdrawn candidates
 //   PUT   /api/hiring/settings/contact            { contact_email | null } -> the same
+//   GET   /api/hiring/settings/stages             -> the company's pipeline stages { stages, version }
+//   PUT   /api/hiring/settings/stages             { stages: [{ key?, label }], version } -> the same
+//                                                  (409 stale, or removing a stage candidates are in)
 //
 // Guarded as the hiring router's: rate limit, a signed-in admin or recruiter with the company scope
 // (another company's invitation is 404), the CSRF header for writes; input through the contracts.
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
+  CompanyStagesUpdateSchema,
   ContactSettingsUpdateSchema,
   EmailStatusQuerySchema,
   InvitationEditSchema,
@@ -24,6 +28,7 @@ import { hiringCatalogue } from './catalogue';
 import { getContactSettings, saveContactSettings } from './contact';
 import { emailStatus, emailStatuses } from './email-status';
 import { invitationReport } from './report';
+import { getStages, saveStages } from './stages';
 import { companyFilter, companyForWrite, findScopedInvitation, requireHiringScope, scopeOf } from './scope';
 
 export function hiringAfterCreateRouter(): Router {
@@ -82,6 +87,17 @@ export function hiringAfterCreateRouter(): Router {
       scope.principal.user.email,
       ctx.config,
     );
+  });
+
+  router.get('/api/hiring/settings/stages', ...read, async (ctx) => {
+    ctx.body = await getStages(companyForWrite(scopeOf(ctx)).id);
+  });
+
+  router.put('/api/hiring/settings/stages', ...write, async (ctx) => {
+    const scope = scopeOf(ctx);
+    const company = companyForWrite(scope);
+    const input = validate(CompanyStagesUpdateSchema, ctx.request.body ?? {});
+    ctx.body = await saveStages(company.id, input, scope.principal.user.email);
   });
 
   return router;

@@ -2,6 +2,7 @@
 // (hiring/invitations/manage.ts): resend its email (a per-invitation budget: 429 beyond it), and correct
 // the candidate's name and email before the candidate starts (409 once they have; a changed
 // address gets the invitation email, as a new send). Callers check the tenancy (scope.ts) first.
+// An edit and the candidate's start racing it: one wins (see editInvitation).
 import { RESEND_LIMIT } from '@skillquiz/contracts';
 import {
   auditUpdated,
@@ -58,7 +59,7 @@ export async function resendInvitation(
 
 /** Whether the candidate has begun any quiz of the invitation (the quizzes are the truth, not the summary). */
 async function hasStarted(inv: InvitationDoc): Promise<boolean> {
-  if (inv.started_at) return true;
+  if (inv.start_claimed_at || inv.started_at) return true;
   return (await QuizResult.exists({ invitation: inv._id, started_at: { $ne: null } }).exec()) != null;
 }
 
@@ -87,8 +88,12 @@ export async function editInvitation(
   if (before.candidate_name === after.candidate_name && before.candidate_email === after.candidate_email)
     return;
   const set = { ...after, search_terms: searchTerms(after.candidate_name, after.candidate_email) };
-  // Only while the invitation is as read: not revoked, not started meanwhile (the summary), same fields.
+  // Only while the invitation is as read: not revoked, not started meanwhile, same fields. A start
+  // claims the invitation (start_claimed_at) before it writes its quiz, so an edit and a start
+  // racing each other cannot both win; the summary's started_at covers invitations started before
+  // the claim existed.
   const unchanged = {
+    start_claimed_at: null,
     started_at: null,
     candidate_name: inv.candidate_name,
     candidate_email: inv.candidate_email,
@@ -98,7 +103,12 @@ export async function editInvitation(
     ? await requestNextSend(inv, 'email_changed', events, set, unchanged, now)
     : (await Invitation.updateOne({ _id: inv._id, revoked_at: null, ...unchanged }, { $set: set }).exec())
         .matchedCount === 1;
-  if (!won) throw conflict('The invitation changed meanwhile: reload it and try again');
+  if (!won) {
+    const latest = await Invitation.findById(inv._id).select({ start_claimed_at: 1 }).lean().exec();
+    if (latest?.start_claimed_at)
+      throw conflict('The candidate has started: their name and email can no longer be changed');
+    throw conflict('The invitation changed meanwhile: reload it and try again');
+  }
   await auditUpdated(actor, 'invitation', String(inv._id), before, after);
   await refreshInvitationSummary(inv._id, clockOf(config, now));
 }

@@ -4,7 +4,13 @@
 // (platform/http/csv.ts), which escapes every cell a spreadsheet would run as a formula, since names and
 // emails come from outside; a byte-order mark lets spreadsheet programs read UTF-8 names.
 import { Readable } from 'node:stream';
-import { INVITATION_CSV_COLUMNS, PIPELINE_STAGE_LABELS, type CompanyRef } from '@skillquiz/contracts';
+import {
+  DEFAULT_PIPELINE_STAGES,
+  INVITATION_CSV_COLUMNS,
+  stageLabel,
+  type CompanyRef,
+  type PipelineStageDef,
+} from '@skillquiz/contracts';
 import { csvStream } from '../platform';
 import { Atom } from '../content';
 import { Company } from './models/company';
@@ -31,6 +37,8 @@ export function csvRows(
   company: CompanyRef | undefined,
   names: ReadonlyMap<string, string>,
   now: Date,
+  /** The invitation's company's stages (the stage column is their label). */
+  stages: readonly PipelineStageDef[] = DEFAULT_PIPELINE_STAGES,
 ): CsvRow[] {
   const status = effectiveStatus(
     { status: inv.status, lapses_at: inv.lapses_at ?? null, lapses_to: inv.lapses_to ?? null },
@@ -55,7 +63,7 @@ export function csvRows(
       error: finished ? round(p.error) : '',
       atom_finished_at: iso(p.finished_at),
       label: labelOf(inv),
-      stage: PIPELINE_STAGE_LABELS[inv.stage ?? 'new'],
+      stage: stageLabel(stages, inv.stage),
       rating: inv.rating ?? '',
     };
   });
@@ -75,10 +83,19 @@ export async function exportInvitationsCsv(
   // Atoms and companies are few: read once, not per row.
   const [atoms, companies] = await Promise.all([
     Atom.find({}).select({ name: 1 }).lean().exec(),
-    scope.company ? Promise.resolve([]) : Company.find({}).select({ name: 1, slug: 1 }).lean().exec(),
+    Company.find(scope.company ? { _id: scope.company.id } : {})
+      .select({ name: 1, slug: 1, pipeline_stages: 1 })
+      .lean()
+      .exec(),
   ]);
   const names = new Map(atoms.map((a) => [a._id, a.name]));
   const companyById = new Map(companies.map((c) => [String(c._id), companyRef(c)]));
+  const stagesById = new Map(
+    companies.map((c) => [
+      String(c._id),
+      c.pipeline_stages?.length ? c.pipeline_stages : DEFAULT_PIPELINE_STAGES,
+    ]),
+  );
   await settleForList(scope, query, now);
   const cursor = Invitation.find(listFilter(scope, query))
     .select(ROW_FIELDS)
@@ -87,7 +104,13 @@ export async function exportInvitationsCsv(
     .cursor();
   async function* rows() {
     for await (const inv of cursor as AsyncIterable<InvitationDoc>)
-      yield* csvRows(inv, scope.company ?? companyById.get(String(inv.company)), names, now);
+      yield* csvRows(
+        inv,
+        scope.company ?? companyById.get(String(inv.company)),
+        names,
+        now,
+        stagesById.get(String(inv.company)),
+      );
   }
   const stringifier = csvStream({ header: true, columns: [...INVITATION_CSV_COLUMNS], bom: true });
   const source = Readable.from(rows());

@@ -6,6 +6,7 @@
 // the contact, else its support address, else the service's SUPPORT_EMAIL). The quiz API adds it
 // to the quiz result of every quiz of a revoked invitation (candidate.ts `withdrawn`).
 import type { Withdrawn } from '@skillquiz/contracts';
+import { Types } from 'mongoose';
 import type { QuizInvitationSource } from '../quiz';
 import { contactEmailOf } from './contact';
 import { Company } from './models/company';
@@ -45,5 +46,28 @@ export function quizInvitationSource(): QuizInvitationSource {
       return inv ? { required: inv.required_atoms ?? [], optional: inv.optional_atoms ?? [] } : null;
     },
     withdrawal: withdrawalOf,
+    async claimStart(invitationId, at) {
+      const _id = new Types.ObjectId(invitationId);
+      // Read, then claim only if the name and email are still as read: an edit that lands between
+      // makes the claim miss, and the next round records the edited ones. An edit can only land
+      // before the claim (it is conditional on no claim), so a few rounds always settle it.
+      for (let round = 0; round < 10; round++) {
+        const inv = await Invitation.findById(_id)
+          .select({ start_claimed_at: 1, candidate_name: 1, candidate_email: 1 })
+          .lean()
+          .exec();
+        if (!inv || inv.start_claimed_at) return;
+        const as = {
+          candidate_name: inv.candidate_name ?? null,
+          candidate_email: inv.candidate_email ?? null,
+        };
+        const won = await Invitation.updateOne(
+          { _id, start_claimed_at: null, ...as },
+          { $set: { start_claimed_at: at, started_as: as } },
+        ).exec();
+        if (won.matchedCount === 1) return;
+      }
+      throw new Error(`claimStart: the invitation ${invitationId} kept changing`);
+    },
   };
 }

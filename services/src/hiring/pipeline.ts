@@ -1,5 +1,5 @@
 // One invitation's hiring pipeline (GET .../pipeline, PUT .../pipeline/stage, POST .../pipeline/notes,
-// PUT .../pipeline/rating): the stage (contracts PIPELINE_STAGES), the recruiters' notes and each
+// PUT .../pipeline/rating): the stage (a key of the company's list, stages.ts), the recruiters' notes and each
 // recruiter's own rating. Always inside the scope's company (another company's invitation is the same
 // 404 as an unknown one); every write is one conditional update on `pipeline_version` (the version the
 // recruiter read: a stale one is 409, nothing is overwritten) and is recorded in the audit trail
@@ -7,20 +7,34 @@
 // (platform/models/pending-event.ts), so the company's webhook learns of it at least once. None of this is ever
 // part of what the candidate sees (the quiz API never reads these fields).
 import { Types } from 'mongoose';
-import { PIPELINE_LIMITS, type PipelineStage, type PipelineView } from '@skillquiz/contracts';
+import {
+  FIRST_STAGE,
+  PIPELINE_LIMITS,
+  type PipelineStage,
+  type PipelineStageDef,
+  type PipelineView,
+} from '@skillquiz/contracts';
 import { auditUpdated, pendingEvent, type Events, badRequest, conflict } from '../platform';
 import { Invitation, type InvitationDoc } from './models/invitation';
 import { findScopedInvitation, type HiringScope } from './scope';
+import { assertCompanyStage, stagesOfCompany } from './stages';
 
 type PipelineFields = Pick<
   InvitationDoc,
-  '_id' | 'stage' | 'stage_changed_at' | 'stage_changed_by' | 'notes' | 'ratings' | 'pipeline_version'
+  | '_id'
+  | 'company'
+  | 'stage'
+  | 'stage_changed_at'
+  | 'stage_changed_by'
+  | 'notes'
+  | 'ratings'
+  | 'pipeline_version'
 >;
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** The stage as read: invitations stored before the pipeline existed are 'new'. */
-export const stageOf = (inv: Pick<InvitationDoc, 'stage'>): PipelineStage => inv.stage ?? 'new';
+export const stageOf = (inv: Pick<InvitationDoc, 'stage'>): PipelineStage => inv.stage ?? FIRST_STAGE;
 
 /** The mean of the ratings to one decimal, null when nobody rated. */
 export function meanRating(ratings: readonly { rating: number }[] | undefined): number | null {
@@ -28,11 +42,12 @@ export function meanRating(ratings: readonly { rating: number }[] | undefined): 
   return Math.round((ratings.reduce((s, r) => s + r.rating, 0) / ratings.length) * 10) / 10;
 }
 
-export function pipelineView(inv: PipelineFields): PipelineView {
+export function pipelineView(inv: PipelineFields, stages: readonly PipelineStageDef[]): PipelineView {
   const ratings = inv.ratings ?? [];
   return {
     invitation_id: String(inv._id),
     stage: stageOf(inv),
+    stages: [...stages],
     stage_changed_at: iso(inv.stage_changed_at),
     stage_changed_by: inv.stage_changed_by ?? null,
     notes: (inv.notes ?? []).map((n) => ({
@@ -95,8 +110,13 @@ async function writeAt(
   return after;
 }
 
+/** The view with the invitation's company's stages (the picker's options). */
+async function viewOf(inv: PipelineFields, stages?: readonly PipelineStageDef[]): Promise<PipelineView> {
+  return pipelineView(inv, stages ?? (await stagesOfCompany(inv.company)));
+}
+
 export async function getPipeline(scope: HiringScope, id: unknown): Promise<PipelineView> {
-  return pipelineView(await findScopedInvitation(scope, id));
+  return viewOf(await findScopedInvitation(scope, id));
 }
 
 /** Moves the candidate to `stage`, its stage_changed event in the same write, then dispatches it. */
@@ -106,9 +126,11 @@ export async function setStage(
   input: { stage: PipelineStage; version: number },
   events: Events,
 ): Promise<PipelineView> {
+  // A stage the company does not have is bad input (400), whatever the version.
+  const stages = await assertCompanyStage((await findScopedInvitation(scope, id)).company, input.stage);
   const inv = await readScoped(scope, id, input.version);
   const from = stageOf(inv);
-  if (from === input.stage) return pipelineView(inv);
+  if (from === input.stage) return viewOf(inv, stages);
   const actor = scope.principal.user.email;
   const now = new Date();
   const invitationId = String(inv._id);
@@ -134,7 +156,7 @@ export async function setStage(
   });
   await auditUpdated(actor, 'invitation', invitationId, { stage: from }, { stage: input.stage });
   await events.dispatch('invitations', inv._id);
-  return pipelineView(after);
+  return viewOf(after, stages);
 }
 
 /** Appends a note by the signed-in recruiter. */
@@ -156,7 +178,7 @@ export async function addNote(
     { note: null },
     { note: { id: String(note._id), text: note.text } },
   );
-  return pipelineView(after);
+  return viewOf(after);
 }
 
 /** Sets (or, with null, takes back) the signed-in recruiter's own rating; the mean follows. */
@@ -173,5 +195,5 @@ export async function setRating(
     input.rating === null ? others : [...others, { author: actor, rating: input.rating, at: new Date() }];
   const after = await writeAt(inv, input.version, { $set: { ratings, rating: meanRating(ratings) } });
   await auditUpdated(actor, 'invitation', String(inv._id), { rating: mine }, { rating: input.rating });
-  return pipelineView(after);
+  return viewOf(after);
 }

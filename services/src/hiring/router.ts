@@ -3,6 +3,7 @@
 // CSRF header), validates its input with the contracts' schemas, and calls one named function.
 // Payloads: libs/contracts/src/hiring.ts; rules: services/README.md, "Hiring API".
 import { Router } from '@koa/router';
+import { Types } from 'mongoose';
 import type { Context, Middleware } from 'koa';
 import {
   BulkInviteRequestSchema,
@@ -21,10 +22,16 @@ import { hiringAtoms, hiringMe } from './me';
 import { invitationReport } from './report';
 import { surveySummary } from './survey';
 import { findScopedInvitation, requireHiringScope, scopeOf } from './scope';
+import { assertCompanyStage } from './stages';
 
-/** The list's query without the company switcher (the scope has handled it). */
-function listQuery(ctx: Context) {
+/**
+ * The list's query without the company switcher (the scope has handled it). Inside one company, a
+ * stage filter must name one of its stages (400 otherwise, as any bad filter).
+ */
+async function listQuery(ctx: Context) {
   const { company: _company, ...query } = validate(InvitationListQuerySchema, ctx.query);
+  const company = scopeOf(ctx).company;
+  if (query.stage && company) await assertCompanyStage(new Types.ObjectId(company.id), query.stage);
   return query;
 }
 
@@ -49,12 +56,12 @@ export function hiringRouter(): Router {
   });
 
   router.get('/api/hiring/invitations', ...read, async (ctx) => {
-    ctx.body = await listInvitations(scopeOf(ctx), listQuery(ctx));
+    ctx.body = await listInvitations(scopeOf(ctx), await listQuery(ctx));
   });
 
   router.get('/api/hiring/invitations.csv', ...read, async (ctx) => {
     const scope = scopeOf(ctx);
-    const { page: _page, ...query } = listQuery(ctx);
+    const { page: _page, ...query } = await listQuery(ctx);
     const now = new Date();
     const stream = await exportInvitationsCsv(scope, query, now);
     ctx.type = 'text/csv; charset=utf-8';

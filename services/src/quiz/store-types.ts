@@ -72,6 +72,14 @@ export interface QuizStore {
   recordAdministrations(atomIds: readonly string[]): Promise<void>;
   administrations(atomId: string): Promise<number>;
   company(state: QuizState): Promise<CompanyInfo | null>;
+  /**
+   * Marks the quiz's invitation started, before the quiz's start is written: a conditional write
+   * that only the first start of the invitation makes, recording the name and email it had then.
+   * An edit of the candidate's name or email is conditional on that mark being absent, so exactly
+   * one of an edit and a start racing it wins. Absent: quizzes without invitations (stores without
+   * a database).
+   */
+  claimInvitation?(state: QuizState, at: Date): Promise<void>;
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
   /** Who withdrew this quiz's invitation and whom to ask, when the company revoked it (withdrawal.ts). */
@@ -172,4 +180,9 @@ export interface QuizInvitationSource {
   atomsOf(invitationId: string): Promise<{ required: string[]; optional: string[] } | null>;
   /** Who withdrew the invitation and whom to ask, when the company revoked it. */
   withdrawal(invitationId: string, serviceSupport: string | null | undefined): Promise<Withdrawn | null>;
+  /**
+   * Marks the invitation started (QuizStore.claimInvitation): the first start's conditional write,
+   * recording the name and email it had then.
+   */
+  claimStart(invitationId: string, at: Date): Promise<void>;
 }

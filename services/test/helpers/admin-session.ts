@@ -312,3 +312,31 @@ export async function callJson<T = any>(
   }
   return { status: res.status, body: json as T, text, headers: res.headers };
 }
+
+/** What POST /api/hiring/invitations answers, as the tests use it: the id and the candidate's link. */
+export interface CreatedInvitation {
+  invitation: { id: string };
+  link: string;
+  /** The quiz token in the link (the candidate's quiz API is /api/quiz/{token}/…). */
+  token: string;
+}
+
+/** Invites a candidate as the signed-in recruiter in `browser`; throws unless it is created (201). */
+export async function inviteCandidate(
+  browser: Browser,
+  baseUrl: string,
+  body: { candidate_name?: string; candidate_email?: string; required_atoms: string[] } & Record<
+    string,
+    unknown
+  >,
+): Promise<CreatedInvitation> {
+  const r = await callJson<{ invitation: { id: string }; link: string }>(
+    browser,
+    baseUrl,
+    'POST',
+    '/api/hiring/invitations',
+    body,
+  );
+  if (r.status !== 201) throw new Error(`invite: ${r.status} ${r.text}`);
+  return { ...r.body, token: r.body.link.split('/quiz/')[1] };
+}

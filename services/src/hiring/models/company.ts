@@ -28,6 +28,13 @@ export interface CompanyDoc extends Timestamps {
   webhook_version?: number;
   /** Opted in to `invitation.stage_changed` webhook events (pipeline stage changes). */
   webhook_stage_events?: boolean;
+  /**
+   * The company's pipeline stages in order (hiring/stages.ts); absent: the default set
+   * (contracts DEFAULT_PIPELINE_STAGES). Keys never change; labels and order do.
+   */
+  pipeline_stages?: { key: string; label: string }[] | null;
+  /** Bumped by every write of pipeline_stages, each conditional on it: a stale list gets 409. */
+  pipeline_stages_version?: number;
 }
 
 const companySchema = new Schema<CompanyDoc>(
@@ -41,6 +48,16 @@ const companySchema = new Schema<CompanyDoc>(
     webhook_secret: { type: String, default: null },
     webhook_version: { type: Number, default: 0 },
     webhook_stage_events: { type: Boolean, default: false },
+    pipeline_stages: {
+      type: [
+        new Schema(
+          { key: { type: String, required: true }, label: { type: String, required: true } },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
+    pipeline_stages_version: { type: Number, default: 0 },
   },
   { collection: 'companies', timestamps: TIMESTAMPS, versionKey: false },
 );

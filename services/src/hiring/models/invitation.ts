@@ -5,9 +5,10 @@
 import { Schema, model, type Types } from 'mongoose';
 import { pendingEventsField, type PendingEventDoc, TIMESTAMPS, type Timestamps } from '../../platform';
 import {
+  FIRST_STAGE,
   INVITATION_STATUSES,
-  PIPELINE_STAGES,
   SLUG_RE,
+  STAGE_KEY_RE,
   type InvitationStatus,
   type PipelineStage,
 } from '@skillquiz/contracts';
@@ -80,6 +81,14 @@ export interface InvitationDoc extends Timestamps {
   email_sends?: number;
   /** A user's email, 'cli' or 'seed'. */
   created_by: string | null;
+  /**
+   * Set once, by the candidate's first start of any of its quizzes, before that quiz is written
+   * (quiz/store.ts claimInvitation), with the name and email the invitation had then. An edit of
+   * name or email is conditional on it being unset (hiring/after-create.ts), so an edit and a start
+   * racing each other cannot both win: absent until the candidate starts.
+   */
+  start_claimed_at?: Date | null;
+  started_as?: { candidate_name: string | null; candidate_email: string | null } | null;
   /** The role it was sent for, and that role's bars at the time (later edits do not move them). */
   role?: Types.ObjectId | null;
   bars?: InvitationBarDoc[];
@@ -120,7 +129,7 @@ export interface InvitationDoc extends Timestamps {
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
   // The company's hiring pipeline (hiring/pipeline.ts): never part of anything the candidate sees.
-  /** The stage; absent on invitations stored before the pipeline existed (read as 'new'). */
+  /** The stage's key (the company's list); absent on invitations stored before the pipeline existed (read as 'new'). */
   stage?: PipelineStage;
   stage_changed_at?: Date | null;
   stage_changed_by?: string | null;
@@ -201,6 +210,14 @@ const invitationSchema = new Schema<InvitationDoc>(
     revoked_at: { type: Date, default: null },
     email_sends: { type: Number },
     created_by: { type: String, default: null },
+    start_claimed_at: { type: Date, default: null },
+    started_as: {
+      type: new Schema(
+        { candidate_name: { type: String, default: null }, candidate_email: { type: String, default: null } },
+        { _id: false },
+      ),
+      default: null,
+    },
     role: { type: Schema.Types.ObjectId, ref: 'Role', default: null },
     bars: { type: [barSchema], default: [] },
     meets_all: { type: Number, default: null },
@@ -218,7 +235,8 @@ const invitationSchema = new Schema<InvitationDoc>(
     integrity_flags: { type: Number, default: null },
     needs_a_look: { type: Boolean, default: false },
     summary_rev: { type: Number, default: 0 },
-    stage: { type: String, enum: PIPELINE_STAGES, default: 'new' },
+    // One of the company's stage keys (hiring/stages.ts checks it before every write).
+    stage: { type: String, match: STAGE_KEY_RE, default: FIRST_STAGE },
     stage_changed_at: { type: Date, default: null },
     stage_changed_by: { type: String, default: null },
     notes: { type: [noteSchema], default: undefined },
