@@ -24,6 +24,8 @@
 // samples, so a slow engine still finishes), BENCH_SIMULEES (default 20000; 0 skips the calibration),
 // BENCH_BULK_RUNS (default 3 bulk invites of 500 rows, timed last) change the sizes; BENCH_DRIVER=0
 // skips the driver-level section, BENCH_HTTP=0 the list and report over HTTP (not the bulk invite); BENCH_CSV=1 also times the CSV export of every invitation.
+// BENCH_ONLY: comma-separated words; only the list and report queries whose label holds one of them
+// are timed (e.g. `status=expired,status=revoked`).
 'use strict';
 const { spawn } = require('node:child_process');
 const { createHash, createHmac, randomBytes } = require('node:crypto');
@@ -58,6 +60,8 @@ const TARGETS = { list: 150, report: 100, calibrationPoints: 3, bulkMs: 3000 };
 const STAGES = ['new', 'reviewing', 'take-home', 'interview', 'offer', 'hired', 'rejected'];
 /** The bulk invite: this many requests of this many rows (HIRING.BULK_MAX_ROWS). */
 const BULK_RUNS = Number(process.env.BENCH_BULK_RUNS || 3);
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((w) => w.trim()) : null;
+const chosen = (label) => !ONLY || ONLY.some((w) => label.includes(w));
 const BULK_ROWS = 500;
 /** One invitation in ten is sent for this role, with a bar of L3 on its atom (the role and bar filters). */
 const ROLE_ID = new (require('mongoose').Types.ObjectId)();
@@ -465,7 +469,7 @@ async function main() {
       }
     };
     const sample = async (label, pathOf, n, target) => {
-      if (process.env.BENCH_HTTP === '0') return 0;
+      if (process.env.BENCH_HTTP === '0' || !chosen(label)) return 0;
       for (let i = 0; i < 2; i++) await get(pathOf(i)); // warm-up
       const ms = [];
       let total = null;
@@ -621,6 +625,7 @@ async function main() {
  * each answers 201 with every row created, its email queued. Target: p95 <= 3 s.
  */
 async function bulkInvites(url, cookie, csrf) {
+  if (BULK_RUNS === 0) return 0;
   const ms = [];
   for (let run = 0; run < BULK_RUNS; run++) {
     const rows = Array.from({ length: BULK_ROWS }, (_, i) => ({
@@ -675,6 +680,7 @@ async function driverLevel(finished) {
   const examined = async () =>
     Number((await mongoose.connection.db.admin().serverStatus()).metrics.queryExecutor.scannedObjects);
   const time = async (label, run, n) => {
+    if (!chosen(label)) return;
     for (let i = 0; i < 2; i++) await run(i);
     const ms = [];
     const until = Date.now() + QUERY_SECONDS * 1000;

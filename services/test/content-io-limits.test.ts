@@ -4,6 +4,8 @@
 // a 413 or 400 and a message, and nothing is stored (questions, atoms, staged previews). A candidate's
 // quiz request made while a hostile or a large honest import is being checked answers promptly
 // (the check runs in a worker thread; `npm run bench:import` has the precise figures).
+import diagnostics_channel from 'node:diagnostics_channel';
+import type { Worker } from 'node:worker_threads';
 import { crc32, deflateRawSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { IMPORT_LIMITS } from '../src/content/io/limits';
@@ -262,6 +264,45 @@ describe('hostile XML, JSON and CSV', () => {
 
   it('a body past the upload limit is a 413', async () => {
     await expectRefused(Buffer.alloc(IMPORT_LIMITS.UPLOAD_BYTES + 1, 0x20), 413, /larger than 50 MiB/);
+  });
+});
+
+describe("the check's worker", () => {
+  it('runs with the configured heap limits, a file that would fill them is refused, and candidates are served right after', async () => {
+    // every worker thread this process starts, with its limits as the thread was given them
+    const started: { limits: Worker['resourceLimits']; exited: Promise<unknown> }[] = [];
+    const onWorker = (message: unknown) => {
+      const { worker } = message as { worker: Worker };
+      started.push({
+        limits: { ...worker.resourceLimits },
+        exited: new Promise((resolve) => worker.once('exit', resolve)),
+      });
+    };
+    diagnostics_channel.subscribe('worker_threads', onWorker);
+    // 49 MiB of `{},`: 17 million objects once parsed, several times the worker's heap limit (a worker
+    // past its limit can abort the whole process, so it must be refused before it is parsed)
+    const n = Math.floor((49 * MiB) / 3);
+    const json = `{"questions":[{"question_text":"x","answers":[${'{},'.repeat(n - 1)}{}]}]}`;
+    try {
+      const t0 = performance.now();
+      await expectRefused(json, 413, /more than 2,000,000 values/);
+      expect(performance.now() - t0).toBeLessThan(30_000);
+    } finally {
+      diagnostics_channel.unsubscribe('worker_threads', onWorker);
+    }
+    expect(started.map((w) => w.limits)).toEqual([
+      expect.objectContaining({
+        maxOldGenerationSizeMb: IMPORT_LIMITS.WORKER_HEAP_MB,
+        maxYoungGenerationSizeMb: IMPORT_LIMITS.WORKER_YOUNG_MB,
+      }),
+    ]);
+    // the worker is let go once its file is answered, and the services answer a candidate at once
+    await started[0].exited;
+    const t1 = performance.now();
+    const res = await fetch(`${env.baseUrl}/api/quiz/${token}`);
+    expect(res.status).toBe(200);
+    expect(typeof (await res.json())).toBe('object');
+    expect(performance.now() - t1).toBeLessThan(1000);
   });
 });
 

@@ -35,6 +35,13 @@ function hasKeys(d: unknown): d is Doc {
 const WALK_OVER_CANDIDATES = 20_000;
 /** Exact candidates (nothing left to test) are put in order by walking the sort's index past this many. */
 const EXACT_WALK_OVER = 2_000;
+/**
+ * Candidates with a condition left to test are paged by walking the sort's index past this many, when a
+ * limit is given: the walk stops once the page is full, and costs a set lookup per key it passes, where
+ * sorting them reads every candidate first (a read decodes the document's fields: hundreds of lookups).
+ * Past WALK_OVER_CANDIDATES the walk tests each key it meets instead of looking it up in the candidates.
+ */
+const TESTED_WALK_OVER = 200;
 
 /**
  * The documents to look at for a filter and what is left to test on each: the candidates an index narrows it
@@ -168,11 +175,28 @@ function orderedMatches(coll: Collection, query: Query, filter: unknown, opts: F
   if (hasKeys(sort)) {
     const walk = walkPlan(coll, filter, sort);
     const scan = walk?.covered ? null : scanFor(coll, query, filter, variables);
-    if (walk && scan && !scan.test && scan.size > EXACT_WALK_OVER) {
-      // the candidates are exactly the matches: walk the sort's index and keep the candidates, reading
-      // nothing (a dense match fills the page within a few keys; a sparse one costs a set lookup per key)
-      const matches = scan.keys instanceof Set ? scan.keys : new Set(scan.keys);
-      return pageOf(walkIds(walk), (k) => matches.has(k), skip, limit);
+    if (
+      walk &&
+      scan &&
+      (scan.test
+        ? limit && scan.size > TESTED_WALK_OVER && scan.size <= WALK_OVER_CANDIDATES
+        : scan.size > EXACT_WALK_OVER)
+    ) {
+      // Walk the sort's index and keep the candidates: a dense match fills the page within a few keys, a
+      // sparse one costs a set lookup per key. Exact candidates are the matches (nothing read); others are
+      // tested on the fields the rest of the filter reads, one by one along the walk until the page is
+      // full, instead of testing every candidate and sorting them all (status=expired of a company's
+      // 100,000 invitations: 10,000 candidates, almost all matches, for a page of 25).
+      const candidates = scan.keys instanceof Set ? scan.keys : new Set(scan.keys);
+      const test = scan.test;
+      const keep = test
+        ? (k: string) => {
+            if (!candidates.has(k)) return false;
+            const part = readFields(coll, k, scan.names);
+            return !!part && test.test(part);
+          }
+        : (k: string) => candidates.has(k);
+      return pageOf(walkIds(walk), keep, skip, limit);
     }
     if (walk && (walk.covered || !scan || scan.size > WALK_OVER_CANDIDATES)) {
       const names = walk.covered ? null : filterFields(filter);

@@ -143,6 +143,56 @@ describe('sort + skip/limit along an index', () => {
     expect(page).toEqual([{ _id: 3000 }, { _id: 2994 }, { _id: 2988 }]);
   });
 
+  it('pages thousands of candidates with a condition left to test along the walk, not by sorting them all', async () => {
+    // the candidates list's status filter: company and status pinned by the index, "not demo" tested
+    interface Row extends TestDoc {
+      _id: number;
+      org: string;
+      state: string;
+      demo?: boolean;
+      at: Date;
+    }
+    const k = fresh<Row>();
+    await k.createIndex({ org: 1, state: 1, at: -1, _id: -1 });
+    const rows: Row[] = [];
+    for (let i = 1; i <= 6000; i++)
+      rows.push({
+        _id: i,
+        org: i % 10 === 0 ? 'other' : 'acme',
+        state: i % 6 === 0 ? 'open' : 'gone',
+        ...(i % 7 === 0 ? { demo: true } : {}),
+        // two rows share each date: the _id breaks the tie, descending
+        at: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000),
+      });
+    await k.insertMany(rows);
+    const filter = { $and: [{ org: 'acme' }, { demo: { $ne: true } }, { state: 'gone' }] };
+    const expected = rows
+      .filter((r) => r.org === 'acme' && r.state === 'gone' && !r.demo)
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || b._id - a._id)
+      .map((r) => r._id);
+    expect(expected.length).toBeGreaterThan(3000);
+    const page = (skip: number, limit: number) =>
+      k.find(filter).sort({ at: -1, _id: -1 }).skip(skip).limit(limit).project({ _id: 1 }).toArray();
+    let first: Loose[] = [];
+    const docs = await examined(async () => {
+      first = await page(0, 25);
+    });
+    expect(first.map((d) => d._id)).toEqual(expected.slice(0, 25));
+    // the page (each row read to test it, then to return it) and the few demo rows met before it is
+    // full, not the 4,500 candidates
+    if (onEngine) expect(docs).toBeLessThanOrEqual(60);
+    expect((await page(2000, 25)).map((d) => d._id)).toEqual(expected.slice(2000, 2025));
+    expect((await page(expected.length - 10, 25)).map((d) => d._id)).toEqual(expected.slice(-10));
+    // without a limit every match, in order
+    expect(
+      (await k.find(filter).sort({ at: -1, _id: -1 }).project({ _id: 1 }).toArray()).map((d) => d._id),
+    ).toEqual(expected);
+    // and after writes that move rows in and out of the pinned prefix
+    await k.updateOne({ _id: expected[0] }, { $set: { demo: true } });
+    await k.updateOne({ _id: 6 }, { $set: { state: 'gone', at: new Date(Date.UTC(2030, 0, 1)) } });
+    expect((await page(0, 3)).map((d) => d._id)).toEqual([6, ...expected.slice(1, 3)]);
+  });
+
   it('keeps the order through inserts, updates and deletes after the first ordered read', async () => {
     const k = fresh<Item>();
     await k.createIndex({ kind: 1, _id: -1 });

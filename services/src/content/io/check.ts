@@ -19,10 +19,10 @@ import {
   type InterchangeAtom,
   type InterchangeQuestion,
 } from '@skillquiz/contracts';
-import type { ParsedFile } from './interchange';
+import type { ParsedItems } from './interchange';
 import { parseCsv } from './csv-format';
 import { parseJson } from './json-format';
-import { parseQti } from './qti-format';
+import { readQti } from './qti-format';
 
 export function guessFormat(bytes: Uint8Array): ImportFormat {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'qti';
@@ -35,10 +35,11 @@ export function guessFormat(bytes: Uint8Array): ImportFormat {
   return 'csv';
 }
 
-export function parseFile(format: ImportFormat, bytes: Buffer): ParsedFile {
+/** The file's items; a QTI package's are read one at a time as they are taken. */
+export function parseFile(format: ImportFormat, bytes: Buffer): ParsedItems {
   if (format === 'json') return parseJson(bytes);
   if (format === 'csv') return parseCsv(bytes);
-  return parseQti(bytes);
+  return readQti(bytes);
 }
 
 const oneLine = (s: string) => {
@@ -93,8 +94,20 @@ export interface CheckedFile {
   checked: (InterchangeQuestion | null)[];
 }
 
-/** Parses and checks a whole file (throws an ImportLimitError past a limit). */
-export function checkFile(bytes: Buffer, requested?: ImportFormat): CheckedFile {
+/** Preview rows and checked questions handed on at a time when checkFile is given `emit`. */
+export const CHECK_SLICE = 500;
+
+/**
+ * Parses and checks a whole file (throws an ImportLimitError past a limit). With `emit`, the rows
+ * and checked questions are handed to it CHECK_SLICE at a time as they are made, and not kept
+ * (the result's `items` and `checked` are then empty): the worker sends them on as it goes, so it
+ * never holds a big file's results (nor, for a QTI package, its items' raw fields) all at once.
+ */
+export function checkFile(
+  bytes: Buffer,
+  requested?: ImportFormat,
+  emit?: (slice: Pick<CheckedFile, 'items' | 'checked'>) => void,
+): CheckedFile {
   const format = requested ?? guessFormat(bytes);
   const parsed = parseFile(format, bytes);
   const fileErrors: ImportProblem[] = [...parsed.fileErrors];
@@ -108,10 +121,17 @@ export function checkFile(bytes: Buffer, requested?: ImportFormat): CheckedFile 
     } else fileAtoms.set(r.data.id, r.data);
   });
 
-  const items: ImportPreviewItem[] = [];
-  const checked: (InterchangeQuestion | null)[] = [];
+  let items: ImportPreviewItem[] = [];
+  let checked: (InterchangeQuestion | null)[] = [];
+  const flush = () => {
+    emit!({ items, checked });
+    items = [];
+    checked = [];
+  };
   const seenUids = new Map<string, number>();
-  parsed.items.forEach((p, index) => {
+  let index = -1;
+  for (const p of parsed.items) {
+    index++;
     const preview: ImportPreviewItem = {
       index,
       source: p.source,
@@ -149,6 +169,8 @@ export function checkFile(bytes: Buffer, requested?: ImportFormat): CheckedFile 
       }
     }
     checked.push(q);
-  });
+    if (emit && checked.length === CHECK_SLICE) flush();
+  }
+  if (emit && checked.length) flush();
   return { format, fileErrors, fileAtoms: [...fileAtoms.values()], items, checked };
 }

@@ -1,13 +1,10 @@
 // The worker thread of an import's check (off-thread.ts starts one per file): reads the file handed
-// over in workerData, checks it (check.ts) and posts back the result in slices of items, then the
-// rest, or the limit it went past.
+// over in workerData, checks it (check.ts) and posts back the result in slices of items as they are
+// checked, then the rest, or the limit it went past.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportFormat } from '@skillquiz/contracts';
 import { checkFile, type CheckedFile } from './check';
 import { ImportLimitError, limitMessages } from './limits';
-
-/** Items per message: each message is read on the services' main thread in one go, so a few ms each. */
-export const REPLY_SLICE = 500;
 
 export type WorkerReply =
   | { ok: true; slice: Pick<CheckedFile, 'items' | 'checked'> }
@@ -18,15 +15,14 @@ export type WorkerReply =
 function run(): WorkerReply {
   const { bytes, format } = workerData as { bytes: Uint8Array; format?: ImportFormat };
   try {
-    const { items, checked, ...rest } = checkFile(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
-      format,
+    // each slice (CHECK_SLICE items: read on the services' main thread in a few ms) goes as it is made
+    const {
+      items: _items,
+      checked: _checked,
+      ...rest
+    } = checkFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), format, (slice) =>
+      parentPort!.postMessage({ ok: true, slice } satisfies WorkerReply),
     );
-    for (let at = 0; at < items.length; at += REPLY_SLICE)
-      parentPort!.postMessage({
-        ok: true,
-        slice: { items: items.slice(at, at + REPLY_SLICE), checked: checked.slice(at, at + REPLY_SLICE) },
-      } satisfies WorkerReply);
     return { ok: true, done: rest };
   } catch (err) {
     if (err instanceof ImportLimitError) return { ok: false, status: err.status, message: err.message };

@@ -17,6 +17,11 @@ export interface ParsedFile {
   fileErrors: { path: string; message: string }[];
 }
 
+/** A file whose items may be read one at a time as they are taken (a QTI package's are). */
+export interface ParsedItems extends Omit<ParsedFile, 'items'> {
+  items: Iterable<ParsedItem>;
+}
+
 /** A stored question as exchanged; `uidOf` names its original by uid. */
 export function questionToInterchange(
   q: QuestionDoc,

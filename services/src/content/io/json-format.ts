@@ -11,12 +11,20 @@ import type { ParsedFile } from './interchange';
 import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
 
 /**
- * How deep arrays and objects nest, outside strings, with one pass over the bytes: checked before
- * JSON.parse, so nothing that walks the value recursively afterwards meets a 100,000-deep one.
+ * How deep arrays and objects nest and how many values the file holds (containers and the items
+ * between commas), outside strings, with one pass over the bytes: checked before JSON.parse, so
+ * nothing that walks the value recursively afterwards meets a 100,000-deep one, and JSON.parse never
+ * builds millions of values (49 MiB of `{},` is 17 million objects: more than the worker's heap, and
+ * a worker thread past its heap limit can take the whole process down with it, not only itself).
+ * Stops counting as soon as either passes its limit.
  */
-export function jsonDepth(bytes: Uint8Array, stopAt: number): number {
+export function jsonShape(
+  bytes: Uint8Array,
+  limits: { depth: number; values: number },
+): { depth: number; values: number } {
   let depth = 0;
   let deepest = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -27,16 +35,19 @@ export function jsonDepth(bytes: Uint8Array, stopAt: number): number {
     } else if (b === 0x22) inString = true;
     else if (b === 0x5b || b === 0x7b) {
       depth++;
+      values++;
       if (depth > deepest) deepest = depth;
-      if (deepest > stopAt) return deepest;
+      if (deepest > limits.depth || values > limits.values) break;
     } else if (b === 0x5d || b === 0x7d) depth--;
+    else if (b === 0x2c && ++values > limits.values) break;
   }
-  return deepest;
+  return { depth: deepest, values };
 }
 
 export function parseJson(bytes: Buffer): ParsedFile {
-  if (jsonDepth(bytes, IMPORT_LIMITS.JSON_DEPTH) > IMPORT_LIMITS.JSON_DEPTH)
-    throw new ImportLimitError(400, limitMessages.jsonDepth());
+  const shape = jsonShape(bytes, { depth: IMPORT_LIMITS.JSON_DEPTH, values: IMPORT_LIMITS.JSON_VALUES });
+  if (shape.depth > IMPORT_LIMITS.JSON_DEPTH) throw new ImportLimitError(400, limitMessages.jsonDepth());
+  if (shape.values > IMPORT_LIMITS.JSON_VALUES) throw new ImportLimitError(413, limitMessages.jsonValues());
   let data: unknown;
   try {
     data = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));

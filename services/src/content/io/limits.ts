@@ -29,6 +29,11 @@ export const IMPORT_LIMITS = {
   XML_ELEMENTS_TOTAL: 2_000_000,
   /** Arrays and objects open at once in a JSON file (a question nests four deep). 400. */
   JSON_DEPTH: 64,
+  /**
+   * Values in a JSON file, counted before it is parsed (objects and arrays, and the items between
+   * their commas: a file of 10,000 questions as exported here holds about 260,000). 413.
+   */
+  JSON_VALUES: 2_000_000,
   /** The worker checking one file is stopped after this long. 413. */
   CHECK_MS: 120_000,
   /** The worker's JavaScript heap (a 10,000-question package needs about a fifth of it). 413 when hit. */
@@ -78,6 +83,8 @@ export const limitMessages = {
     `The XML of ${source} has more than ${count(IMPORT_LIMITS.XML_ELEMENTS)} elements: nothing was imported.`,
   xmlElementsTotal: () =>
     `The package's XML has more than ${count(IMPORT_LIMITS.XML_ELEMENTS_TOTAL)} elements together: nothing was imported.`,
+  jsonValues: () =>
+    `The JSON holds more than ${count(IMPORT_LIMITS.JSON_VALUES)} values (objects, arrays, strings, numbers): nothing was imported. Split the file.`,
   jsonDepth: () =>
     `The JSON nests arrays and objects more than ${IMPORT_LIMITS.JSON_DEPTH} deep: nothing was imported.`,
   time: () =>

@@ -34,9 +34,12 @@ require(workerData.entry);
 `;
 
 function startWorker(bytes: Uint8Array, format: ImportFormat | undefined): Worker {
-  // a buffer of its own (a small Buffer lives in Node's shared pool, which must not be moved)
-  const own = new Uint8Array(bytes.length);
-  own.set(bytes);
+  // Moved, not copied, when the bytes are the whole of their buffer (the upload, read by the router
+  // in one Buffer.concat, is: the caller does not read it again); else a buffer of its own (a small
+  // Buffer lives in Node's shared pool, which must not be moved).
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const own: Uint8Array<ArrayBuffer> =
+    whole && bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
   const options = {
     transferList: [own.buffer],
     resourceLimits: {

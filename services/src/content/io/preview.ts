@@ -6,8 +6,8 @@
 // content equals the question's is `unchanged`; otherwise an `update` that the commit applies only
 // when confirmed. An item without uid is new (it gets a fresh uid here, so a re-import matches it).
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import {
   questionRuleFindings,
   type ImportFormat,
@@ -24,8 +24,6 @@ import { contentFields, questionToInterchange } from './interchange';
 import type { OffThreadChecks } from './off-thread';
 
 export { guessFormat, parseFile } from './check';
-
-const gzipAsync = promisify(gzip);
 
 /** A preview stays committable this long. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
@@ -50,19 +48,32 @@ const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SLICE = 500;
 
 /**
- * The JSON of `value`, whose `key` holds a long list: the list is written a slice at a time with a
- * breather in between, so 10,000 items are not one block of the event loop.
+ * The JSON of `value`, whose `key` holds a long list, in pieces: the list is written a slice at a time
+ * with a breather in between, so 10,000 items are not one block of the event loop, and the pieces go
+ * on as they are made (to gzip, to the response) instead of being joined into one long string first.
  */
-export async function stringifyInSlices(value: object, key: string): Promise<string> {
+export async function* jsonInSlices(value: object, key: string): AsyncGenerator<string> {
   const list = (value as Record<string, unknown>)[key] as unknown[];
-  const parts: string[] = [];
-  for (let at = 0; at < list.length; at += SLICE) {
-    if (at) await breather();
-    parts.push(JSON.stringify(list.slice(at, at + SLICE)).slice(1, -1));
+  const placeholder = `\u0000${randomBytes(8).toString('hex')}\u0000`;
+  const rest = JSON.stringify({ ...value, [key]: placeholder });
+  const marker = JSON.stringify(placeholder);
+  const at = rest.indexOf(marker);
+  yield `${rest.slice(0, at)}[`;
+  for (let from = 0; from < list.length; from += SLICE) {
+    if (from) await breather();
+    const part = JSON.stringify(list.slice(from, from + SLICE)).slice(1, -1);
+    yield from ? `,${part}` : part;
   }
-  const marker = `\u0000${randomBytes(8).toString('hex')}\u0000`;
-  const rest = JSON.stringify({ ...value, [key]: marker });
-  return rest.replace(JSON.stringify(marker), () => `[${parts.join(',')}]`);
+  yield `]${rest.slice(at + marker.length)}`;
+}
+
+/** jsonInSlices gzipped as it is written. */
+async function gzipJson(value: object, key: string): Promise<Buffer> {
+  const out: Buffer[] = [];
+  await pipeline(jsonInSlices(value, key), createGzip(), async (gzipped: AsyncIterable<Buffer>) => {
+    for await (const b of gzipped) out.push(b);
+  });
+  return Buffer.concat(out);
 }
 
 /** An existing question keeps its answer ids where an item's answer has none but the same text. */
@@ -240,7 +251,7 @@ export async function previewImport(
     filename: options.filename ?? null,
     committed_at: null,
     can_commit: canCommit,
-    payload: await gzipAsync(await stringifyInSlices(payload, 'items')),
+    payload: await gzipJson(payload, 'items'),
   });
   return {
     import_id: id,

@@ -18,7 +18,7 @@ import { type InterchangeAtom, type InterchangeQuestion, HASH_ID_RE } from '@ski
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { Unzip, Zip, strFromU8, type UnzipDecoder, type ZipInputFile } from 'fflate';
-import type { ParsedFile, ParsedItem } from './interchange';
+import type { ParsedFile, ParsedItem, ParsedItems } from './interchange';
 import { IMPORT_LIMITS, ImportLimitError, limitMessages } from './limits';
 
 export const SQ_NS = 'urn:skillquiz:qti-extension:1';
@@ -440,8 +440,43 @@ export function unzipBounded(
   return files;
 }
 
-/** A package (zip) or a single item XML. */
+/** What the items need of a manifest: the atoms it defines and each item resource's href and metadata. */
+function readManifest(manifest: XNode[]): {
+  atoms: unknown[];
+  listed: { href: string; meta: Record<string, unknown> }[];
+} {
+  const root = named(manifest, 'manifest')[0];
+  const resources = root ? findDeep(kids(root), 'resource') : [];
+  const itemResources = resources.filter((r) => /^imsqti_item_xmlv2p[12]/.test(attr(r, 'type') ?? ''));
+  if (itemResources.length > IMPORT_LIMITS.ITEMS) throw new ImportLimitError(413, limitMessages.items());
+  const atoms: unknown[] = [];
+  const rootMeta = root ? named(kids(root), 'metadata')[0] : undefined;
+  for (const a of rootMeta ? findDeep(kids(rootMeta), 'atom') : []) {
+    try {
+      atoms.push(JSON.parse(allText(kids(a))));
+    } catch {
+      atoms.push({ id: attr(a, 'id') });
+    }
+  }
+  const listed = itemResources.map((r) => ({
+    href: attr(r, 'href') ?? named(kids(r), 'file').map((f) => attr(f, 'href'))[0] ?? '',
+    meta: resourceMeta(r),
+  }));
+  return { atoms, listed };
+}
+
+/** A package (zip) or a single item XML, every item read. */
 export function parseQti(bytes: Buffer): ParsedFile {
+  const file = readQti(bytes);
+  return { ...file, items: [...file.items] };
+}
+
+/**
+ * A package (zip) or a single item XML. A package's items are read as they are taken from `items`
+ * (one at a time, in the manifest's order), so its items' trees and raw fields need not all be held
+ * at once; a limit an item goes past is thrown when that item is taken.
+ */
+export function readQti(bytes: Buffer): ParsedItems {
   const budget: XmlBudget = { elements: 0 };
   const isZip = bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!isZip) {
@@ -503,21 +538,14 @@ export function parseQti(bytes: Buffer): ParsedFile {
       fileErrors: [{ path: 'imsmanifest.xml', message: `not well-formed XML: ${(err as Error).message}` }],
     };
   }
-  const root = named(manifest, 'manifest')[0];
-  const resources = root ? findDeep(kids(root), 'resource') : [];
-  const itemResources = resources.filter((r) => /^imsqti_item_xmlv2p[12]/.test(attr(r, 'type') ?? ''));
-  if (itemResources.length > IMPORT_LIMITS.ITEMS) throw new ImportLimitError(413, limitMessages.items());
-  const atoms: unknown[] = [];
-  const rootMeta = root ? named(kids(root), 'metadata')[0] : undefined;
-  for (const a of rootMeta ? findDeep(kids(rootMeta), 'atom') : []) {
-    try {
-      atoms.push(JSON.parse(allText(kids(a))));
-    } catch {
-      atoms.push({ id: attr(a, 'id') });
-    }
+  const { atoms, listed } = readManifest(manifest);
+  // From here on only `listed` is kept of the manifest: its tree is not held while the items' trees
+  // and results are built.
+  manifest = [];
+  function* items(): Generator<ParsedItem> {
+    for (const item of listed) yield readListed(item);
   }
-  const items = itemResources.map((r) => {
-    const href = attr(r, 'href') ?? named(kids(r), 'file').map((f) => attr(f, 'href'))[0] ?? '';
+  const readListed = ({ href, meta }: (typeof listed)[number]): ParsedItem => {
     const path = base + href;
     const file = files[path];
     if (!file)
@@ -527,12 +555,12 @@ export function parseQti(bytes: Buffer): ParsedFile {
         errors: [{ path: 'href', message: `the manifest names ${href}, which is not in the zip` }],
         warnings: [],
       };
-    return readItem(strFromU8(file), href, resourceMeta(r), budget);
-  });
-  const fileErrors = items.length
+    return readItem(strFromU8(file), href, meta, budget);
+  };
+  const fileErrors = listed.length
     ? []
     : [{ path: 'imsmanifest.xml', message: 'the manifest lists no QTI 2.1/2.2 item' }];
-  return { items, atoms, fileErrors };
+  return { items: items(), atoms, fileErrors };
 }
 
 // ---------------------------------------------------------------------------------------------
