@@ -221,8 +221,12 @@ export async function bulkInvite(
       ),
     () => undo(partial),
   );
+  // The reply does not wait for the jobs. Every invitation is stored with its email intent (above), so
+  // its email is promised already; the jobs are enqueued right after, in the background (dispatchMany
+  // logs a failure, and the reconciliation pass finishes what a failure or a crash leaves pending).
+  // Waiting for 1,000 jobs (an email and a reminder a row) made a 500-row invite take many seconds.
   const queued = created.filter((c) => c.invitation.pending_events?.length).map((c) => c.invitation._id);
-  if (events && queued.length) await events.dispatchMany('invitations', queued);
+  if (events && queued.length) void events.dispatchMany('invitations', queued);
   const names = new Map(
     (
       await Atom.find({

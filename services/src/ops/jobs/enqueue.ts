@@ -24,9 +24,10 @@ async function enqueueOnce<T extends object>(
   runAt: Date = new Date(),
 ): Promise<void> {
   const agenda = queue.agenda();
-  await agenda.ready;
+  await Promise.all([agenda.ready, queue.ready()]);
   const job = agenda.create(name, data);
   job.schedule(runAt);
+  // agenda adds the job's name to the key, which leads the uniqueness indexes (queue.ts)
   job.unique(unique, { insertOnly: true });
   await job.save();
 }

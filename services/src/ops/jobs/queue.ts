@@ -10,6 +10,7 @@
 // not, so loading the quiz router never loads agenda (test/quiz-no-job-queue.test.ts).
 import os from 'node:os';
 import mongoose from 'mongoose';
+import type { IndexDescription } from 'mongodb';
 import { Agenda, InMemoryNotificationChannel } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 
@@ -42,8 +43,34 @@ export function createQueue(options: QueueOptions = {}): Agenda {
  * agenda once it has started, else one made on first use that only writes jobs (a CLI process, or
  * the services before the worker starts).
  */
+/**
+ * The indexes the enqueues' uniqueness checks read: each enqueue is an upsert keyed by the job's name
+ * and its invitation or event id (enqueue.ts), which without them reads every job (agenda makes only
+ * its own index, for locking the next job). A bulk invite of 500 enqueues 1,000 jobs.
+ */
+export const JOB_UNIQUE_INDEXES: IndexDescription[] = [
+  { key: { name: 1, 'data.invitation_id': 1 }, name: 'job_invitation_idx' },
+  { key: { name: 1, 'data.event_id': 1 }, name: 'job_event_idx' },
+];
+
 export class JobQueue {
   private current: Agenda | null = null;
+  private indexes: Promise<void> | null = null;
+
+  /** Resolves once the uniqueness indexes exist (made once per queue, on the first enqueue). */
+  ready(): Promise<void> {
+    if (!this.indexes) {
+      const db = mongoose.connection.db;
+      if (!db) throw new Error('The job queue needs a connected database');
+      this.indexes = db
+        .collection(JOBS_COLLECTION)
+        .createIndexes(JOB_UNIQUE_INDEXES)
+        .then(() => undefined);
+      // a failed attempt is made again by the next enqueue
+      this.indexes.catch(() => (this.indexes = null));
+    }
+    return this.indexes;
+  }
 
   agenda(): Agenda {
     if (!this.current) {
