@@ -10,7 +10,7 @@
 // deadline passed are written down by settleLapsedInvitations, from sweepExpired. Quiz writes are
 // conditional on `rev`, like the quiz API's, so a candidate's concurrent call and the sweep never
 // overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
-// counters (the embedded engine has no TTL monitor; src/platform/db/sweep.ts) and prunes old finished jobs.
+// counters (the embedded engine has no TTL monitor; ops/jobs/sweep.ts) and prunes old finished jobs.
 import { sweepExpired } from './sweep';
 import type { Events, Config } from '../../platform';
 import { sweepLapsedQuizzes } from '../../quiz';
