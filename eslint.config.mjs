@@ -17,7 +17,18 @@ const COLLECTION_OWNERS = {
     models: ['QuizResult', 'QuestionLog', 'TrackingEvent'],
     collections: ['quiz_results', 'question_logs', 'tracking_events'],
   },
-  hiring: { models: ['Invitation', 'Company', 'Role'], collections: ['invitations', 'companies', 'roles'] },
+  hiring: {
+    models: ['Invitation', 'Company', 'Role', 'EmailDelivery', 'WebhookAttempt'],
+    collections: [
+      'invitations',
+      'companies',
+      'roles',
+      'atom_norms',
+      'atom_norm_entries',
+      'email_deliveries',
+      'webhook_attempts',
+    ],
+  },
   content: {
     models: ['Atom', 'Question', 'ContentImport'],
     collections: ['atoms', 'questions', 'content_imports'],

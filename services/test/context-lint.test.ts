@@ -60,6 +60,12 @@ const refusedWrites: [string, string][] = [
   ],
 ];
 for (const [how, code] of refusedWrites) probe(`write ${how}`, 'ops/probe.ts', code);
+// The email job's delivery record is hiring's (email_deliveries): the job asks hiring's recordEmail*.
+probe(
+  'email job write',
+  'ops/jobs/probe.ts',
+  "import { EmailDelivery } from '../../hiring';\nEmailDelivery.updateOne({ _id: 'x' }, { $set: { state: 'sent' } });\n",
+);
 probe(
   'owner write',
   'quiz/probe.ts',
@@ -87,6 +93,12 @@ describe("a write to another context's collection", () => {
     const messages = restrictions(`write ${how}`);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(quizWrites);
+  });
+
+  it("is refused for hiring's email records too (the email job asks hiring)", () => {
+    expect(restrictions('email job write')).toEqual([
+      expect.stringMatching(/^Only services\/src\/hiring writes .*email_deliveries/),
+    ]);
   });
 
   it('is allowed in the owning context, and a read is allowed anywhere', () => {
