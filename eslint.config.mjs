@@ -8,15 +8,27 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 // The services' collections and the one context that writes each (services/README.md, "Contexts").
-// Elsewhere a write to one is a lint error: through its model (the owner's index hands out read-only
-// handles, so tsc refuses it too) or through the raw driver by the collection's name. Tests seed data
-// directly and are not checked.
+// Elsewhere a write to one is a lint error: through its model, also at the end of a query chain
+// (`Model.find(...).updateMany(...)`, which the read-only handles the owner's index hands out still
+// type-check), through mongoose's registry by the model's name, or through the raw driver by the
+// collection's name. Tests seed data directly and are not checked.
 const COLLECTION_OWNERS = {
   quiz: {
     models: ['QuizResult', 'QuestionLog', 'TrackingEvent'],
     collections: ['quiz_results', 'question_logs', 'tracking_events'],
   },
-  hiring: { models: ['Invitation', 'Company', 'Role'], collections: ['invitations', 'companies', 'roles'] },
+  hiring: {
+    models: ['Invitation', 'Company', 'Role', 'EmailDelivery', 'WebhookAttempt'],
+    collections: [
+      'invitations',
+      'companies',
+      'roles',
+      'atom_norms',
+      'atom_norm_entries',
+      'email_deliveries',
+      'webhook_attempts',
+    ],
+  },
   content: {
     models: ['Atom', 'Question', 'ContentImport'],
     collections: ['atoms', 'questions', 'content_imports'],
@@ -30,10 +42,26 @@ const restrictionsOf = (owner, { models, collections }) => [
     message: `Only services/src/${owner} writes ${collections.join(', ')}: call a function of its index instead.`,
   },
   {
+    selector: `CallExpression[callee.property.name=/^(${WRITE_METHODS})$/] > MemberExpression.callee CallExpression[callee.object.name=/^(${models.join('|')})$/]`,
+    message: `Only services/src/${owner} writes ${collections.join(', ')}: a query's write is a write too; call a function of its index instead.`,
+  },
+  {
+    selector: `CallExpression[callee.property.name='model'] > Literal.arguments[value=/^(${models.join('|')})$/]`,
+    message: `Only services/src/${owner} writes ${collections.join(', ')}: take the read-only handle of its index, not the model from mongoose's registry.`,
+  },
+  {
     selector: `CallExpression[callee.property.name='collection'] > Literal.arguments[value=/^(${collections.join('|')})$/]`,
     message: `Only services/src/${owner} writes ${collections.join(', ')}: ask it through its index instead of the raw driver.`,
   },
 ];
+// A context is entered only through its index.ts (.dependency-cruiser.cjs), and a module augmentation
+// is an entry that dependency-cruiser does not see: `declare module` names another context's index,
+// never one of its files.
+const CONTEXT_AUGMENTATION = {
+  selector: `TSModuleDeclaration > Literal.id[value=/^\\.{1,2}\\/(.*\\/)?(platform|quiz|content|hiring|ops)\\/./]`,
+  message:
+    "Augment another context through its index (declare module '../../platform'), not one of its files.",
+};
 // One block per area (a flat config's later block replaces a rule's options, so each area gets all of
 // its restrictions at once): every context, and the composition root with its CLI and dev entry.
 const SERVICES_AREAS = ['platform', 'content', 'quiz', 'hiring', 'ops', 'cli', 'dev'];
@@ -46,6 +74,7 @@ const ownerWriteRules = [...SERVICES_AREAS, null].map((area) => ({
       ...Object.entries(COLLECTION_OWNERS)
         .filter(([owner]) => owner !== area)
         .flatMap(([owner, spec]) => restrictionsOf(owner, spec)),
+      CONTEXT_AUGMENTATION,
     ],
   },
 }));

@@ -354,7 +354,7 @@ describe('invite', () => {
 
   it('a server that sends no email says so with the link: the recruiter sends it', async () => {
     // Production without SMTP_URL (the test services have the dev outbox): the real reply with the
-    // email that such a server promises (services/src/invitations/lifecycle.ts).
+    // email that such a server promises (services/src/hiring/invitations/lifecycle.ts).
     services.msw.use(
       mswHttp.post(
         services.url('/api/hiring/invitations'),
@@ -668,7 +668,7 @@ describe('settings', () => {
     await httpHiringApi.testWebhook(undefined);
     await httpHiringApi.testWebhook(undefined);
     // A production server without SMTP_URL (the test services have the dev outbox): the real settings
-    // with that server's email status (services/src/mail/delivery-status.ts), typed as the contracts'
+    // with that server's email status (services/src/hiring/mail/delivery-status.ts), typed as the contracts'
     // HiringSettingsResponse (the contracts have no schema for this reply to parse it with).
     services.msw.use(
       mswHttp.get(

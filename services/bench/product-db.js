@@ -18,7 +18,7 @@ const mongoose = require('mongoose');
 const { spawnEngine, dirBytes, TARGETS } = require('../../libs/mongo-engine/bench/db-bench');
 
 const DIST = path.resolve(__dirname, '..', 'dist');
-if (!fs.existsSync(path.join(DIST, 'models', 'index.js'))) {
+if (!fs.existsSync(path.join(DIST, 'models.js'))) {
   console.error('services/dist is missing: run `npx tsc -b services` first');
   process.exit(1);
 }

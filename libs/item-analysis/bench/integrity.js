@@ -39,7 +39,7 @@ function timeParamsFor(q, hasCode) {
 }
 
 function seededBanks() {
-  const dist = path.join(__dirname, '../../../services/dist/seed/content/index.js');
+  const dist = path.join(__dirname, '../../../services/dist/ops/seed/content/index.js');
   if (!fs.existsSync(dist)) {
     console.log('(seeded banks skipped: build the services first, npx tsc -b services)');
     return [];

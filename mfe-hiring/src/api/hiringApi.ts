@@ -93,7 +93,7 @@ export interface HiringApi extends DecideApi, PipelineApi {
   /** POST /api/hiring/invitations/{id}/extend { expires_at }: the report after it. */
   extend(id: string, expiresAt: string): Promise<InvitationReport>;
 
-  // The company's settings (services/src/webhooks/router.ts). `company`: an admin's
+  // The company's settings (services/src/hiring/webhooks/router.ts). `company`: an admin's
   // switcher choice (400 without one); a recruiter passes none.
   /** GET /api/hiring/settings: the webhook (URL, secret, version), the signature scheme, email. */
   settings(company: string | undefined, signal?: AbortSignal): Promise<HiringSettingsResponse>;

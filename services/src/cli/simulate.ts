@@ -1,6 +1,6 @@
 // `npm run simulate -- --atom <slug> [--candidates N] [--mean M] [--sd S] [--seed K]`
 // Drives simulated candidates of known ability through the real quiz API of a running `npm start`
-// (or PUBLIC_URL), as demo data for the content analytics. See content/analytics/simulated-candidates.ts.
+// (or PUBLIC_URL), as demo data for the content analytics. See ops/seed/simulated-candidates.ts.
 import { parseArgs } from 'node:util';
 import { connectDatabase, type Database, createLogger } from '../platform';
 import { assertAtomsExist } from '../hiring';

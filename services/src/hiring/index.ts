@@ -30,10 +30,16 @@ export { Mailer, mailConfigured } from './mail/mailer';
 export { devOutboxRouter } from './mail/outbox-router';
 export { renderInvitationMail, type InvitationMailData } from './mail/templates';
 export { type CompanyDoc } from './models/company';
-export { EmailDelivery, emailDeliveryId, emailMessageId, type EmailKind } from './models/email-delivery';
+export {
+  emailDeliveryId,
+  emailMessageId,
+  recordEmailFailed,
+  recordEmailSending,
+  recordEmailSent,
+  type EmailKind,
+} from './models/email-delivery';
 export { type AtomProgressDoc, type InvitationDoc, type LapseTo } from './models/invitation';
 export { type RoleAtomDoc, type RoleDoc } from './models/role';
-export { WebhookAttempt } from './models/webhook-attempt';
 export { pipelineRouter } from './pipeline-router';
 export { hiringRouter } from './router';
 export { deliverWebhook, type WebhookEvent } from './webhooks/deliver';
@@ -50,3 +56,9 @@ export const Company = readOnly(CompanyModel);
 import { Role as RoleModel } from './models/role';
 /** roles, for reading: other contexts ask this one to write. */
 export const Role = readOnly(RoleModel);
+import { EmailDelivery as EmailDeliveryModel } from './models/email-delivery';
+/** email_deliveries, for reading: the email job records a message through recordEmail*. */
+export const EmailDelivery = readOnly(EmailDeliveryModel);
+import { WebhookAttempt as WebhookAttemptModel } from './models/webhook-attempt';
+/** webhook_attempts, for reading: deliverWebhook records each attempt. */
+export const WebhookAttempt = readOnly(WebhookAttemptModel);

@@ -14,8 +14,9 @@ import type { CompanyDirectory } from './auth/roles';
 
 /**
  * What the read-heavy admin views keep between requests, bounded, per app. Empty here: each context
- * that keeps one adds its cache to this interface beside the cache (declaration merging:
- * content/analytics/statistics.ts, content/analytics/time-model.ts), and createApp makes them.
+ * that keeps one adds its cache to this interface beside the cache (declaration merging through the
+ * platform's index: content/analytics/statistics.ts, content/analytics/time-model.ts), and createApp
+ * makes them.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface AppCaches {}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@skillquiz/contracts';
 
-/** The repository root: services/dist/config.js (or services/src/platform/config.ts) → two levels up. */
+/** The repository root: services/dist/platform/config.js (or services/src/platform/config.ts) → three levels up. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const boolFromEnv = z

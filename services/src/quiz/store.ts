@@ -1,4 +1,5 @@
-// QuizStore on the mongoose models: the only quiz module that talks to the database.
+// QuizStore on the mongoose models: what the quiz rules (service.ts) read and write, the quiz's own
+// collections here, the bank and the invitation through the ports the composition root hands in.
 import { Types } from 'mongoose';
 import { counterValue, incrementCounter, type OutageMonitor } from '../platform';
 import { QuestionLog } from './models/question-log';

@@ -1,7 +1,7 @@
 // Many answered quizzes at once (given the schema's defaults, inserted lean through mongoose), for
 // analytics tests that need more answers than driving the quiz API would give in a test's time: candidates of known ability take 10-question
 // adaptive quizzes of an atom's real bank (the simulator's selection) and answer its beta question as
-// a simulated candidate does (content/analytics/simulated-candidates.ts' betaTruth parameters).
+// a simulated candidate does (ops/seed/simulated-candidates.ts' betaTruth parameters).
 import { randomBytes } from 'node:crypto';
 import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { simulateBank } from '@skillquiz/item-analysis';

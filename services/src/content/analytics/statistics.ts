@@ -114,7 +114,7 @@ function excerpt(answerText: ResponseSet['answerText']) {
   };
 }
 
-declare module '../../platform/app-context' {
+declare module '../../platform' {
   interface AppCaches {
     /** Item statistics lists and rest abilities, per app. */
     statistics: StatisticsCache;

@@ -56,7 +56,7 @@ export async function atomTimeModel(kept: TimeModelCache, atom: string): Promise
   return model;
 }
 
-declare module '../../platform/app-context' {
+declare module '../../platform' {
   interface AppCaches {
     /** Per-atom response-time models, per app. */
     timeModels: TimeModelCache;

@@ -3,10 +3,9 @@
 // subscribers are wired in src/composition.ts):
 //   invitation.created  an invitation whose candidate gets an email (the email and its reminder)
 //   invitation.revoked  its open quizzes expire (each then carries its quiz.ended)
-//   quiz.ended          a quiz was finished (completed), abandoned or expired (the result webhook, the
-//                       norms, the invitation's summary)
-// quizEndEvents decides, BEFORE a quiz write, whether the write ends the quiz, so the event goes into
-// that write; quizCommitted runs after it.
+// (quiz.ended, which the quiz context defines and records in quiz/ended.ts, is heard here too: the
+// integrity count, the norms, the invitation's summary.) quizCommitted runs after each quiz write that
+// won (the quiz router's afterCommit).
 import {
   loadConfig,
   type Config,

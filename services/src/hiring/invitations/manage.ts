@@ -1,6 +1,6 @@
 // What a company may do to an invitation after sending it: revoke it (its quizzes expire at once,
 // so the quiz API answers as for any expired quiz, and its result carries `withdrawn`: the candidate
-// is told the company withdrew it, quiz/withdrawal.ts)
+// is told the company withdrew it, hiring/for-quiz.ts)
 // and extend it (a later expiry for it and its quizzes that can still be taken). Callers check the
 // tenancy first (hiring/scope.ts); these functions check the invitation's state.
 import type { Types } from 'mongoose';

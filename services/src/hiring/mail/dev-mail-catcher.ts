@@ -3,7 +3,7 @@
 // page shows it. `npm start` runs it (outside production) and points the services' SMTP_URL at it,
 // as the dev sign-on stands in for the central one. Refuses to start with NODE_ENV=production.
 //
-//   DEV_OUTBOX_DIR=.data/dev-outbox DEV_MAIL_PORT=0 node services/dist/mail/dev-mail-catcher.js
+//   DEV_OUTBOX_DIR=.data/dev-outbox DEV_MAIL_PORT=0 node services/dist/hiring/mail/dev-mail-catcher.js
 //   -> dev mail catcher listening on smtp://127.0.0.1:<port>
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';

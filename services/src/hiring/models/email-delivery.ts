@@ -79,3 +79,49 @@ export const invitationSendId = (invitationId: string, send: number) =>
 /** The message's Message-ID (without the angle brackets): the same for every copy of it. */
 export const emailMessageId = (kind: EmailKind, invitationId: string, expiresAt?: Date | null, send = 0) =>
   `${kind}.${invitationId}${suffix(kind, expiresAt, send).replace(':', '.')}@skillquiz`;
+
+// The three writes of a message's record, in the order the email job makes them (the protocol above);
+// hiring owns email_deliveries, the job (ops/jobs/invitation-email.ts) asks for them.
+
+/** Right before the SMTP conversation: the record is 'sending', one more attempt (made on the first). */
+export async function recordEmailSending(
+  id: string,
+  message: Pick<EmailDeliveryDoc, 'kind' | 'invitation' | 'to' | 'message_id'>,
+): Promise<void> {
+  await EmailDelivery.updateOne(
+    { _id: id },
+    {
+      $set: { ...message, state: 'sending', sending_at: new Date() },
+      $setOnInsert: { sent_at: null },
+      $inc: { attempts: 1 },
+    },
+    { upsert: true },
+  ).exec();
+}
+
+/** The mail server refused the message or could not be reached (`reason`, cut to 500 characters). */
+export async function recordEmailFailed(id: string, reason: string): Promise<void> {
+  await EmailDelivery.updateOne(
+    { _id: id },
+    { $set: { state: 'failed', error: reason.slice(0, 500), failed_at: new Date() } },
+  ).exec();
+}
+
+/** The mail server accepted the message (250): 'sent', with its Message-ID and reply. */
+export async function recordEmailSent(
+  id: string,
+  sent: { messageId: string; response: string },
+): Promise<void> {
+  await EmailDelivery.updateOne(
+    { _id: id },
+    {
+      $set: {
+        state: 'sent',
+        sent_at: new Date(),
+        message_id: sent.messageId,
+        response: sent.response,
+        error: null,
+      },
+    },
+  ).exec();
+}

@@ -5,12 +5,12 @@
 //     lapseLeave, as the quiz API decides it);
 //   - an unfinished quiz past its expires_at: expired_at = expires_at (the quiz API already answers
 //     410 then; now the hiring pages and the webhook learn it too);
-// and each write that ends a quiz carries its quiz.ended event (src/hiring/invitations/lifecycle.ts), which
-// is then dispatched (the hiring summary refreshed, the company's result webhook queued). Invitations whose
-// deadline passed are written down by settleLapsedInvitations, from sweepExpired. Quiz writes are
-// conditional on `rev`, like the quiz API's, so a candidate's concurrent call and the sweep never
-// overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
-// counters (the embedded engine has no TTL monitor; src/platform/db/sweep.ts) and prunes old finished jobs.
+// and each write that ends a quiz carries its quiz.ended event (src/quiz/ended.ts), which is then
+// dispatched (the hiring summary refreshed, the company's result webhook queued). Invitations whose
+// deadline passed are written down by settleLapsedInvitations, from sweepExpired. The quiz writes (the
+// quiz's sweepLapsedQuizzes, quiz/writes.ts) are conditional on `rev`, like the quiz API's, so a
+// candidate's concurrent call and the sweep never overwrite each other: whichever loses re-reads. It also deletes ended sessions and rate-limit
+// counters (the embedded engine has no TTL monitor; ops/jobs/sweep.ts) and prunes old finished jobs.
 import { sweepExpired } from './sweep';
 import type { Events, Config } from '../../platform';
 import { sweepLapsedQuizzes } from '../../quiz';

@@ -16,6 +16,9 @@ import {
   type InvitationDoc,
   EmailDelivery,
   emailDeliveryId,
+  recordEmailFailed,
+  recordEmailSending,
+  recordEmailSent,
   emailMessageId,
   type EmailKind,
   quizLink,
@@ -99,22 +102,12 @@ async function sendOnce(
   if (!data) return 'nothing to send: the company or the quizzes are gone';
   const mail = renderInvitationMail(data, { reminder: kind === 'reminder' });
   const messageId = emailMessageId(kind, String(inv._id), expiresAt, send);
-  await EmailDelivery.updateOne(
-    { _id: id },
-    {
-      $set: {
-        kind,
-        invitation: inv._id,
-        to: inv.candidate_email!,
-        state: 'sending',
-        sending_at: new Date(),
-        message_id: `<${messageId}>`,
-      },
-      $setOnInsert: { sent_at: null },
-      $inc: { attempts: 1 },
-    },
-    { upsert: true },
-  ).exec();
+  await recordEmailSending(id, {
+    kind,
+    invitation: inv._id,
+    to: inv.candidate_email!,
+    message_id: `<${messageId}>`,
+  });
   const sent = await ctx.mailer
     .send(ctx.config, {
       to: inv.candidate_email!,
@@ -127,25 +120,10 @@ async function sendOnce(
     .catch(async (err: unknown) => {
       // Recorded for the hiring pages' email status (failed, with the reason); the job still fails
       // and is retried with backoff, and a 'failed' record is sent again like a 'sending' one.
-      const reason = err instanceof Error ? err.message : String(err);
-      await EmailDelivery.updateOne(
-        { _id: id },
-        { $set: { state: 'failed', error: reason.slice(0, 500), failed_at: new Date() } },
-      ).exec();
+      await recordEmailFailed(id, err instanceof Error ? err.message : String(err));
       throw err;
     });
-  await EmailDelivery.updateOne(
-    { _id: id },
-    {
-      $set: {
-        state: 'sent',
-        sent_at: new Date(),
-        message_id: sent.messageId,
-        response: sent.response,
-        error: null,
-      },
-    },
-  ).exec();
+  await recordEmailSent(id, sent);
   const again = recorded ? ' again, with the same Message-ID (an earlier attempt may have reached it)' : '';
   return `sent to ${inv.candidate_email}${again} (${sent.response})`;
 }

@@ -77,7 +77,7 @@ export const AuditLog = model<AuditLogDoc>('AuditLog', auditLogSchema);
 /**
  * Appends several entries at once (an import's questions): one lean insert, no mongoose document per
  * entry (10,000 hydrated and validated entries took seconds). The entries are built by our own code
- * (content/history/record.ts) with every required field, as the schema asks.
+ * (content/bank/history-record.ts) with every required field, as the schema asks.
  */
 export async function recordAudits(
   entries: Array<Omit<AuditLogDoc, '_id' | 'at'> & { at?: Date }>,
