@@ -5,7 +5,6 @@
 // model comes from 400 earlier quizzes with lognormal times, inserted through the models.
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { MongoClient, type Db } from 'mongodb';
 import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { gaussian, simulateBank } from '@skillquiz/item-analysis';
 import type {
@@ -18,28 +17,20 @@ import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizRes
 import { backfillIntegrityFlags } from '../src/hiring/integrity/at-quiz-end';
 import { timeModelCache } from '../src/content/analytics/time-model';
 import { served } from './helpers/analytics-fixture';
-import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { Browser, inviteCandidate, useHiringStack } from './helpers/admin-session';
 import { takeQuiz as takeWholeQuiz } from './helpers/take-quiz';
 import { connect } from './quiz-fixtures';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-const admin = new Browser();
+const h = useHiringStack({
+  env: { QUESTION_TIME_LIMIT_SECONDS: '120' },
+  signIn: ['acme', 'initech', 'admin'],
+});
+const { acme, initech, admin, call, url } = h;
 const anonymous = new Browser();
 /** The question made to leak in the later quizzes. */
 let leaked: number;
-
-const url = (p: string) => `${env.baseUrl}${p}`;
-async function call<T = any>(b: Browser, method: string, path: string, body?: unknown) {
-  const res = await b.fetch(url(path), jsonCall(b, env.baseUrl, method, body, true));
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 /** Every question's typical time in the fixture: 20-40 s by id. */
 const typicalSeconds = (id: number) => 20 + (id % 5) * 5;
@@ -104,13 +95,7 @@ async function insertTimedQuizzes(atomId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  env = await startAdminStack({ QUESTION_TIME_LIMIT_SECONDS: '120' });
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await connect(env.stack.mongoUri);
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-  await signIn(admin, env.baseUrl, env.provider.admin);
+  await connect(h.env.stack.mongoUri);
   await anonymous.fetch(url('/admin'));
   // the most served operational question of the bank leaks: the adaptive start serves it to many
   const atom = (await Atom.findById('javascript').lean().exec())!;
@@ -134,8 +119,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mongoose.disconnect();
-  await client?.close();
-  await env?.stop();
 });
 
 describe('GET /api/hiring/invitations/:id/integrity', () => {
@@ -149,7 +132,9 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
     });
     expect(r.status).toBe(201);
     invitation = r.body;
-    await takeWholeQuiz(env.baseUrl, db, invitation.link.split('/quiz/')[1], { right: (n) => n % 3 !== 0 });
+    await takeWholeQuiz(h.env.baseUrl, h.db, invitation.link.split('/quiz/')[1], {
+      right: (n) => n % 3 !== 0,
+    });
   });
 
   it('answers given at once are very quick answers: a reason to look, with the honest rate and how it is computed', async () => {
@@ -180,7 +165,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
   });
 
   it('the same answers at an ordinary pace raise nothing', async () => {
-    const doc = (await db
+    const doc = (await h.db
       .collection('quiz_results')
       .findOne({ invitation: new mongoose.Types.ObjectId(invitation.invitation.id) }))!;
     const rng = createRng(3);
@@ -191,7 +176,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
         set[`served.${i}.answered_at`] = new Date(
           s.served_at.getTime() + Math.round(1000 * typicalSeconds(s.question_id) * Math.exp(normal() / 2)),
         );
-    await db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
+    await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
     const r = await call<InvitationIntegrityResponse>(
       acme,
       'GET',
@@ -259,13 +244,13 @@ async function takeQuiz(
   let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
   while (next !== null) {
     expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
+    const doc = (await h.db.collection('quiz_results').findOne({ token }))!;
     const record = doc.served[next - 1] as { question_id: number; served_at: Date; snapshot: any };
     const plan = doc.plan as Array<{ scored: number; beta_question_id: number | null }>;
     const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
     const seconds = secondsOf(next, record.question_id, total);
     if (seconds > 0)
-      await db.collection('quiz_results').updateOne(
+      await h.db.collection('quiz_results').updateOne(
         { token },
         {
           $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
@@ -291,13 +276,12 @@ function ordinaryPace(seed: number) {
 }
 
 async function invite(b: Browser, name: string): Promise<{ id: string; token: string }> {
-  const r = await call<InvitationResponse>(b, 'POST', '/api/hiring/invitations', {
+  const created = await inviteCandidate(b, h.env.baseUrl, {
     candidate_name: name,
     candidate_email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
     required_atoms: ['javascript'],
   });
-  expect(r.status).toBe(201);
-  return { id: r.body.invitation.id, token: r.body.link.split('/quiz/')[1] };
+  return { id: created.invitation.id, token: created.token };
 }
 
 const listIds = async (b: Browser, query: string) => {
@@ -354,7 +338,7 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
 
   it('the stored count follows the report once the signals change (read again after a recalibration)', async () => {
     // the candidate's times as the time model would now read them: ordinary
-    const doc = (await db
+    const doc = (await h.db
       .collection('quiz_results')
       .findOne({ invitation: new mongoose.Types.ObjectId(rapid.id) }))!;
     const pace = ordinaryPace(5);
@@ -364,7 +348,7 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     ).entries())
       if (s.served_at)
         set[`served.${i}.served_at`] = new Date(s.answered_at.getTime() - 1000 * pace(i, s.question_id));
-    await db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
+    await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
     // stored at quiz end: still listed until the signals are computed again
     expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(1);
     const report = await call<InvitationIntegrityResponse>(
@@ -378,13 +362,13 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
   });
   it('invitations whose quiz ended before the count was stored get it from the backfill, once', async () => {
     const _id = new mongoose.Types.ObjectId(honest.id);
-    await db
+    await h.db
       .collection('invitations')
       .updateOne({ _id }, { $unset: { integrity_flags: '', needs_a_look: '' } });
     expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBeNull();
     // the start's run left its marker: nothing again
     expect(await backfillIntegrityFlags(timeModelCache())).toBe(0);
-    await db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
+    await h.db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
     expect(await backfillIntegrityFlags(timeModelCache())).toBeGreaterThanOrEqual(1);
     expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBe(0);
   });
