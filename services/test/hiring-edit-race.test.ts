@@ -6,21 +6,10 @@
 // that changed nothing.
 import { ObjectId } from 'mongodb';
 import { inviteCandidate, useHiringStack } from './helpers/admin-session';
-import { startSmtp, type TestSmtp } from './helpers/jobs';
 
 jest.setTimeout(240_000);
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
-const h = useHiringStack({
-  env: () => ({ SMTP_URL: smtp.url, JOBS_PROCESS_EVERY_MS: '200' }),
-  signIn: ['acme'],
-});
+const h = useHiringStack({ smtp: true, env: { JOBS_PROCESS_EVERY_MS: '200' }, signIn: ['acme'] });
 const { acme } = h;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -17,25 +17,18 @@ import {
   RESEND_LIMIT,
 } from '@skillquiz/contracts';
 import { inviteCandidate, useHiringStack, type Browser } from './helpers/admin-session';
-import { startSmtp, until, type TestSmtp } from './helpers/jobs';
+import { until } from './helpers/jobs';
 
 jest.setTimeout(240_000);
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
 const h = useHiringStack({
-  env: () => ({
-    SMTP_URL: smtp.url,
+  smtp: true,
+  env: {
     JOBS_PROCESS_EVERY_MS: '200',
     // A refused email is retried after 3 s: long enough to see it failed, short enough to wait for.
     JOBS_RETRY_FIRST_SECONDS: '3',
     SUPPORT_EMAIL: 'help@skillquiz.test',
-  }),
+  },
   signIn: ['acme', 'initech'],
 });
 const { acme, initech, call, url } = h;
@@ -119,7 +112,7 @@ it('the catalogue offers only takeable atoms, described, with an estimate from t
 
 it('email status: failed with the reason after the mail server refused once, then sent; in the list call too', async () => {
   const email = `refused${uniq()}@example.com`;
-  smtp.refuse.set(email, 1);
+  h.smtp.refuse.set(email, 1);
   const created = await invite(acme, email);
   const id = created.invitation.id;
   const failed = await until(async () => {
@@ -128,7 +121,7 @@ it('email status: failed with the reason after the mail server refused once, the
   }, 'the email status to say failed');
   expect(failed.reason).toMatch(/451.*Mailbox busy/);
   expect(failed.to).toBe(email);
-  expect(smtp.refused.map((m) => m.to[0])).toContain(email);
+  expect(h.smtp.refused.map((m) => m.to[0])).toContain(email);
   const sent = await until(
     async () => {
       const s = await emailOf(acme, id);
@@ -150,7 +143,7 @@ it('email status: failed with the reason after the mail server refused once, the
 
 it('a resend while the first email is failing goes out once: the older send, retried later, skips itself', async () => {
   const email = `retrying${uniq()}@example.com`;
-  smtp.refuse.set(email, 1);
+  h.smtp.refuse.set(email, 1);
   const created = await invite(acme, email);
   const id = created.invitation.id;
   await until(async () => (await emailOf(acme, id)).state === 'failed', 'the first send to fail');
@@ -173,7 +166,7 @@ it('a resend while the first email is failing goes out once: the older send, ret
     'the first send to run again',
   );
   await new Promise((res) => setTimeout(res, 500));
-  expect(smtp.accepted.filter((m) => m.to.includes(email))).toHaveLength(1);
+  expect(h.smtp.accepted.filter((m) => m.to.includes(email))).toHaveLength(1);
   expect(await emailOf(acme, id)).toMatchObject({ state: 'sent', sends: 2, attempts: 1 });
 });
 
@@ -181,14 +174,14 @@ it('resend: a new email each time, then 429 with Retry-After; not for a withdraw
   const email = `resend${uniq()}@example.com`;
   const created = await invite(acme, email);
   const id = created.invitation.id;
-  await until(() => smtp.accepted.find((m) => m.to.includes(email)), 'the first email');
+  await until(() => h.smtp.accepted.find((m) => m.to.includes(email)), 'the first email');
   for (let i = 1; i <= RESEND_LIMIT.max; i++) {
     const r = await call(acme, 'POST', `/api/hiring/invitations/${id}/resend`);
     expect(r.status).toBe(202);
     expect(InvitationEmailResponseSchema.parse(r.body).email.sends).toBe(i + 1);
-    await until(() => smtp.accepted.filter((m) => m.to.includes(email)).length === i + 1, `email ${i + 1}`);
+    await until(() => h.smtp.accepted.filter((m) => m.to.includes(email)).length === i + 1, `email ${i + 1}`);
   }
-  const mails = smtp.accepted.filter((m) => m.to.includes(email));
+  const mails = h.smtp.accepted.filter((m) => m.to.includes(email));
   expect(new Set(mails.map((m) => m.messageId)).size).toBe(RESEND_LIMIT.max + 1);
   expect(mails.every((m) => m.text.includes(created.link))).toBe(true);
   const before = await snapshot();
@@ -251,7 +244,7 @@ it('editing name and email before the start: audited, the new address gets the e
   const report = InvitationReportSchema.parse(r.body);
   expect(report.invitation).toMatchObject({ candidate_name: 'Grace Hopper', candidate_email: fixed });
   const mail = await until(
-    () => smtp.accepted.find((m) => m.to.includes(fixed)),
+    () => h.smtp.accepted.find((m) => m.to.includes(fixed)),
     'the email to the new address',
   );
   expect(mail.text).toContain('Hello Grace Hopper,');

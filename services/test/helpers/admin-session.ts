@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { MongoClient, type Db } from 'mongodb';
+import { startSmtp, type TestSmtp } from './jobs';
 import { startStack, stopChild, type ServicesOptions, type Stack } from './stack';
 
 const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'platform', 'auth', 'dev-provider.js');
@@ -345,10 +346,12 @@ export async function inviteCandidate(
 /** The signed-in parties a hiring test can ask for: the two companies' recruiters and the admin. */
 export type HiringParty = 'acme' | 'initech' | 'admin';
 
-/** What `useHiringStack` hands a test; `env` and `db` are there once its beforeAll has run. */
+/** What `useHiringStack` hands a test; `env`, `db` and `smtp` are there once its beforeAll has run. */
 export interface HiringTestStack {
   readonly env: AdminStack;
   readonly db: Db;
+  /** The SMTP server on loopback the services send to (with `smtp: true`). */
+  readonly smtp: TestSmtp;
   /** The demo company's recruiter, the second company's recruiter and the admin, each a browser. */
   readonly acme: Browser;
   readonly initech: Browser;
@@ -366,14 +369,15 @@ export interface HiringTestStack {
 }
 
 /**
- * The hiring tests' shared setup, as jest hooks: the services with the dev sign-on (`startAdminStack`
- * with `env`, a function when it needs what an earlier beforeAll started), a database client on
- * the stack's database, and a real sign-in of each party in `signIn`, in that order; all stopped
+ * The hiring tests' shared setup, as jest hooks: with `smtp`, a test SMTP server on loopback first
+ * (SMTP_URL); the services with the dev sign-on (`startAdminStack` with `env`); a database client
+ * on the stack's database; and a real sign-in of each party in `signIn`, in that order. All stopped
  * after the file.
  */
 export function useHiringStack(
   options: {
-    env?: Record<string, string> | (() => Record<string, string>);
+    env?: Record<string, string>;
+    smtp?: boolean;
     signIn?: HiringParty[];
     services?: ServicesOptions;
   } = {},
@@ -381,14 +385,18 @@ export function useHiringStack(
   let env: AdminStack | undefined;
   let client: MongoClient | undefined;
   let db: Db | undefined;
+  let smtp: TestSmtp | undefined;
   const browsers = { acme: new Browser(), initech: new Browser(), admin: new Browser() };
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is there only once useHiringStack's beforeAll has run`);
     return value;
   };
   beforeAll(async () => {
-    const extra = typeof options.env === 'function' ? options.env() : options.env;
-    env = await startAdminStack(extra, options.services);
+    if (options.smtp) smtp = await startSmtp();
+    env = await startAdminStack(
+      { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env },
+      options.services,
+    );
     client = await MongoClient.connect(env.stack.mongoUri);
     db = client.db();
     const logins = {
@@ -401,6 +409,7 @@ export function useHiringStack(
   afterAll(async () => {
     await client?.close();
     await env?.stop();
+    await smtp?.stop();
   });
   return {
     get env() {
@@ -408,6 +417,9 @@ export function useHiringStack(
     },
     get db() {
       return started(db, 'db');
+    },
+    get smtp() {
+      return started(smtp, 'smtp');
     },
     ...browsers,
     call: (b, method, path, body, csrf = true) =>
