@@ -227,48 +227,12 @@ describe('compromised questions in Needs review', () => {
   });
 });
 
-/**
- * Takes a quiz through the real quiz API; each answer's time is `secondsOf(number, questionId)` (0: at
- * once), set by moving the question's served_at back before the answer is sent (the server's clock
- * measures the rest). `pick` chooses right or wrong.
- */
-async function takeQuiz(
+/** Takes a quiz through the real quiz API, each answer's time `secondsOf(number, questionId, total)`. */
+const takeQuiz = (
   token: string,
   secondsOf: (number: number, questionId: number, total: number) => number,
   right: (number: number, total: number) => boolean,
-): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await h.db.collection('quiz_results').findOne({ token }))!;
-    const record = doc.served[next - 1] as { question_id: number; served_at: Date; snapshot: any };
-    const plan = doc.plan as Array<{ scored: number; beta_question_id: number | null }>;
-    const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
-    const seconds = secondsOf(next, record.question_id, total);
-    if (seconds > 0)
-      await h.db.collection('quiz_results').updateOne(
-        { token },
-        {
-          $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
-        },
-      );
-    const answers = record.snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = right(next, total) ? answers.findIndex((a) => a.c) : answers.findIndex((a) => !a.c);
-    const res = await q(`/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  await q('/finish', 'POST');
-}
+) => takeWholeQuiz(h.env.baseUrl, h.db, token, { secondsOf, right });
 
 /** An ordinary pace: the question's typical time, spread as the fixture's candidates are (kept under the limit). */
 function ordinaryPace(seed: number) {
