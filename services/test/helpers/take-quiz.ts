@@ -32,14 +32,12 @@ export async function takeQuiz(baseUrl: string, db: Db, token: string, opts: Tak
     const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
     const seconds = opts.secondsOf?.(next, record.question_id, total) ?? 0;
     if (seconds > 0)
-      await db
-        .collection('quiz_results')
-        .updateOne(
-          { token },
-          {
-            $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
-          },
-        );
+      await db.collection('quiz_results').updateOne(
+        { token },
+        {
+          $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
+        },
+      );
     const answers = record.snapshot.answers as { hash_id: string; c: boolean }[];
     const pick = answers.findIndex((a) => a.c === opts.right(next!, total));
     const res = await q(`/question/${next}/`, 'POST', {
