@@ -6,9 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RoleSchema, type InvitationResponse } from '@skillquiz/contracts';
 import { RUN, send } from '@skillquiz/remote-kit/test-bank';
-import { renderRemoteAt } from '@skillquiz/remote-kit/test-render';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import HiringApp from './HiringApp';
+import { renderHiringAt } from './hiringTestKit';
 
 setupTestServices();
 jest.setTimeout(60_000);
@@ -48,7 +47,7 @@ it('filters by role and says how likely each candidate meets the bars', async ()
   await invite(`Otto Elsewhere ${RUN}`, false);
   await takeQuiz(finished.link);
 
-  const { router } = renderRemoteAt('/hiring', [{ path: '/hiring/*', element: <HiringApp /> }]);
+  const { router } = renderHiringAt('/hiring');
   await userEvent.selectOptions(await screen.findByLabelText('Role'), role.id);
   await waitFor(() => expect(router.state.location.search).toBe(`?role=${role.id}`));
   expect(await screen.findByText('2 candidates, page 1 of 1')).toBeInTheDocument();

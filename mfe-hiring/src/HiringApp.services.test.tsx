@@ -11,13 +11,10 @@
 // attempts are only theirs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bypass, http as mswHttp, HttpResponse, type JsonBodyType } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import {
-  ErrorResponseSchema,
   InvitationListResponseSchema,
   InvitationReportSchema,
   InvitationResponseSchema,
@@ -26,28 +23,11 @@ import {
   type InvitationRow,
 } from '@skillquiz/contracts';
 import { ApiError } from '@skillquiz/http-client';
-import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import HiringApp from './HiringApp';
+import { errorReply, setupTestServices } from '@skillquiz/remote-kit/test-services';
 import { httpHiringApi, type InvitationFilters } from './api/hiringApi';
+import { renderHiringAt } from './hiringTestKit';
 
 const services = setupTestServices();
-
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/hiring/*', element: <HiringApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-  return { router };
-}
-
-/** A SPEC §8 error reply, checked against the contracts' schema. */
-const errorReply = (status: number, message: string) =>
-  HttpResponse.json(ErrorResponseSchema.parse({ success: false, message }), { status });
 
 /**
  * An msw resolver answering with the real server's reply to `realUrl` (default: the request's own)
@@ -117,7 +97,7 @@ jest.setTimeout(30_000);
 describe('candidates list', () => {
   it("lists the recruiter's own company's candidates only, newest first, with the server's total", async () => {
     const expected = await pageStatus({});
-    renderAt('/hiring');
+    renderHiringAt('/hiring');
     expect(await screen.findByText(expected)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Candidates' });
     expect(within(table).getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -159,7 +139,7 @@ describe('candidates list', () => {
         })),
       ),
     );
-    renderAt('/hiring');
+    renderHiringAt('/hiring');
     const ada = (await screen.findByRole('link', { name: 'Ada Lovelace' })).closest('tr')!;
     expect(ada).toHaveTextContent('JavaScript: L4');
     expect(ada).toHaveTextContent('Finished');
@@ -192,7 +172,7 @@ describe('candidates list', () => {
         )({ request });
       }),
     );
-    const { router } = renderAt('/hiring');
+    const { router } = renderHiringAt('/hiring');
     await screen.findByText(await pageStatus({}));
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'finished');
     expect(await screen.findByText('5 candidates, page 1 of 1')).toBeInTheDocument();
@@ -240,7 +220,7 @@ describe('candidates list', () => {
 
   it('exports the filtered list as CSV from the server, only the own company', async () => {
     const invited = await allRows({ status: 'invited' });
-    renderAt('/hiring?status=invited');
+    renderHiringAt('/hiring?status=invited');
     await screen.findByText(await pageStatus({ status: 'invited' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     const said = await screen.findByText(/^Exported candidates-acme-robotics-\d{4}-\d\d-\d\d\.csv\.$/);
@@ -264,7 +244,7 @@ describe('candidates list', () => {
     services.msw.use(
       mswHttp.get(services.url('/api/hiring/invitations'), () => errorReply(500, 'Internal server error')),
     );
-    renderAt('/hiring');
+    renderHiringAt('/hiring');
     expect(await screen.findByText('Error loading candidates')).toBeInTheDocument();
     expect(screen.getByText('The candidates could not be loaded.')).toBeInTheDocument();
   });
@@ -273,7 +253,7 @@ describe('candidates list', () => {
     services.as('admin');
     // Oldest first: the seeded candidates lead whatever the files sharing the services add meanwhile.
     const everyCompany = await pageStatus({ sort: 'date_asc' });
-    const { router } = renderAt('/hiring?sort=date_asc');
+    const { router } = renderHiringAt('/hiring?sort=date_asc');
     expect(await screen.findByText(everyCompany)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Peter Gibbons' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -291,7 +271,7 @@ describe('candidates list', () => {
 
 describe('invite', () => {
   it('shows each problem by its field and focuses the first; nothing is sent', async () => {
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     const create = await screen.findByRole('button', { name: 'Create invitation' });
     await waitFor(() => expect(create).toBeEnabled()); // once who is signed in has loaded
     await userEvent.click(create);
@@ -306,7 +286,7 @@ describe('invite', () => {
   it('invites one candidate with ordered atoms, an optional one and +50% time, then shows the link to copy', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan Clarke');
     await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
     const add = screen.getByLabelText('Add a required atom');
@@ -367,7 +347,7 @@ describe('invite', () => {
         })),
       ),
     );
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan');
     await userEvent.type(screen.getByLabelText('Candidate email'), 'joan.no.email@example.com');
     await userEvent.click(await screen.findByRole('button', { name: 'Add required atom' }));
@@ -384,7 +364,7 @@ describe('invite', () => {
         errorReply(400, 'candidate_email: email is not a valid email address'),
       ),
     );
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     await userEvent.type(await screen.findByLabelText('Candidate name'), 'Joan');
     await userEvent.type(screen.getByLabelText('Candidate email'), 'joan@example.com');
     await userEvent.click(await screen.findByRole('button', { name: 'Add required atom' }));
@@ -396,7 +376,7 @@ describe('invite', () => {
 
   it('an admin must choose the company first', async () => {
     services.as('admin');
-    const { router } = renderAt('/hiring/invite');
+    const { router } = renderHiringAt('/hiring/invite');
     expect(await screen.findByText('Choose a company above first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create invitation' })).toBeDisabled();
     await userEvent.selectOptions(await screen.findByLabelText('Company'), 'initech');
@@ -416,7 +396,7 @@ describe('bulk invite', () => {
   }
 
   it('a good file: the preview, then Create creates every row and lists their links', async () => {
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     await userEvent.upload(
       await csvInput(),
       file(
@@ -434,7 +414,7 @@ describe('bulk invite', () => {
 
   it('a file with bad rows is refused row by row by the server and nothing is created', async () => {
     const before = (await allRows({})).length;
-    renderAt('/hiring/invite');
+    renderHiringAt('/hiring/invite');
     await userEvent.upload(
       await csvInput(),
       file('name,email,atoms\nAda,ada@example.com,javascript\n,bob@example.com,sql\nCy,not-an-email,cobol\n'),
@@ -528,7 +508,7 @@ describe('report', () => {
         })),
       ),
     );
-    const { router } = renderAt(`/hiring/invitations/${ada}`);
+    const { router } = renderHiringAt(`/hiring/invitations/${ada}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(/^\/hiring\/invitations\//);
     expect(document.title).toBe('Ada Lovelace: report - SkillQuiz');
@@ -564,7 +544,7 @@ describe('report', () => {
   });
 
   it('revoke asks first; Escape cancels back to the button; confirmed, the status changes and focus goes to what happened', async () => {
-    renderAt(`/hiring/invitations/${await idOf('Alan Turing')}`);
+    renderHiringAt(`/hiring/invitations/${await idOf('Alan Turing')}`);
     const revoke = await screen.findByRole('button', { name: 'Revoke invitation' });
     // No survey line at all, answered or not.
     expect(screen.queryByText(/The candidate did not answer|The candidate answered/)).not.toBeInTheDocument();
@@ -590,7 +570,7 @@ describe('report', () => {
 
   it('extend expiry: a later date, said in words', async () => {
     const katherine = await idOf('Katherine Johnson');
-    renderAt(`/hiring/invitations/${katherine}`);
+    renderHiringAt(`/hiring/invitations/${katherine}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Extend expiry' }));
     const day = screen.getByLabelText('New expiry date');
     expect(day).toHaveFocus();
@@ -609,7 +589,7 @@ describe('report', () => {
     const theirs = await httpHiringApi.list({ page: 1 });
     const peter = theirs.items.find((r) => r.candidate_name === 'Peter Gibbons')!;
     services.as('recruiter');
-    renderAt(`/hiring/invitations/${peter.id}`);
+    renderHiringAt(`/hiring/invitations/${peter.id}`);
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
     expect(screen.queryByText('Peter Gibbons')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -647,7 +627,7 @@ describe('settings', () => {
   it('an admin chooses the company first; one without a webhook has no secret and nothing to test', async () => {
     // Acme's webhook is never set in these tests.
     services.as('admin');
-    const { router } = renderAt('/hiring/settings');
+    const { router } = renderHiringAt('/hiring/settings');
     expect(await screen.findByText('Choose a company to see its settings.')).toBeInTheDocument();
     await userEvent.selectOptions(await screen.findByLabelText('Company'), 'acme-robotics');
     expect(
@@ -686,7 +666,7 @@ describe('settings', () => {
     );
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    renderAt('/hiring/settings');
+    renderHiringAt('/hiring/settings');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Settings for Initech' }),
     ).toBeInTheDocument();
@@ -714,7 +694,7 @@ describe('settings', () => {
 
   it('a URL the server refuses is said at the field, focused, and nothing is saved; a good one is saved', async () => {
     const before = (await httpHiringApi.settings(undefined)).webhook;
-    renderAt('/hiring/settings');
+    renderHiringAt('/hiring/settings');
     const field = await screen.findByLabelText('Webhook URL');
     await waitFor(() => expect(field).toHaveValue(before.url));
     await userEvent.clear(field);
@@ -744,7 +724,7 @@ describe('settings', () => {
 
   it('a test event is sent, its outcome said in a live region, and the attempts list shows it', async () => {
     const { total } = await httpHiringApi.webhookAttempts(1, undefined);
-    renderAt('/hiring/settings');
+    renderHiringAt('/hiring/settings');
     expect(await screen.findByText(`${total} attempts, newest first.`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send test event' }));
     const said = await screen.findByText(
@@ -770,7 +750,7 @@ describe('settings', () => {
   });
 
   it('rotate asks first (Escape returns to the button), then replaces the secret', async () => {
-    renderAt('/hiring/settings');
+    renderHiringAt('/hiring/settings');
     const secret = await screen.findByLabelText<HTMLInputElement>('Signing secret');
     const before = secret.value;
     const rotate = screen.getByRole('button', { name: 'Rotate secret' });
@@ -791,7 +771,7 @@ describe('settings', () => {
   });
 
   it('a stale version (someone else saved) is said, the settings reload, and nothing is sent again', async () => {
-    renderAt('/hiring/settings');
+    renderHiringAt('/hiring/settings');
     const field = await screen.findByLabelText('Webhook URL');
     await waitFor(() => expect(field).toBeEnabled());
     // Someone else saves first, through the real API, on the version the form loaded.
@@ -860,7 +840,7 @@ describe('paging', () => {
       return `Pager ${RUN} ${n},pager${n}.${RUN}@example.com,javascript`;
     });
     await httpHiringApi.bulkCreate({ csv: `${rows.join('\n')}\n` });
-    const { router } = renderAt(`/hiring?q=${RUN}&sort=date_asc`);
+    const { router } = renderHiringAt(`/hiring?q=${RUN}&sort=date_asc`);
     expect(await screen.findByText('22 candidates, page 1 of 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Next page' }));
     expect(await screen.findByText('22 candidates, page 2 of 2')).toBeInTheDocument();

@@ -78,6 +78,8 @@ export function startReconciler(
   events: Events,
   config: Pick<Config, 'abandonGraceMinutes' | 'reconcileEveryMs'>,
   logger: Logger,
+  // the integrity counts' time models, kept from pass to pass (recalibrated only when they changed)
+  timeModels: TimeModelCache = timeModelCache(),
 ): Reconciler {
   let stopped = false;
   let since: Date | null = null;
@@ -92,6 +94,7 @@ export function startReconciler(
         clock: () => clockOf(config),
         since,
         until: since ? until : undefined,
+        timeModels,
       });
       since = since ? until : new Date(until.getTime() - 60_000);
       const lines = describeRepair(report);

@@ -2,33 +2,14 @@
 // trip), over HTTP: every row is created in order with its own quizzes and links, each invitation
 // was inserted with its email intent and that intent was dispatched (its email and reminder jobs
 // queued, nothing left pending), and another company sees none of it.
-import { MongoClient, type Db } from 'mongodb';
 import type { InvitationResponse } from '@skillquiz/contracts';
-import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { useHiringStack } from './helpers/admin-session';
 import { until } from './helpers/jobs';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-
-const call = <T = any>(b: Browser, method: string, path: string, body?: unknown) =>
-  callJson<T>(b, env.baseUrl, method, path, body, true);
-
-beforeAll(async () => {
-  env = await startAdminStack();
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-});
+const h = useHiringStack({ signIn: ['acme', 'initech'] });
+const { acme, initech, call } = h;
 
 it('250 rows (three insert batches): every row created in order with its own quizzes, each email queued once', async () => {
   const ROWS = 250;
@@ -45,7 +26,7 @@ it('250 rows (three insert batches): every row created in order with its own qui
   expect(created.every((c) => c.email?.status === 'queued')).toBe(true);
 
   const ids = created.map((c) => c.invitation.id);
-  const invitations = await db
+  const invitations = await h.db
     .collection('invitations')
     .find({ candidate_email: /^batch\d+@example\.com$/ })
     .toArray();
@@ -53,7 +34,7 @@ it('250 rows (three insert batches): every row created in order with its own qui
   for (const [i, c] of created.entries()) {
     expect(c.links.map((l) => l.atom_id)).toEqual(rows[i].required_atoms);
     for (const link of c.links) {
-      const quiz = await db.collection('quiz_results').findOne({ token: link.url.split('/quiz/')[1] });
+      const quiz = await h.db.collection('quiz_results').findOne({ token: link.url.split('/quiz/')[1] });
       expect({ row: i, invitation: String(quiz?.invitation), atoms: quiz?.atom_ids }).toEqual({
         row: i,
         invitation: c.invitation.id,
@@ -62,7 +43,7 @@ it('250 rows (three insert batches): every row created in order with its own qui
     }
   }
   expect(
-    await db
+    await h.db
       .collection('quiz_results')
       .countDocuments({ invitation: { $in: invitations.map((i) => i._id) } }),
   ).toBe(rows.reduce((n, x) => n + x.required_atoms.length, 0));
@@ -70,14 +51,14 @@ it('250 rows (three insert batches): every row created in order with its own qui
   // each invitation's intent was dispatched: one email job (and one reminder) per invitation, none pending
   await until(
     async () =>
-      (await db.collection('invitations').countDocuments({
+      (await h.db.collection('invitations').countDocuments({
         _id: { $in: invitations.map((i) => i._id) },
         'pending_events.0': { $exists: true },
       })) === 0,
     'every intent to be dispatched',
   );
   for (const name of ['invitation-email', 'invitation-reminder']) {
-    const jobs = await db
+    const jobs = await h.db
       .collection('jobs')
       .find({ name, 'data.invitation_id': { $in: ids } })
       .toArray();

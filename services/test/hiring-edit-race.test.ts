@@ -4,37 +4,13 @@
 // the candidate it had when the candidate started (recorded by the start), every edit that
 // succeeded is in the invitation and was made before the start, and every refused edit is a 409
 // that changed nothing.
-import { MongoClient, ObjectId, type Db } from 'mongodb';
-import {
-  Browser,
-  callJson,
-  inviteCandidate,
-  signIn,
-  startAdminStack,
-  type AdminStack,
-} from './helpers/admin-session';
-import { startSmtp, type TestSmtp } from './helpers/jobs';
+import { ObjectId } from 'mongodb';
+import { inviteCandidate, useHiringStack } from './helpers/admin-session';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let smtp: TestSmtp;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await startAdminStack({ SMTP_URL: smtp.url, JOBS_PROCESS_EVERY_MS: '200' });
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-  await smtp?.stop();
-});
+const h = useHiringStack({ smtp: true, env: { JOBS_PROCESS_EVERY_MS: '200' }, signIn: ['acme'] });
+const { acme } = h;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +30,7 @@ async function raceRound(round: number): Promise<number> {
   const run = `${round}${Math.random().toString(36).slice(2, 8)}`;
   const created = await Promise.all(
     Array.from({ length: PAIRS }, (_, i) =>
-      inviteCandidate(acme, env.baseUrl, {
+      inviteCandidate(acme, h.env.baseUrl, {
         candidate_name: `Racer ${i}`,
         candidate_email: `racer${i}.${run}@example.com`,
         required_atoms: ['javascript'],
@@ -74,11 +50,11 @@ async function raceRound(round: number): Promise<number> {
       const [edit, start] = await Promise.all([
         (async () => {
           if (lead > 0) await sleep(lead);
-          return callJson(acme, env.baseUrl, 'PATCH', `/api/hiring/invitations/${c.invitation.id}`, edits[i]);
+          return h.call(acme, 'PATCH', `/api/hiring/invitations/${c.invitation.id}`, edits[i]);
         })(),
         (async () => {
           if (lead < 0) await sleep(-lead);
-          return (await fetch(`${env.baseUrl}/api/quiz/${c.token}/question/1/`)).status;
+          return (await fetch(`${h.env.baseUrl}/api/quiz/${c.token}/question/1/`)).status;
         })(),
       ]);
       return { edit: edit.status, start, message: (edit.body as { message?: string } | undefined)?.message };
@@ -95,7 +71,7 @@ async function raceRound(round: number): Promise<number> {
       refused++;
       expect(message).toMatch(/has started/);
     }
-    const inv = (await db.collection('invitations').findOne({ _id: new ObjectId(c.invitation.id) }))!;
+    const inv = (await h.db.collection('invitations').findOne({ _id: new ObjectId(c.invitation.id) }))!;
     const original = { candidate_name: `Racer ${i}`, candidate_email: `racer${i}.${run}@example.com` };
     const edited = { ...original, ...edits[i] };
     const now = { candidate_name: inv.candidate_name, candidate_email: inv.candidate_email };

@@ -7,7 +7,6 @@
 // start (audited; a new address gets the email; 409 once started); another company's invitation is
 // 404 on every new route and bad input is a 400 that changes nothing; a withdrawn invitation tells
 // the candidate so, with the company's contact address (a setting, defaulting to its support address).
-import { MongoClient, type Db } from 'mongodb';
 import {
   ContactSettingsResponseSchema,
   EmailStatusListResponseSchema,
@@ -17,34 +16,31 @@ import {
   QuizResultSchema,
   RESEND_LIMIT,
 } from '@skillquiz/contracts';
-import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
-import { startSmtp, until, type TestSmtp } from './helpers/jobs';
+import { inviteCandidate, useHiringStack, type Browser } from './helpers/admin-session';
+import { until } from './helpers/jobs';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let smtp: TestSmtp;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-
-const url = (p: string) => `${env.baseUrl}${p}`;
-
-const call = <T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) =>
-  callJson<T>(b, env.baseUrl, method, path, body, csrf);
+const h = useHiringStack({
+  smtp: true,
+  env: {
+    JOBS_PROCESS_EVERY_MS: '200',
+    // A refused email is retried after 3 s: long enough to see it failed, short enough to wait for.
+    JOBS_RETRY_FIRST_SECONDS: '3',
+    SUPPORT_EMAIL: 'help@skillquiz.test',
+  },
+  signIn: ['acme', 'initech'],
+});
+const { acme, initech, call, url } = h;
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
-async function invite(b: Browser, email: string, name = 'Grace Hopper') {
-  const r = await call(b, 'POST', '/api/hiring/invitations', {
+const invite = (b: Browser, email: string, name = 'Grace Hopper') =>
+  inviteCandidate(b, h.env.baseUrl, {
     candidate_name: name,
     candidate_email: email,
     required_atoms: ['javascript'],
   });
-  if (r.status !== 201) throw new Error(`invite: ${r.status} ${r.text}`);
-  return r.body as { invitation: { id: string }; link: string };
-}
 
 const emailOf = async (b: Browser, id: string) => {
   const r = await call(b, 'GET', `/api/hiring/invitations/${id}/email`);
@@ -60,45 +56,25 @@ const emailOf = async (b: Browser, id: string) => {
 async function snapshot(): Promise<string> {
   await until(
     async () =>
-      (await db.collection('email_deliveries').countDocuments({ state: 'sending' })) === 0 &&
-      (await db.collection('jobs').countDocuments({
+      (await h.db.collection('email_deliveries').countDocuments({ state: 'sending' })) === 0 &&
+      (await h.db.collection('jobs').countDocuments({
         name: 'invitation-email',
         $or: [{ lockedAt: { $ne: null } }, { nextRunAt: { $lte: new Date() } }],
       })) === 0,
     'the emails already started to settle',
   );
   const [invitations, deliveries, companies, audit] = await Promise.all([
-    db.collection('invitations').find().sort({ _id: 1 }).toArray(),
-    db.collection('email_deliveries').find().sort({ _id: 1 }).toArray(),
-    db.collection('companies').find().sort({ _id: 1 }).toArray(),
-    db.collection('audit_logs').countDocuments(),
+    h.db.collection('invitations').find().sort({ _id: 1 }).toArray(),
+    h.db.collection('email_deliveries').find().sort({ _id: 1 }).toArray(),
+    h.db.collection('companies').find().sort({ _id: 1 }).toArray(),
+    h.db.collection('audit_logs').countDocuments(),
   ]);
   return JSON.stringify({ invitations, deliveries, companies, audit });
 }
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await startAdminStack({
-    SMTP_URL: smtp.url,
-    JOBS_PROCESS_EVERY_MS: '200',
-    // A refused email is retried after 3 s: long enough to see it failed, short enough to wait for.
-    JOBS_RETRY_FIRST_SECONDS: '3',
-    SUPPORT_EMAIL: 'help@skillquiz.test',
-  });
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-  await smtp?.stop();
-});
-
 it('the catalogue offers only takeable atoms, described, with an estimate from the time limits and no question text', async () => {
   // An atom still being written: no question ready to serve. Never offered.
-  await db.collection('atoms').insertOne({
+  await h.db.collection('atoms').insertOne({
     _id: 'draft-atom' as never,
     name: 'Draft Atom',
     client_description: 'not ready',
@@ -110,7 +86,7 @@ it('the catalogue offers only takeable atoms, described, with an estimate from t
   const { atoms } = HiringCatalogueResponseSchema.parse(r.body);
   expect(atoms.map((a) => a.id)).not.toContain('draft-atom');
   const js = atoms.find((a) => a.id === 'javascript')!;
-  const stored = (await db.collection('atoms').findOne({ _id: 'javascript' as never }))!;
+  const stored = (await h.db.collection('atoms').findOne({ _id: 'javascript' as never }))!;
   expect(js.client_description).toBe(stored.client_description);
   expect(js.level_descriptions).toEqual([1, 2, 3, 4, 5].map((l) => stored[`level_${l}_description`] ?? ''));
   expect(js.level_descriptions.every((d) => d.length > 0)).toBe(true);
@@ -125,7 +101,7 @@ it('the catalogue offers only takeable atoms, described, with an estimate from t
   const quiz = (await (await fetch(url(`/api/quiz/${created.link.split('/quiz/')[1]}/`))).json()) as any;
   expect(quiz.quiz.atoms[0].seconds_per_question).toBe(js.seconds_per_question);
   // No question text or answer of the bank.
-  const questions = await db.collection('questions').find({ atoms: 'javascript' }).limit(50).toArray();
+  const questions = await h.db.collection('questions').find({ atoms: 'javascript' }).limit(50).toArray();
   for (const q of questions) {
     expect(r.text).not.toContain(q.question_text);
     for (const a of q.answers ?? []) if (a.text.length > 12) expect(r.text).not.toContain(a.text);
@@ -136,7 +112,7 @@ it('the catalogue offers only takeable atoms, described, with an estimate from t
 
 it('email status: failed with the reason after the mail server refused once, then sent; in the list call too', async () => {
   const email = `refused${uniq()}@example.com`;
-  smtp.refuse.set(email, 1);
+  h.smtp.refuse.set(email, 1);
   const created = await invite(acme, email);
   const id = created.invitation.id;
   const failed = await until(async () => {
@@ -145,7 +121,7 @@ it('email status: failed with the reason after the mail server refused once, the
   }, 'the email status to say failed');
   expect(failed.reason).toMatch(/451.*Mailbox busy/);
   expect(failed.to).toBe(email);
-  expect(smtp.refused.map((m) => m.to[0])).toContain(email);
+  expect(h.smtp.refused.map((m) => m.to[0])).toContain(email);
   const sent = await until(
     async () => {
       const s = await emailOf(acme, id);
@@ -167,7 +143,7 @@ it('email status: failed with the reason after the mail server refused once, the
 
 it('a resend while the first email is failing goes out once: the older send, retried later, skips itself', async () => {
   const email = `retrying${uniq()}@example.com`;
-  smtp.refuse.set(email, 1);
+  h.smtp.refuse.set(email, 1);
   const created = await invite(acme, email);
   const id = created.invitation.id;
   await until(async () => (await emailOf(acme, id)).state === 'failed', 'the first send to fail');
@@ -178,19 +154,19 @@ it('a resend while the first email is failing goes out once: the older send, ret
   await until(
     async () =>
       (
-        await db
+        await h.db
           .collection('jobs')
           .findOne({ name: 'invitation-email', 'data.invitation_id': id, 'data.send': { $exists: false } })
       )?.failCount === 0 ||
       (
-        await db
+        await h.db
           .collection('jobs')
           .findOne({ name: 'invitation-email', 'data.invitation_id': id, 'data.send': { $exists: false } })
       )?.nextRunAt === null,
     'the first send to run again',
   );
   await new Promise((res) => setTimeout(res, 500));
-  expect(smtp.accepted.filter((m) => m.to.includes(email))).toHaveLength(1);
+  expect(h.smtp.accepted.filter((m) => m.to.includes(email))).toHaveLength(1);
   expect(await emailOf(acme, id)).toMatchObject({ state: 'sent', sends: 2, attempts: 1 });
 });
 
@@ -198,14 +174,14 @@ it('resend: a new email each time, then 429 with Retry-After; not for a withdraw
   const email = `resend${uniq()}@example.com`;
   const created = await invite(acme, email);
   const id = created.invitation.id;
-  await until(() => smtp.accepted.find((m) => m.to.includes(email)), 'the first email');
+  await until(() => h.smtp.accepted.find((m) => m.to.includes(email)), 'the first email');
   for (let i = 1; i <= RESEND_LIMIT.max; i++) {
     const r = await call(acme, 'POST', `/api/hiring/invitations/${id}/resend`);
     expect(r.status).toBe(202);
     expect(InvitationEmailResponseSchema.parse(r.body).email.sends).toBe(i + 1);
-    await until(() => smtp.accepted.filter((m) => m.to.includes(email)).length === i + 1, `email ${i + 1}`);
+    await until(() => h.smtp.accepted.filter((m) => m.to.includes(email)).length === i + 1, `email ${i + 1}`);
   }
-  const mails = smtp.accepted.filter((m) => m.to.includes(email));
+  const mails = h.smtp.accepted.filter((m) => m.to.includes(email));
   expect(new Set(mails.map((m) => m.messageId)).size).toBe(RESEND_LIMIT.max + 1);
   expect(mails.every((m) => m.text.includes(created.link))).toBe(true);
   const before = await snapshot();
@@ -268,15 +244,15 @@ it('editing name and email before the start: audited, the new address gets the e
   const report = InvitationReportSchema.parse(r.body);
   expect(report.invitation).toMatchObject({ candidate_name: 'Grace Hopper', candidate_email: fixed });
   const mail = await until(
-    () => smtp.accepted.find((m) => m.to.includes(fixed)),
+    () => h.smtp.accepted.find((m) => m.to.includes(fixed)),
     'the email to the new address',
   );
   expect(mail.text).toContain('Hello Grace Hopper,');
   expect(mail.text).toContain(created.link);
   expect(await emailOf(acme, id)).toMatchObject({ state: 'sent', to: fixed, sends: 2 });
-  const audit = await db.collection('audit_logs').findOne({ entity: 'invitation', entity_id: id });
+  const audit = await h.db.collection('audit_logs').findOne({ entity: 'invitation', entity_id: id });
   expect(audit).toMatchObject({
-    actor: env.provider.recruiter.email,
+    actor: h.env.provider.recruiter.email,
     action: 'update',
     changes: { candidate_name: { from: 'Grce Hopper', to: 'Grace Hopper' }, candidate_email: { to: fixed } },
   });
@@ -295,8 +271,8 @@ it('editing name and email before the start: audited, the new address gets the e
 
 it('a withdrawn invitation tells the candidate who withdrew it and the company contact; the contact is a setting', async () => {
   // The default: the company's support address, else the service's.
-  const acmeId = String((await db.collection('companies').findOne({ slug: 'acme-robotics' }))!._id);
-  const supportEmail = (await db.collection('companies').findOne({ slug: 'acme-robotics' }))!.support_email;
+  const acmeId = String((await h.db.collection('companies').findOne({ slug: 'acme-robotics' }))!._id);
+  const supportEmail = (await h.db.collection('companies').findOne({ slug: 'acme-robotics' }))!.support_email;
   const initial = ContactSettingsResponseSchema.parse(
     (await call(acme, 'GET', '/api/hiring/settings/contact')).body,
   );
@@ -338,9 +314,11 @@ it('a withdrawn invitation tells the candidate who withdrew it and the company c
     contact_email: 'talent@acme.example',
     effective: 'talent@acme.example',
   });
-  expect(await db.collection('audit_logs').findOne({ entity: 'company', entity_id: acmeId })).toMatchObject({
-    changes: { contact_email: { from: null, to: 'talent@acme.example' } },
-  });
+  expect(await h.db.collection('audit_logs').findOne({ entity: 'company', entity_id: acmeId })).toMatchObject(
+    {
+      changes: { contact_email: { from: null, to: 'talent@acme.example' } },
+    },
+  );
   const now = QuizResultSchema.parse(await (await fetch(url(`/api/quiz/${token}/`))).json());
   expect(now.withdrawn?.contact_email).toBe('talent@acme.example');
   // Initech's setting is its own.
@@ -348,7 +326,7 @@ it('a withdrawn invitation tells the candidate who withdrew it and the company c
   // A quiz that merely expired is not withdrawn (the SPEC's expired screen stays for it).
   const lapsed = await invite(acme, `lapsed${uniq()}@example.com`);
   const lapsedToken = lapsed.link.split('/quiz/')[1];
-  await db
+  await h.db
     .collection('quiz_results')
     .updateOne({ token: lapsedToken }, { $set: { expires_at: new Date(Date.now() - 1000) } });
   const expired = QuizResultSchema.parse(await (await fetch(url(`/api/quiz/${lapsedToken}/`))).json());

@@ -3,35 +3,28 @@
 // a deadline passing, the last before the expiry sweep has written it down (the list writes down the
 // lapsed ones itself before it filters on the stored status). An email-prefix search finds exactly the
 // invitations whose address starts with it, and another company's never appear.
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   INVITATION_STATUSES,
   InvitationListResponseSchema,
   type InvitationStatus,
 } from '@skillquiz/contracts';
-import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { inviteCandidate, useHiringStack, type Browser } from './helpers/admin-session';
 import { until } from './helpers/jobs';
+import { takeQuiz as takeWholeQuiz } from './helpers/take-quiz';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-
-const call = <T = any>(b: Browser, method: string, path: string, body?: unknown) =>
-  callJson<T>(b, env.baseUrl, method, path, body, true);
-const url = (p: string) => `${env.baseUrl}${p}`;
+const h = useHiringStack({ signIn: ['acme', 'initech'] });
+const { acme, initech, call, url } = h;
 
 async function invite(b: Browser, name: string, email: string) {
-  const r = await call(b, 'POST', '/api/hiring/invitations', {
+  const created = await inviteCandidate(b, h.env.baseUrl, {
     candidate_name: name,
     candidate_email: email,
     required_atoms: ['javascript'],
   });
-  if (r.status !== 201) throw new Error(`invite: ${r.status} ${r.text}`);
-  return { id: r.body.invitation.id as string, token: (r.body.link as string).split('/quiz/')[1] };
+  return { id: created.invitation.id, token: created.token };
 }
 
 /** The ids and total of one filtered list (every page). */
@@ -64,36 +57,7 @@ async function expectStatuses(want: Record<string, InvitationStatus>): Promise<v
 }
 
 /** Takes the whole quiz through the quiz API (any answer), then finishes it. */
-async function takeQuiz(token: string): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string }[];
-    const res = await q(`/question/${next}/`, 'POST', { answer: answers[0].hash_id, answer_position: 0 });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  expect((await q('/finish', 'POST')).status).toBe(200);
-}
-
-beforeAll(async () => {
-  env = await startAdminStack();
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-});
+const takeQuiz = (token: string) => takeWholeQuiz(h.env.baseUrl, h.db, token, { right: () => true });
 
 it('each status filter returns exactly the right rows after an invite, a start, a finish, a revoke and a deadline passing', async () => {
   // another company's invitations in every state the test reaches, with the same names
@@ -136,25 +100,25 @@ it('each status filter returns exactly the right rows after an invite, a start, 
   // sent a week ago; nothing has written it down: the expiry sweep is switched off (agenda skips a
   // disabled job), so the list alone must see the deadline pass
   await until(
-    async () => (await db.collection('jobs').countDocuments({ name: 'expiry-sweep' })) === 1,
+    async () => (await h.db.collection('jobs').countDocuments({ name: 'expiry-sweep' })) === 1,
     'the sweep',
   );
-  await db.collection('jobs').updateOne({ name: 'expiry-sweep' }, { $set: { disabled: true } });
+  await h.db.collection('jobs').updateOne({ name: 'expiry-sweep' }, { $set: { disabled: true } });
   await until(
-    async () => (await db.collection('jobs').findOne({ name: 'expiry-sweep' }))!.lockedAt == null,
+    async () => (await h.db.collection('jobs').findOne({ name: 'expiry-sweep' }))!.lockedAt == null,
     'the sweep to be idle',
   );
   const past = new Date(Date.now() - 1000);
   const eId = new ObjectId(e.id);
-  await db.collection('quiz_results').updateMany({ invitation: eId }, { $set: { expires_at: past } });
-  await db
+  await h.db.collection('quiz_results').updateMany({ invitation: eId }, { $set: { expires_at: past } });
+  await h.db
     .collection('invitations')
     .updateOne({ _id: eId }, { $set: { expires_at: past, lapses_at: past, 'progress.0.lapses_at': past } });
-  expect((await db.collection('invitations').findOne({ _id: eId }))!.status).toBe('invited');
+  expect((await h.db.collection('invitations').findOne({ _id: eId }))!.status).toBe('invited');
   want[e.id] = 'expired';
   await expectStatuses(want);
   // and the list wrote it down: the stored status is what the next filter reads
-  expect((await db.collection('invitations').findOne({ _id: eId }))!.status).toBe('expired');
+  expect((await h.db.collection('invitations').findOne({ _id: eId }))!.status).toBe('expired');
 });
 
 it('an email-prefix search finds exactly the addresses that start with it, in this company only', async () => {

@@ -4,7 +4,7 @@
 // the list's role filter and meets sort/floor from the stored summary, the decision view (meets
 // matches a brute-force integration of the posterior, the percentile interval, topics without
 // question texts) and the comparison.
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   CompareResponseSchema,
   DecisionSchema,
@@ -14,24 +14,18 @@ import {
   RoleSchema,
   type RoleView,
 } from '@skillquiz/contracts';
-import { Browser, callJson, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { useHiringStack } from './helpers/admin-session';
 import { takeQuiz } from './helpers/take-quiz';
 
 jest.setTimeout(180_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-
-const call = <T = any>(b: Browser, method: string, path: string, body?: unknown, csrf = true) =>
-  callJson<T>(b, env.baseUrl, method, path, body, csrf);
+const h = useHiringStack({ env: { QUESTION_TIME_LIMIT_SECONDS: '20' }, signIn: ['acme', 'initech'] });
+const { acme, initech, call } = h;
 
 async function snapshot(): Promise<string> {
   const dump: Record<string, unknown> = {};
   for (const c of ['roles', 'invitations', 'audit_logs'])
-    dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
+    dump[c] = await h.db.collection(c).find().sort({ _id: 1 }).toArray();
   return JSON.stringify(dump);
 }
 
@@ -60,18 +54,6 @@ const roleBody = (name: string, bar: number | null = 3) => ({
   atoms: [{ atom_id: 'javascript', required: true, bar }],
 });
 
-beforeAll(async () => {
-  env = await startAdminStack({ QUESTION_TIME_LIMIT_SECONDS: '20' });
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-});
-
 describe('roles', () => {
   let role: RoleView;
 
@@ -85,7 +67,7 @@ describe('roles', () => {
     ]);
     const list = RoleListResponseSchema.parse((await call(acme, 'GET', '/api/hiring/roles')).body);
     expect(list.roles.map((x) => x.id)).toContain(role.id);
-    const audit = await db
+    const audit = await h.db
       .collection('audit_logs')
       .findOne({ entity: 'role', entity_id: role.id, action: 'create' });
     expect(audit?.actor).toBeTruthy();
@@ -126,7 +108,7 @@ describe('roles', () => {
     const staleDelete = await call(acme, 'DELETE', `/api/hiring/roles/${role.id}?version=1`);
     expect(staleDelete.status).toBe(409);
     expect(await snapshot()).toBe(before);
-    const audit = await db
+    const audit = await h.db
       .collection('audit_logs')
       .findOne({ entity: 'role', entity_id: role.id, action: 'update' });
     expect(audit?.changes).toBeTruthy();
@@ -170,7 +152,7 @@ describe('roles', () => {
     expect((await call(acme, 'DELETE', `/api/hiring/roles/${r.body.id}?version=1`)).status).toBe(204);
     expect((await call(acme, 'GET', `/api/hiring/roles/${r.body.id}`)).status).toBe(404);
     expect(
-      await db.collection('audit_logs').findOne({ entity: 'role', entity_id: r.body.id, action: 'delete' }),
+      await h.db.collection('audit_logs').findOne({ entity: 'role', entity_id: r.body.id, action: 'delete' }),
     ).toBeTruthy();
   });
 
@@ -190,11 +172,11 @@ describe('roles', () => {
         expect(r.status).toBe(201);
         const created = InvitationResponseSchema.parse(r.body);
         ids.push(created.invitation.id);
-        await takeQuiz(env.baseUrl, db, created.link.split('/quiz/')[1], { right });
+        await takeQuiz(h.env.baseUrl, h.db, created.link.split('/quiz/')[1], { right });
       }
       // the summary is written by the quiz's end (lifecycle): wait until all four have it
       for (let i = 0; i < 100; i++) {
-        const n = await db
+        const n = await h.db
           .collection('invitations')
           .countDocuments({ role: { $exists: true }, has_meets: true });
         if (n >= 4) break;
@@ -226,13 +208,13 @@ describe('roles', () => {
     });
 
     it('gives meets probabilities that match a brute-force integration of the posterior', async () => {
-      const atom = (await db.collection('atoms').findOne({ _id: 'javascript' as never }))!;
+      const atom = (await h.db.collection('atoms').findOne({ _id: 'javascript' as never }))!;
       const t3 = atom.levels_thresholds?.length === 5 ? Number(atom.levels_thresholds[2]) : -0.25;
       for (const id of ids) {
         const d = DecisionSchema.parse(
           (await call(acme, 'GET', `/api/hiring/invitations/${id}/decision`)).body,
         );
-        const quiz = (await db.collection('quiz_results').findOne({ invitation: new ObjectId(id) }))!;
+        const quiz = (await h.db.collection('quiz_results').findOne({ invitation: new ObjectId(id) }))!;
         expect(d.atoms[0].bar).toBe(3);
         expect(d.atoms[0].meets!).toBeCloseTo(bruteMeets(quiz.served, 'javascript', t3), 3);
         expect(d.meets_all).toBeCloseTo(d.atoms[0].meets!, 10);
@@ -245,7 +227,7 @@ describe('roles', () => {
           for (const a of s.snapshot.answers) expect(text).not.toContain(a.hash_id);
         }
         // the stored summary agrees with the decision view
-        const inv = (await db.collection('invitations').findOne({ _id: new ObjectId(id) }))!;
+        const inv = (await h.db.collection('invitations').findOne({ _id: new ObjectId(id) }))!;
         expect(inv.meets_all).toBeCloseTo(d.meets_all!, 10);
       }
     });

@@ -5,34 +5,20 @@
 // company's stages are 404 and stay as they were; the pipeline picker, the list's stage filter and
 // the CSV's stage column follow the company's list.
 import { parse } from 'csv-parse/sync';
-import { MongoClient, type Db } from 'mongodb';
 import { CompanyStagesSchema, DEFAULT_PIPELINE_STAGES, PipelineViewSchema } from '@skillquiz/contracts';
-import {
-  Browser,
-  callJson,
-  inviteCandidate,
-  signIn,
-  startAdminStack,
-  type AdminStack,
-} from './helpers/admin-session';
+import { inviteCandidate, useHiringStack, type Browser } from './helpers/admin-session';
 
 jest.setTimeout(180_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const admin = new Browser();
-const initech = new Browser();
+const h = useHiringStack({ signIn: ['acme', 'admin', 'initech'] });
+const { acme, admin, initech, call } = h;
 
 const STAGES = '/api/hiring/settings/stages';
-const call = <T = any>(b: Browser, method: string, path: string, body?: unknown) =>
-  callJson<T>(b, env.baseUrl, method, path, body, true);
 
 async function snapshot(): Promise<string> {
   const dump: Record<string, unknown> = {};
   for (const c of ['companies', 'invitations', 'audit_logs'])
-    dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
+    dump[c] = await h.db.collection(c).find().sort({ _id: 1 }).toArray();
   return JSON.stringify(dump);
 }
 
@@ -42,21 +28,8 @@ async function stagesOf(b: Browser, path = STAGES) {
   return CompanyStagesSchema.parse(r.body);
 }
 
-beforeAll(async () => {
-  env = await startAdminStack();
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(admin, env.baseUrl, env.provider.admin);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-});
-afterAll(async () => {
-  await client?.close();
-  await env?.stop();
-});
-
 it('a company edits its own stages: defaults first, stable keys, in-use and stale refusals, audited, tenancy 404', async () => {
-  const candidate = await inviteCandidate(acme, env.baseUrl, {
+  const candidate = await inviteCandidate(acme, h.env.baseUrl, {
     candidate_name: 'Stage Candidate',
     candidate_email: 'stage.candidate@example.com',
     required_atoms: ['javascript'],
@@ -142,10 +115,10 @@ it('a company edits its own stages: defaults first, stable keys, in-use and stal
     DEFAULT_PIPELINE_STAGES,
   );
   // Audited: who, from what, to what.
-  const audit = await db
+  const audit = await h.db
     .collection('audit_logs')
     .findOne({ entity: 'company', 'changes.pipeline_stages': { $exists: true } });
-  expect(audit).toMatchObject({ actor: env.provider.recruiter.email, action: 'update' });
+  expect(audit).toMatchObject({ actor: h.env.provider.recruiter.email, action: 'update' });
   expect(audit!.changes.pipeline_stages.to).toContain('take-home:Take-home');
 
   // A stale version: 409, nothing changes.

@@ -5,7 +5,6 @@
 // model comes from 400 earlier quizzes with lognormal times, inserted through the models.
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { MongoClient, type Db } from 'mongodb';
 import { createRng, probabilityCorrect } from '@skillquiz/adaptive';
 import { gaussian, simulateBank } from '@skillquiz/item-analysis';
 import type {
@@ -16,30 +15,24 @@ import type {
 } from '@skillquiz/contracts';
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
 import { backfillIntegrityFlags } from '../src/hiring/integrity/at-quiz-end';
-import { timeModelCache } from '../src/content/analytics/time-model';
+import { timeModelCache, timeModelVersion } from '../src/content/analytics/time-model';
 import { served } from './helpers/analytics-fixture';
-import { Browser, jsonCall, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
+import { Browser, inviteCandidate, useHiringStack } from './helpers/admin-session';
+import { until } from './helpers/jobs';
 import { takeQuiz as takeWholeQuiz } from './helpers/take-quiz';
 import { connect } from './quiz-fixtures';
 
 jest.setTimeout(240_000);
 
-let env: AdminStack;
-let client: MongoClient;
-let db: Db;
-const acme = new Browser();
-const initech = new Browser();
-const admin = new Browser();
+const h = useHiringStack({
+  // the reconciliation pass often, so a recalibration reaches the list's counts within the test
+  env: { QUESTION_TIME_LIMIT_SECONDS: '120', RECONCILE_EVERY_MS: '500' },
+  signIn: ['acme', 'initech', 'admin'],
+});
+const { acme, initech, admin, call, url } = h;
 const anonymous = new Browser();
 /** The question made to leak in the later quizzes. */
 let leaked: number;
-
-const url = (p: string) => `${env.baseUrl}${p}`;
-async function call<T = any>(b: Browser, method: string, path: string, body?: unknown) {
-  const res = await b.fetch(url(path), jsonCall(b, env.baseUrl, method, body, true));
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 /** Every question's typical time in the fixture: 20-40 s by id. */
 const typicalSeconds = (id: number) => 20 + (id % 5) * 5;
@@ -104,13 +97,7 @@ async function insertTimedQuizzes(atomId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  env = await startAdminStack({ QUESTION_TIME_LIMIT_SECONDS: '120' });
-  client = await MongoClient.connect(env.stack.mongoUri);
-  db = client.db();
-  await connect(env.stack.mongoUri);
-  await signIn(acme, env.baseUrl, env.provider.recruiter);
-  await signIn(initech, env.baseUrl, env.provider.secondRecruiter);
-  await signIn(admin, env.baseUrl, env.provider.admin);
+  await connect(h.env.stack.mongoUri);
   await anonymous.fetch(url('/admin'));
   // the most served operational question of the bank leaks: the adaptive start serves it to many
   const atom = (await Atom.findById('javascript').lean().exec())!;
@@ -134,8 +121,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mongoose.disconnect();
-  await client?.close();
-  await env?.stop();
 });
 
 describe('GET /api/hiring/invitations/:id/integrity', () => {
@@ -149,7 +134,9 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
     });
     expect(r.status).toBe(201);
     invitation = r.body;
-    await takeWholeQuiz(env.baseUrl, db, invitation.link.split('/quiz/')[1], { right: (n) => n % 3 !== 0 });
+    await takeWholeQuiz(h.env.baseUrl, h.db, invitation.link.split('/quiz/')[1], {
+      right: (n) => n % 3 !== 0,
+    });
   });
 
   it('answers given at once are very quick answers: a reason to look, with the honest rate and how it is computed', async () => {
@@ -180,7 +167,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
   });
 
   it('the same answers at an ordinary pace raise nothing', async () => {
-    const doc = (await db
+    const doc = (await h.db
       .collection('quiz_results')
       .findOne({ invitation: new mongoose.Types.ObjectId(invitation.invitation.id) }))!;
     const rng = createRng(3);
@@ -191,7 +178,7 @@ describe('GET /api/hiring/invitations/:id/integrity', () => {
         set[`served.${i}.answered_at`] = new Date(
           s.served_at.getTime() + Math.round(1000 * typicalSeconds(s.question_id) * Math.exp(normal() / 2)),
         );
-    await db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
+    await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
     const r = await call<InvitationIntegrityResponse>(
       acme,
       'GET',
@@ -240,48 +227,12 @@ describe('compromised questions in Needs review', () => {
   });
 });
 
-/**
- * Takes a quiz through the real quiz API; each answer's time is `secondsOf(number, questionId)` (0: at
- * once), set by moving the question's served_at back before the answer is sent (the server's clock
- * measures the rest). `pick` chooses right or wrong.
- */
-async function takeQuiz(
+/** Takes a quiz through the real quiz API, each answer's time `secondsOf(number, questionId, total)`. */
+const takeQuiz = (
   token: string,
   secondsOf: (number: number, questionId: number, total: number) => number,
   right: (number: number, total: number) => boolean,
-): Promise<void> {
-  const q = (path: string, method = 'GET', body?: unknown) =>
-    fetch(url(`/api/quiz/${token}${path}`), {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  let next: number | null = ((await (await q('/')).json()) as any).next_question?.number ?? null;
-  while (next !== null) {
-    expect((await q(`/question/${next}/`)).status).toBe(200);
-    const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const record = doc.served[next - 1] as { question_id: number; served_at: Date; snapshot: any };
-    const plan = doc.plan as Array<{ scored: number; beta_question_id: number | null }>;
-    const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
-    const seconds = secondsOf(next, record.question_id, total);
-    if (seconds > 0)
-      await db.collection('quiz_results').updateOne(
-        { token },
-        {
-          $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
-        },
-      );
-    const answers = record.snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = right(next, total) ? answers.findIndex((a) => a.c) : answers.findIndex((a) => !a.c);
-    const res = await q(`/question/${next}/`, 'POST', {
-      answer: answers[pick].hash_id,
-      answer_position: pick,
-    });
-    expect(res.status).toBe(200);
-    next = ((await res.json()) as any).next_question?.number ?? null;
-  }
-  await q('/finish', 'POST');
-}
+) => takeWholeQuiz(h.env.baseUrl, h.db, token, { secondsOf, right });
 
 /** An ordinary pace: the question's typical time, spread as the fixture's candidates are (kept under the limit). */
 function ordinaryPace(seed: number) {
@@ -291,13 +242,12 @@ function ordinaryPace(seed: number) {
 }
 
 async function invite(b: Browser, name: string): Promise<{ id: string; token: string }> {
-  const r = await call<InvitationResponse>(b, 'POST', '/api/hiring/invitations', {
+  const created = await inviteCandidate(b, h.env.baseUrl, {
     candidate_name: name,
     candidate_email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
     required_atoms: ['javascript'],
   });
-  expect(r.status).toBe(201);
-  return { id: r.body.invitation.id, token: r.body.link.split('/quiz/')[1] };
+  return { id: created.invitation.id, token: created.token };
 }
 
 const listIds = async (b: Browser, query: string) => {
@@ -352,11 +302,17 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     expect(JSON.stringify(bad.body)).toMatch(/needs_a_look must be 'true' or 'false'/);
   });
 
-  it('the stored count follows the report once the signals change (read again after a recalibration)', async () => {
-    // the candidate's times as the time model would now read them: ordinary
-    const doc = (await db
-      .collection('quiz_results')
-      .findOne({ invitation: new mongoose.Types.ObjectId(rapid.id) }))!;
+  it('a report read writes nothing to the invitation; once the time model recalibrates, the pass brings the stored count in line', async () => {
+    const _id = new mongoose.Types.ObjectId(rapid.id);
+    const stored = async () => (await h.db.collection('invitations').findOne({ _id }))!;
+    // the pass has caught up: the count is stored at today's time model
+    await until(
+      async () => (await stored()).integrity_models?.javascript === (await timeModelVersion('javascript')),
+      'the count stored at the current time model',
+    );
+    const doc = (await h.db.collection('quiz_results').findOne({ invitation: _id }))!;
+    // the candidate's times as the time model would now read them: ordinary (set under the quizzes'
+    // version, updated_at, so the model's version has not moved yet)
     const pace = ordinaryPace(5);
     const set: Record<string, Date> = {};
     for (const [i, s] of (
@@ -364,27 +320,40 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     ).entries())
       if (s.served_at)
         set[`served.${i}.served_at`] = new Date(s.answered_at.getTime() - 1000 * pace(i, s.question_id));
-    await db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
-    // stored at quiz end: still listed until the signals are computed again
-    expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(1);
+    await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: set });
+
+    const before = await stored();
     const report = await call<InvitationIntegrityResponse>(
       acme,
       'GET',
       `/api/hiring/invitations/${rapid.id}/integrity`,
     );
+    expect(report.status).toBe(200);
     expect(report.body.needs_a_look).toBe(false);
+    // the report differs from the stored count, and reading it wrote nothing to the invitation
+    expect(before.integrity_flags).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual(before);
+    expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(1);
+
+    // the quiz is written (as every answer writes it): the time model's version moves, and within a
+    // pass (RECONCILE_EVERY_MS) the count computed at the older version is computed again
+    await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: { updated_at: new Date() } });
+    await until(
+      async () => (await listIds(acme, 'q=rita')).items[0].integrity_flags === report.body.flags,
+      "the list's count brought in line with the report",
+    );
     expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(0);
-    expect((await listIds(acme, 'q=rita')).items[0].integrity_flags).toBe(0);
+    expect((await stored()).integrity_models?.javascript).toBe(await timeModelVersion('javascript'));
   });
   it('invitations whose quiz ended before the count was stored get it from the backfill, once', async () => {
     const _id = new mongoose.Types.ObjectId(honest.id);
-    await db
+    await h.db
       .collection('invitations')
       .updateOne({ _id }, { $unset: { integrity_flags: '', needs_a_look: '' } });
     expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBeNull();
     // the start's run left its marker: nothing again
     expect(await backfillIntegrityFlags(timeModelCache())).toBe(0);
-    await db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
+    await h.db.collection('seed_state').deleteOne({ _id: 'integrity-flags-backfill' as any });
     expect(await backfillIntegrityFlags(timeModelCache())).toBeGreaterThanOrEqual(1);
     expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBe(0);
   });

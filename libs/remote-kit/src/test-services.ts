@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
+import { ErrorResponseSchema } from '@skillquiz/contracts';
 
 /** Who a dev page or test signs in as: the seeded companies' recruiters, the content admin, a second admin. */
 export type DevRole = 'recruiter' | 'second-recruiter' | 'admin' | 'second-admin';
@@ -66,6 +68,10 @@ export interface TestServices {
   /** Method and path (with query) of every request made while `run` ran; its failure is ignored. */
   sent(run: () => Promise<unknown>): Promise<string[]>;
 }
+
+/** An error reply as the services send it (SPEC §8), parsed with the contracts' schema, for an msw handler. */
+export const errorReply = (status: number, message: string, headers?: Record<string, string>) =>
+  HttpResponse.json(ErrorResponseSchema.parse({ success: false, message }), { status, headers });
 
 /** What `run` was rejected with, checked to be a `kind` (a test fails if `run` succeeds). */
 export async function rejection<E>(

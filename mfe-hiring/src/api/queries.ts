@@ -452,36 +452,36 @@ export const pipelineMutationMeta = {
  * shows what the other recruiter saved; anything but a 400 or 409 raises the write's error toast.
  */
 export function pipelineMutations(api: HiringApi, queryClient: QueryClient) {
-  const saved = (id: string) => (view: PipelineView) => {
-    queryClient.setQueryData(pipelineKeys.pipeline(id), view);
-    void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
-  };
-  const failed = (id: string, title: string) => (error: Error) => {
-    const status = error instanceof ApiError ? error.status : 0;
-    if (status === 409) void queryClient.invalidateQueries({ queryKey: pipelineKeys.pipeline(id) });
-    else if (status !== 400) showErrorToast(title, { durationMs: WRITE_MS, detail: error.message });
-  };
+  /** One pipeline write: `send` stores `input`, and the stored pipeline replaces the cached one. */
+  const write = <I>(
+    id: string,
+    kind: keyof typeof pipelineMutationMeta,
+    errorTitle: string,
+    send: (input: I) => Promise<PipelineView>,
+  ) =>
+    mutationOptions<PipelineView, Error, I>({
+      mutationFn: send,
+      meta: pipelineMutationMeta[kind],
+      onSuccess: (view) => {
+        queryClient.setQueryData(pipelineKeys.pipeline(id), view);
+        void queryClient.invalidateQueries({ queryKey: hiringKeys.lists });
+      },
+      onError: (error) => {
+        const status = error instanceof ApiError ? error.status : 0;
+        if (status === 409) void queryClient.invalidateQueries({ queryKey: pipelineKeys.pipeline(id) });
+        else if (status !== 400) showErrorToast(errorTitle, { durationMs: WRITE_MS, detail: error.message });
+      },
+    });
   return {
     setStage: (id: string) =>
-      mutationOptions({
-        mutationFn: (input: PipelineStageUpdate) => api.setStage(id, input),
-        meta: pipelineMutationMeta.setStage,
-        onSuccess: saved(id),
-        onError: failed(id, MESSAGES.ERROR_SAVING_STAGE),
-      }),
+      write(id, 'setStage', MESSAGES.ERROR_SAVING_STAGE, (input: PipelineStageUpdate) =>
+        api.setStage(id, input),
+      ),
     addNote: (id: string) =>
-      mutationOptions({
-        mutationFn: (input: PipelineNoteCreate) => api.addNote(id, input),
-        meta: pipelineMutationMeta.addNote,
-        onSuccess: saved(id),
-        onError: failed(id, MESSAGES.ERROR_ADDING_NOTE),
-      }),
+      write(id, 'addNote', MESSAGES.ERROR_ADDING_NOTE, (input: PipelineNoteCreate) => api.addNote(id, input)),
     setRating: (id: string) =>
-      mutationOptions({
-        mutationFn: (input: PipelineRatingUpdate) => api.setRating(id, input),
-        meta: pipelineMutationMeta.setRating,
-        onSuccess: saved(id),
-        onError: failed(id, MESSAGES.ERROR_SAVING_RATING),
-      }),
+      write(id, 'setRating', MESSAGES.ERROR_SAVING_RATING, (input: PipelineRatingUpdate) =>
+        api.setRating(id, input),
+      ),
   };
 }

@@ -4,29 +4,15 @@
 // candidate's email afterwards takes it off the page; the edit says what it did. The test services
 // send no email, so the resend here is the server's real refusal (409: email is not set up); a
 // resend that went out is said in the same region and goes the same way.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import HiringApp from '../HiringApp';
+import { renderHiringAt } from '../hiringTestKit';
 import { httpHiringApi } from '../api/hiringApi';
 
 setupTestServices();
 
 jest.setTimeout(60_000);
-
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/hiring/*', element: <HiringApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-}
 
 it('after a resend, editing the candidate takes the resend message away', async () => {
   const user = userEvent.setup();
@@ -37,7 +23,7 @@ it('after a resend, editing the candidate takes the resend message away', async 
     required_atoms: ['javascript'],
   });
   const id = created.invitation.id;
-  renderAt(`/hiring/invitations/${id}`);
+  renderHiringAt(`/hiring/invitations/${id}`);
   const card = await screen.findByRole('region', { name: 'Invitation email' });
   await user.click(await within(card).findByRole('button', { name: 'Resend invitation email' }));
   await waitFor(() =>

@@ -3,13 +3,11 @@
 // and remove an unused stage, saved on the server with the keys kept; a stage candidates are in is
 // refused in the form's alert; a save someone else beat is the server's 409, said in the alert and
 // the list reloaded; the candidates list's Stage filter offers the company's stages.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { DEFAULT_PIPELINE_STAGES } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import HiringApp from '../HiringApp';
+import { renderHiringAt } from '../hiringTestKit';
 import { httpHiringApi } from '../api/hiringApi';
 
 /** Initech's stages back to the default set (keys of removed ones come back with their labels). */
@@ -31,18 +29,6 @@ afterAll(resetStages);
 const services = setupTestServices();
 beforeEach(resetStages);
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/hiring/*', element: <HiringApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-}
-
 jest.setTimeout(60_000);
 
 const form = () => screen.findByRole('form', { name: 'Pipeline stages' });
@@ -50,7 +36,7 @@ const form = () => screen.findByRole('form', { name: 'Pipeline stages' });
 it('renames, adds, moves by keyboard and removes an unused stage; the server keeps the keys; the list filters by them', async () => {
   const user = userEvent.setup();
   const before = await httpHiringApi.stages(undefined);
-  renderAt('/hiring/settings');
+  renderHiringAt('/hiring/settings');
   const f = await form();
   const reviewing = await within(f).findByDisplayValue('Reviewing');
   await user.clear(reviewing);
@@ -84,7 +70,7 @@ it('renames, adds, moves by keyboard and removes an unused stage; the server kee
   expect(await within(f).findByText(/key take-home/)).toBeInTheDocument();
 
   // The candidates list's Stage filter offers the company's stages, in its order.
-  renderAt('/hiring');
+  renderHiringAt('/hiring');
   const filter = await screen.findByRole('combobox', { name: 'Stage' });
   await waitFor(() =>
     expect(
@@ -103,7 +89,7 @@ it('a stage candidates are in is not removed; a save someone else beat is the se
   const pipeline = await httpHiringApi.pipeline!(id);
   if (pipeline.stage !== 'interview')
     await httpHiringApi.setStage!(id, { stage: 'interview', version: pipeline.version });
-  renderAt('/hiring/settings');
+  renderHiringAt('/hiring/settings');
   const f = await form();
   const interviewing = (await httpHiringApi.stages(undefined)).stages.find((s) => s.key === 'interview')!;
   await within(f).findByText(new RegExp(`key interview · ${interviewing.candidates} candidate`));

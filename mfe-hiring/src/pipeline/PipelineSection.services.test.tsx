@@ -2,29 +2,15 @@
 // app on the real services (libs/remote-kit test-services): a save lands on the server, a refusal the
 // server makes (a 500 from msw at the HTTP layer, its body the contracts' error schema) raises the
 // write's toast and is said in the section's live region, and the opt-in is stored.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { ErrorResponseSchema, MESSAGES } from '@skillquiz/contracts';
-import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import HiringApp from '../HiringApp';
+import { http } from 'msw';
+import { MESSAGES } from '@skillquiz/contracts';
+import { errorReply, setupTestServices } from '@skillquiz/remote-kit/test-services';
+import { renderHiringAt } from '../hiringTestKit';
 import { httpHiringApi } from '../api/hiringApi';
 
 const services = setupTestServices();
-
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/hiring/*', element: <HiringApp /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
-  );
-}
 
 jest.setTimeout(30_000);
 
@@ -36,7 +22,7 @@ async function someInvitation(): Promise<string> {
 it('moves the candidate to a stage on the server; a server failure is a toast and said in the section', async () => {
   const id = await someInvitation();
   const before = await httpHiringApi.pipeline!(id);
-  renderAt(`/hiring/invitations/${id}`);
+  renderHiringAt(`/hiring/invitations/${id}`);
   const section = await screen.findByRole('region', { name: 'Hiring pipeline' });
   const stage = await within(section).findByLabelText('Stage');
   const target = before.stage === 'reviewing' ? 'interview' : 'reviewing';
@@ -47,9 +33,7 @@ it('moves the candidate to a stage on the server; a server failure is a toast an
 
   services.msw.use(
     http.put(services.url(`/api/hiring/invitations/${id}/pipeline/stage`), () =>
-      HttpResponse.json(ErrorResponseSchema.parse({ success: false, message: 'Internal server error' }), {
-        status: 500,
-      }),
+      errorReply(500, 'Internal server error'),
     ),
   );
   await userEvent.selectOptions(stage, 'hired');
@@ -62,7 +46,7 @@ it('moves the candidate to a stage on the server; a server failure is a toast an
 });
 
 it('the webhook settings store the opt-in to stage-change events', async () => {
-  renderAt('/hiring/settings');
+  renderHiringAt('/hiring/settings');
   const box = await screen.findByRole('checkbox', { name: /Also send pipeline stage changes/ });
   const was = (await httpHiringApi.settings(undefined)).stage_events === true;
   expect(box).toHaveProperty('checked', was);

@@ -2,30 +2,17 @@
 // and apiFetch: what each read gives for a real quiz, an unknown token and a missing question, and that
 // the query's signal reaches the request (a load no longer wanted is aborted on the wire).
 import { http, HttpResponse, delay } from 'msw';
-import type { InvitationResponse } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import { createQuizQueryClient, QuizCallError, quizKeys, quizQueries } from './queries';
 import { httpQuizApi } from './quizApi';
+import { newQuizToken as newFlowQuizToken } from '../pages/questionFlowKit';
 
 const services = setupTestServices();
 const queries = quizQueries(httpQuizApi);
 
 jest.setTimeout(30_000);
 
-async function newQuizToken(): Promise<string> {
-  const res = await fetch('/api/hiring/invitations', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      candidate_name: 'Queries Test',
-      candidate_email: 'queries@example.com',
-      required_atoms: ['javascript'],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { link } = (await res.json()) as InvitationResponse;
-  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
-}
+const newQuizToken = () => newFlowQuizToken('Queries Test');
 
 it('the quiz query gives the quiz result, and null for a token the server does not know (SPEC §8: /404)', async () => {
   const client = createQuizQueryClient();

@@ -7,15 +7,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  QuizResultSchema,
-  type AnswerResponse,
-  type CandidateQuestion,
-  type InvitationResponse,
-} from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import QuizApp from '../QuizApp';
 import { watchNoDevtools } from '../tracking/devtools';
+import { finishThroughApi, newQuizToken, serverQuiz } from './questionFlowKit';
 
 const services = setupTestServices();
 
@@ -23,37 +18,10 @@ jest.setTimeout(30_000);
 
 /** A new invitation of Acme Robotics, every question of its quiz answered and the quiz finished: its token. */
 async function finishedQuizToken(): Promise<string> {
-  const res = await fetch('/api/hiring/invitations', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      candidate_name: 'Done Test',
-      candidate_email: 'done@example.com',
-      required_atoms: ['javascript'],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { link } = (await res.json()) as InvitationResponse;
-  const token = new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
-  const post = (path: string, body?: unknown) =>
-    fetch(`/api/quiz/${token}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  let n: number | undefined = 1;
-  while (n !== undefined) {
-    const q = (await (await fetch(`/api/quiz/${token}/question/${n}/`)).json()) as CandidateQuestion;
-    const answered = await post(`/question/${n}/`, { answer: q.answers[0].hash_id, answer_position: 0 });
-    expect(answered.status).toBe(200);
-    n = ((await answered.json()) as AnswerResponse).next_question?.number;
-  }
-  expect((await post('/finish')).ok).toBe(true);
+  const token = await newQuizToken('Done Test');
+  await finishThroughApi(token);
   return token;
 }
-
-const serverQuiz = async (token: string) =>
-  QuizResultSchema.parse(await (await fetch(`/api/quiz/${token}/`)).json());
 
 function renderDone(token: string) {
   return render(

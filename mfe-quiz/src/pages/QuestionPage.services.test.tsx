@@ -3,70 +3,28 @@
 // and its answers taken by the quiz API through the remote's own httpQuizApi, apiFetch and data layer
 // (src/api/queries.ts). Replies production can have but the seeded services do not give on demand (a
 // 503 while the database is down, a 429) come from msw at the HTTP layer; everything else is the server's.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, passthrough } from 'msw';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { QuizResultSchema, type InvitationResponse, type QuizResult } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
-import QuizApp from '../QuizApp';
-import { watchNoDevtools } from '../tracking/devtools';
+import {
+  newInvitation,
+  newQuizToken as newFlowQuizToken,
+  renderAt,
+  sentTo as sentBy,
+  serverQuiz,
+  visited,
+} from './questionFlowKit';
 
 const services = setupTestServices();
 
 jest.setTimeout(30_000);
 
 /** A new invitation (as Acme's recruiter, through the real hiring API): its quiz token. */
-async function newQuizToken(): Promise<string> {
-  const res = await fetch('/api/hiring/invitations', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      candidate_name: 'Question Test',
-      candidate_email: 'question@example.com',
-      required_atoms: ['javascript'],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { link } = (await res.json()) as InvitationResponse;
-  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
-}
-
-/** The quiz as the server now holds it (read past msw and the page). */
-async function serverQuiz(token: string): Promise<QuizResult> {
-  const res = await fetch(`/api/quiz/${token}/`);
-  expect(res.status).toBe(200);
-  return QuizResultSchema.parse(await res.json());
-}
-
-/** Every path the router went through, in order. */
-const visited: string[] = [];
-function Where() {
-  const l = useLocation();
-  useEffect(() => {
-    visited.push(l.pathname);
-  }, [l.pathname]);
-  return <output data-testid="where">{l.pathname}</output>;
-}
-
-function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/quiz/*" element={<QuizApp watchDevtools={watchNoDevtools} />} />
-        <Route path="/404" element={<p>not found page</p>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
+const newQuizToken = () => newFlowQuizToken('Question Test');
 
 /** The requests the page made to one path (method and path, in order). */
-const sentTo = (suffix: string) =>
-  services.requests
-    .filter((r) => new URL(r.url).pathname.endsWith(suffix))
-    .map((r) => `${r.method} ${new URL(r.url).pathname}`);
+const sentTo = (suffix: string) => sentBy(services, suffix);
 
 beforeEach(() => {
   visited.length = 0;
@@ -226,17 +184,7 @@ describe('quiz load errors', () => {
   });
 
   it('a revoked invitation’s quiz shows the withdrawn screen, not the question', async () => {
-    const res = await fetch('/api/hiring/invitations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        candidate_name: 'Revoked Test',
-        candidate_email: 'revoked@example.com',
-        required_atoms: ['javascript'],
-      }),
-    });
-    const { link, invitation } = (await res.json()) as InvitationResponse;
-    const token = new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
+    const { invitation, token } = await newInvitation('Revoked Test');
     expect((await fetch(`/api/hiring/invitations/${invitation.id}/revoke`, { method: 'POST' })).status).toBe(
       200,
     );

@@ -6,28 +6,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { QuizResultSchema, type InvitationResponse } from '@skillquiz/contracts';
+import { QuizResultSchema } from '@skillquiz/contracts';
 import { setupTestServices } from '@skillquiz/remote-kit/test-services';
 import QuizApp from '../QuizApp';
 import { watchNoDevtools } from '../tracking/devtools';
+import { newQuizToken as newFlowQuizToken } from './questionFlowKit';
 
 const services = setupTestServices();
 
 /** A new invitation (as Acme's recruiter, through the real hiring API): its quiz token. */
-async function newQuizToken(): Promise<string> {
-  const res = await fetch('/api/hiring/invitations', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      candidate_name: 'Welcome Test',
-      candidate_email: 'welcome@example.com',
-      required_atoms: ['javascript'],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { link } = (await res.json()) as InvitationResponse;
-  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
-}
+const newQuizToken = () => newFlowQuizToken('Welcome Test');
 
 function renderQuiz(token: string) {
   render(

@@ -5,12 +5,11 @@
 // drift. Not a backend: every reply is the server's, or the server's changed where no API can.
 import { render, screen } from '@testing-library/react';
 import { bypass, http, HttpResponse } from 'msw';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   AnswerResponseSchema,
   CandidateQuestionSchema,
-  ErrorResponseSchema,
   QuizResultSchema,
   type AnswerResponse,
   type CandidateQuestion,
@@ -27,21 +26,29 @@ export type SidebarProps = { onMountedChange?: (mounted: boolean) => void };
 
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-/** A new invitation of Acme Robotics (as its recruiter, through the real hiring API): its quiz token. */
-export async function newQuizToken(): Promise<string> {
+/**
+ * A new invitation of Acme Robotics (as its recruiter, through the real hiring API), named `name`:
+ * the invitation and its quiz token.
+ */
+export async function newInvitation(
+  name = 'Question Flow Test',
+): Promise<{ invitation: InvitationResponse['invitation']; token: string }> {
   const res = await fetch('/api/hiring/invitations', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({
-      candidate_name: 'Question Flow Test',
-      candidate_email: 'question-flow@example.com',
+      candidate_name: name,
+      candidate_email: `${name.toLowerCase().replace(/\s+/g, '-')}@example.com`,
       required_atoms: ['javascript'],
     }),
   });
   expect(res.status).toBe(201);
-  const { link } = (await res.json()) as InvitationResponse;
-  return new URL(link).pathname.split('/').filter(Boolean).at(-1)!;
+  const { link, invitation } = (await res.json()) as InvitationResponse;
+  return { invitation, token: new URL(link).pathname.split('/').filter(Boolean).at(-1)! };
 }
+
+/** A new invitation's quiz token (newInvitation). */
+export const newQuizToken = async (name?: string): Promise<string> => (await newInvitation(name)).token;
 
 export const quizPath = (token: string) => `/api/quiz/${token}`;
 export const post = (path: string, body?: unknown) =>
@@ -128,13 +135,18 @@ export const alteredQuestions = (
     options,
   );
 
-/** An error response as the services send it (SPEC §8), parsed with the contracts' schema. */
-export const errorReply = (status: number, message: string, headers?: Record<string, string>) =>
-  HttpResponse.json(ErrorResponseSchema.parse({ success: false, message }), { status, headers });
+/** An error response as the services send it (SPEC §8): remote-kit's, the one every remote's tests use. */
+export { errorReply } from '@skillquiz/remote-kit/test-services';
 
-/** Where the router is (path and query). */
+/** Every path the router went through, in order (a test empties it when it needs a fresh record). */
+export const visited: string[] = [];
+
+/** Where the router is (path and query); each path it goes to is added to `visited`. */
 function Where() {
   const l = useLocation();
+  useEffect(() => {
+    visited.push(l.pathname);
+  }, [l.pathname]);
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 

@@ -4,7 +4,7 @@
 export { DEMO_DATA_COMPANY } from './analytics/demo-data';
 export { analyticsRouter } from './analytics/router';
 export { StatisticsCache } from './analytics/statistics';
-export { atomTimeModel, timeModelCache, type TimeModelCache } from './analytics/time-model';
+export { atomTimeModel, timeModelCache, timeModelVersion, type TimeModelCache } from './analytics/time-model';
 export { quizBankSource } from './bank/for-quiz';
 export { backfillSearchWords } from './bank/questions';
 export { contentRouter } from './bank/router';

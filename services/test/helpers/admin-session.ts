@@ -6,6 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { MongoClient, type Db } from 'mongodb';
+import { startSmtp, type TestSmtp } from './jobs';
 import { startStack, stopChild, type ServicesOptions, type Stack } from './stack';
 
 const DEV_PROVIDER = path.resolve(__dirname, '..', '..', 'dist', 'platform', 'auth', 'dev-provider.js');
@@ -339,4 +341,89 @@ export async function inviteCandidate(
   );
   if (r.status !== 201) throw new Error(`invite: ${r.status} ${r.text}`);
   return { ...r.body, token: r.body.link.split('/quiz/')[1] };
+}
+
+/** The signed-in parties a hiring test can ask for: the two companies' recruiters and the admin. */
+export type HiringParty = 'acme' | 'initech' | 'admin';
+
+/** What `useHiringStack` hands a test; `env`, `db` and `smtp` are there once its beforeAll has run. */
+export interface HiringTestStack {
+  readonly env: AdminStack;
+  readonly db: Db;
+  /** The SMTP server on loopback the services send to (with `smtp: true`). */
+  readonly smtp: TestSmtp;
+  /** The demo company's recruiter, the second company's recruiter and the admin, each a browser. */
+  readonly acme: Browser;
+  readonly initech: Browser;
+  readonly admin: Browser;
+  /** A JSON call as the admin front end makes it (CSRF header unless `csrf` is false). */
+  call<T = any>(
+    b: Browser,
+    method: string,
+    path: string,
+    body?: unknown,
+    csrf?: boolean,
+  ): Promise<JsonReply<T>>;
+  /** An absolute URL on the services. */
+  url(path: string): string;
+}
+
+/**
+ * The hiring tests' shared setup, as jest hooks: with `smtp`, a test SMTP server on loopback first
+ * (SMTP_URL); the services with the dev sign-on (`startAdminStack` with `env`); a database client
+ * on the stack's database; and a real sign-in of each party in `signIn`, in that order. All stopped
+ * after the file.
+ */
+export function useHiringStack(
+  options: {
+    env?: Record<string, string>;
+    smtp?: boolean;
+    signIn?: HiringParty[];
+    services?: ServicesOptions;
+  } = {},
+): HiringTestStack {
+  let env: AdminStack | undefined;
+  let client: MongoClient | undefined;
+  let db: Db | undefined;
+  let smtp: TestSmtp | undefined;
+  const browsers = { acme: new Browser(), initech: new Browser(), admin: new Browser() };
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is there only once useHiringStack's beforeAll has run`);
+    return value;
+  };
+  beforeAll(async () => {
+    if (options.smtp) smtp = await startSmtp();
+    env = await startAdminStack(
+      { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env },
+      options.services,
+    );
+    client = await MongoClient.connect(env.stack.mongoUri);
+    db = client.db();
+    const logins = {
+      acme: env.provider.recruiter,
+      initech: env.provider.secondRecruiter,
+      admin: env.provider.admin,
+    };
+    for (const party of options.signIn ?? []) await signIn(browsers[party], env.baseUrl, logins[party]);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await env?.stop();
+    await smtp?.stop();
+  });
+  return {
+    get env() {
+      return started(env, 'env');
+    },
+    get db() {
+      return started(db, 'db');
+    },
+    get smtp() {
+      return started(smtp, 'smtp');
+    },
+    ...browsers,
+    call: (b, method, path, body, csrf = true) =>
+      callJson(b, started(env, 'env').baseUrl, method, path, body, csrf),
+    url: (p) => `${started(env, 'env').baseUrl}${p}`,
+  };
 }

@@ -250,7 +250,7 @@ export function createInvitationInServices(
     `
     const { createInvitation, findOrCreateCompany } = svc('hiring/invitations/index.js');
     const { productEvents } = svc('composition.js');
-    const { createLogger } = svc('platform/http/logger.js');
+    const { createLogger } = svc('platform/log/logger.js');
     // As the hiring API does: the invitation's intents are dispatched by this process at once.
     const events = productEvents({ abandonGraceMinutes: 120 }, createLogger('warn'));
     const company = await findOrCreateCompany({ name: ${JSON.stringify(input.company)}, logo_url: ${JSON.stringify(input.logoUrl ?? null)}, support_email: 'help@acme.test' });

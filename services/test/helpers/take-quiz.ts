@@ -5,8 +5,13 @@
 import type { Db } from 'mongodb';
 
 export interface TakeQuizOptions {
-  /** Whether question `n` (1-based) is answered right. */
-  right: (n: number) => boolean;
+  /** Whether question `n` (1-based) of `total` is answered right. */
+  right: (n: number, total: number) => boolean;
+  /**
+   * How long question `n` took, in seconds (default 0: at once): its served_at is moved back that far
+   * before the answer is sent, and the server's clock measures the rest.
+   */
+  secondsOf?: (n: number, questionId: number, total: number) => number;
   /** The survey's content-relevance rating; no survey when left out. */
   survey?: number;
 }
@@ -22,8 +27,19 @@ export async function takeQuiz(baseUrl: string, db: Db, token: string, opts: Tak
   while (next !== null) {
     expect((await q(`/question/${next}/`)).status).toBe(200);
     const doc = (await db.collection('quiz_results').findOne({ token }))!;
-    const answers = doc.served[next - 1].snapshot.answers as { hash_id: string; c: boolean }[];
-    const pick = answers.findIndex((a) => a.c === opts.right(next!));
+    const record = doc.served[next - 1] as { question_id: number; served_at: Date; snapshot: any };
+    const plan = (doc.plan ?? []) as Array<{ scored: number; beta_question_id: number | null }>;
+    const total = plan.reduce((n, p) => n + p.scored + (p.beta_question_id ? 1 : 0), 0);
+    const seconds = opts.secondsOf?.(next, record.question_id, total) ?? 0;
+    if (seconds > 0)
+      await db.collection('quiz_results').updateOne(
+        { token },
+        {
+          $set: { [`served.${next - 1}.served_at`]: new Date(record.served_at.getTime() - seconds * 1000) },
+        },
+      );
+    const answers = record.snapshot.answers as { hash_id: string; c: boolean }[];
+    const pick = answers.findIndex((a) => a.c === opts.right(next!, total));
     const res = await q(`/question/${next}/`, 'POST', {
       answer: answers[pick].hash_id,
       answer_position: pick,

@@ -38,8 +38,16 @@ export function timedAttempts(responses: readonly ServedResponse[]) {
     .map((r) => ({ person: r.quizId, item: r.questionId, seconds: r.responseMs! / 1000 }));
 }
 
+const quizzesOfAtom = (atom: string) => (atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom });
+
+/**
+ * The version of the quizzes an atom's time model is calibrated from (it changes when one of them is
+ * written): a model is recalibrated when it changes, and a count computed from the model can record it.
+ */
+export const timeModelVersion = (atom: string): Promise<string> => quizzesVersion(quizzesOfAtom(atom));
+
 export async function atomTimeModel(kept: TimeModelCache, atom: string): Promise<AtomTimeModel> {
-  const filter = atom === CONSTANTS.ALL_ATOMS_KEY ? {} : { atom_ids: atom };
+  const filter = quizzesOfAtom(atom);
   const version = await quizzesVersion(filter);
   const hit = kept.get(atom);
   if (hit?.version === version) return hit.model;

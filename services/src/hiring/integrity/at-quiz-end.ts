@@ -4,13 +4,15 @@
 //   that scoring sets aside (the very quick ones at today's time model). Decided once and kept: a
 //   level a recruiter may already have acted on does not move when the time model recalibrates later.
 // - on the invitation: how many signals are raised over its quizzes and whether any is (the candidates
-//   list's count column and its "needs a look" filter, an indexed query). Written again whenever the
-//   report computes the signals (refreshStoredFlags), so the list agrees with the report last read.
+//   list's count column and its "needs a look" filter, an indexed query), with the version of each
+//   atom's time model it was computed at. The report computes the signals at today's time model and
+//   writes nothing; once a model has recalibrated, the reconciliation pass recomputes the counts
+//   computed at an older version (refreshStaleIntegrityFlags), so the list agrees with the report
+//   within a pass.
 // Both are idempotent (an event may be delivered twice): the quiz's part is written only once, the
 // invitation's is a recomputation.
-import type { InvitationIntegrityResponse } from '@skillquiz/contracts';
-import mongoose, { Types } from 'mongoose';
-import { Atom, type TimeModelCache } from '../../content';
+import mongoose from 'mongoose';
+import { Atom, timeModelVersion, type TimeModelCache } from '../../content';
 import { Invitation } from '../models/invitation';
 import { QuizResult, recordEffortDecision, type QuizResultDoc } from '../../quiz';
 import { INTEGRITY_QUIZ_FIELDS, atomIntegrity, integrityOf } from './candidate';
@@ -30,36 +32,69 @@ export async function recordSetAside(quizId: string, timeModels: TimeModelCache)
   await recordEffortDecision(quiz._id, effortAware, setAside);
 }
 
-/** Recomputes and stores the invitation's count of raised signals. */
+/** The atoms whose time models an invitation's signals are computed from. */
+const atomsOf = (inv: { required_atoms?: string[]; optional_atoms?: string[] }) => [
+  ...new Set([...(inv.required_atoms ?? []), ...(inv.optional_atoms ?? [])]),
+];
+
+/**
+ * Recomputes and stores the invitation's count of raised signals, with the time-model versions it
+ * is computed at (read first: a model that recalibrates meanwhile leaves an older version, which the
+ * next pass counts again).
+ */
 export async function recordIntegrityFlags(invitationId: string, timeModels: TimeModelCache): Promise<void> {
   const inv = await Invitation.findById(invitationId)
     .select({ required_atoms: 1, optional_atoms: 1 })
     .lean()
     .exec();
   if (!inv) return;
+  const atoms = atomsOf(inv);
+  const versions = await Promise.all(atoms.map((atom) => timeModelVersion(atom)));
   const result = await integrityOf(inv, timeModels);
   await Invitation.updateOne(
     { _id: inv._id },
-    { $set: { integrity_flags: result.flags, needs_a_look: result.flags > 0 } },
+    {
+      $set: {
+        integrity_flags: result.flags,
+        needs_a_look: result.flags > 0,
+        integrity_models: Object.fromEntries(atoms.map((atom, i) => [atom, versions[i]])),
+      },
+    },
     { timestamps: false },
   ).exec();
 }
 
 /**
- * After the report computed the signals: the stored count follows them when it differs (the time
- * model has recalibrated since). Only once a quiz has ended (a stored count exists): a quiz in
- * progress is not listed as needing a look.
+ * The reconciliation pass's part: every stored count (a quiz of the invitation has ended) computed at
+ * an older version of one of its atoms' time models than today's is computed again. One version
+ * read per atom; only the invitations behind are read. Returns their ids.
  */
-export async function refreshStoredFlags(result: InvitationIntegrityResponse): Promise<void> {
-  if (!Types.ObjectId.isValid(result.invitation_id)) return;
-  await Invitation.updateOne(
-    {
-      _id: new Types.ObjectId(result.invitation_id),
-      $and: [{ integrity_flags: { $ne: null } }, { integrity_flags: { $ne: result.flags } }],
-    },
-    { $set: { integrity_flags: result.flags, needs_a_look: result.flags > 0 } },
-    { timestamps: false },
-  ).exec();
+export async function refreshStaleIntegrityFlags(timeModels: TimeModelCache): Promise<string[]> {
+  const counted = { integrity_flags: { $ne: null } };
+  const atoms = new Set<string>([
+    ...((await Invitation.distinct('required_atoms', counted).exec()) as string[]),
+    ...((await Invitation.distinct('optional_atoms', counted).exec()) as string[]),
+  ]);
+  const refreshed = new Set<string>();
+  for (const atom of atoms) {
+    // atom ids are slugs: a safe path in the query
+    if (!/^[\w-]+$/.test(atom)) continue;
+    const version = await timeModelVersion(atom);
+    for await (const inv of Invitation.find({
+      ...counted,
+      $or: [{ required_atoms: atom }, { optional_atoms: atom }],
+      [`integrity_models.${atom}`]: { $ne: version },
+    })
+      .select({ _id: 1 })
+      .lean()
+      .cursor()) {
+      const id = String(inv._id);
+      if (refreshed.has(id)) continue;
+      await recordIntegrityFlags(id, timeModels);
+      refreshed.add(id);
+    }
+  }
+  return [...refreshed];
 }
 
 const BACKFILL_MARKER = 'integrity-flags-backfill';

@@ -5,12 +5,17 @@
 //   2. invitation summaries that disagree with their quizzes: recomputed (summary.ts);
 //   3. complete quizzes missing from the percentile norms: counted; atoms whose histogram disagrees
 //      with its entries: rebuilt (norms.ts).
+//   4. stored integrity counts computed at an older time model than today's (it recalibrated as
+//      quizzes were written): computed again (hiring/integrity/at-quiz-end.ts), so the list's count
+//      agrees with the report, which only reads.
 // The services run it at start (over everything) and every minute (over what changed since the
 // previous pass); `npm run repair` runs it once over everything and prints what it fixed.
 import { isDeepStrictEqual } from 'node:util';
 import type { DispatchReport, Events } from '../../platform';
 import { Invitation, type InvitationDoc } from '../models/invitation';
 import { QuizResult } from '../../quiz';
+import { timeModelCache, type TimeModelCache } from '../../content';
+import { refreshStaleIntegrityFlags } from '../integrity/at-quiz-end';
 import { countsInNorms, rebuildNorms, recordNorms } from './norms';
 import {
   effectiveStatus,
@@ -33,6 +38,8 @@ export interface RepairReport {
   normQuizzes: string[];
   /** Atoms whose norm histogram disagreed with its entries (now rebuilt). */
   normAtoms: string[];
+  /** Invitations whose integrity count was computed at an older time model (now recomputed). */
+  integrityCounts: string[];
 }
 
 export interface ReconcileOptions {
@@ -46,6 +53,8 @@ export interface ReconcileOptions {
   until?: Date;
   /** Pending events at least this old are dispatched (default PENDING_GRACE_MS). */
   graceMs?: number;
+  /** The time models the integrity counts are computed with (default: a cache of this pass's own). */
+  timeModels?: TimeModelCache;
 }
 
 type StoredSummary = Pick<InvitationDoc, keyof InvitationSummary>;
@@ -127,7 +136,11 @@ export async function reconcile(options: ReconcileOptions): Promise<RepairReport
     normQuizzes.push(String(q._id));
   }
   const normAtoms = await rebuildNorms();
-  return { events, summaries, normQuizzes, normAtoms };
+
+  // Integrity counts: over every counted invitation, whatever the window (a recalibration moves
+  // counts whose own quizzes did not change); the stored versions say which are behind.
+  const integrityCounts = await refreshStaleIntegrityFlags(options.timeModels ?? timeModelCache());
+  return { events, summaries, normQuizzes, normAtoms, integrityCounts };
 }
 
 /** The report as lines for a person (`npm run repair`, the services' log). */
@@ -140,5 +153,9 @@ export function describeRepair(r: RepairReport): string[] {
   if (r.normQuizzes.length)
     lines.push(`counted ${r.normQuizzes.length} finished quizzes in the norms: ${r.normQuizzes.join(', ')}`);
   if (r.normAtoms.length) lines.push(`rebuilt the norms of ${r.normAtoms.join(', ')} from their entries`);
+  if (r.integrityCounts.length)
+    lines.push(
+      `recomputed ${r.integrityCounts.length} integrity counts after a recalibration: ${r.integrityCounts.join(', ')}`,
+    );
   return lines;
 }

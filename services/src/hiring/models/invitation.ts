@@ -121,11 +121,14 @@ export interface InvitationDoc extends Timestamps {
   has_meets?: boolean;
   /**
    * The statistical integrity signals raised over its quizzes (hiring/integrity/at-quiz-end.ts): how many, and
-   * whether any (the list's "needs a look" filter). Written when one of its quizzes ends and brought up
-   * to date whenever the report computes the signals; null/absent until a quiz has ended.
+   * whether any (the list's "needs a look" filter). Written when one of its quizzes ends, and again by
+   * the reconciliation pass once a time model it was computed from has recalibrated; null/absent until
+   * a quiz has ended.
    */
   integrity_flags?: number | null;
   needs_a_look?: boolean;
+  /** The time-model version per atom (content's timeModelVersion) that integrity_flags was computed at. */
+  integrity_models?: Record<string, string> | null;
   /** Bumped by every summary write, which is conditional on it (no lost update). */
   summary_rev: number;
   // The company's hiring pipeline (hiring/pipeline.ts): never part of anything the candidate sees.
@@ -234,6 +237,7 @@ const invitationSchema = new Schema<InvitationDoc>(
     search_terms: { type: [String], default: [] },
     integrity_flags: { type: Number, default: null },
     needs_a_look: { type: Boolean, default: false },
+    integrity_models: { type: Schema.Types.Mixed, default: null },
     summary_rev: { type: Number, default: 0 },
     // One of the company's stage keys (hiring/stages.ts checks it before every write).
     stage: { type: String, match: STAGE_KEY_RE, default: FIRST_STAGE },
