@@ -3,6 +3,7 @@
 // list or the CSV), every call with bad input (4xx, nothing changed), a whole candidate journey
 // (invite with +50% time, take the quiz through the quiz API, the list and the report), revoke and
 // extend as the candidate's quiz sees them, search, filters, sorts and the export.
+import { until } from './helpers/jobs';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { parse } from 'csv-parse/sync';
 import {
@@ -67,7 +68,17 @@ async function invite(b: Browser, body: Record<string, unknown>, query = ''): Pr
 const tokenOf = (link: string) => link.split('/quiz/')[1];
 
 /** Every collection a hiring call may write, to prove a refused call changed nothing. */
+/**
+ * The collections as stored, once what earlier requests left to follow has run: a bulk invite answers
+ * before its email intents are dispatched (in the background), and that dispatch must not be taken for
+ * a change the request under test made.
+ */
 async function snapshot(): Promise<string> {
+  await until(
+    async () =>
+      (await db.collection('invitations').countDocuments({ 'pending_events.0': { $exists: true } })) === 0,
+    "the earlier invitations' intents to be dispatched",
+  );
   const dump: Record<string, unknown> = {};
   for (const c of ['invitations', 'quiz_results', 'companies'])
     dump[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();

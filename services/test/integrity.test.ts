@@ -232,7 +232,8 @@ const takeQuiz = (
   token: string,
   secondsOf: (number: number, questionId: number, total: number) => number,
   right: (number: number, total: number) => boolean,
-) => takeWholeQuiz(h.env.baseUrl, h.db, token, { secondsOf, right });
+  atOnce?: (number: number, total: number) => boolean,
+) => takeWholeQuiz(h.env.baseUrl, h.db, token, { secondsOf, right, atOnce });
 
 /** An ordinary pace: the question's typical time, spread as the fixture's candidates are (kept under the limit). */
 function ordinaryPace(seed: number) {
@@ -267,6 +268,7 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
       rapid.token,
       () => 0,
       (n) => n % 3 !== 0,
+      () => true,
     );
     await takeQuiz(honest.token, ordinaryPace(11), (n) => n % 3 !== 0);
   });
@@ -421,6 +423,7 @@ describe('effort-aware scoring, an atom option', () => {
       tired.token,
       (n, id, total) => (lastOnes(n, total) ? 0 : pace(n, id)),
       (n, total) => !lastOnes(n, total) && n % 4 !== 0,
+      lastOnes,
     );
     const doc = (await QuizResult.findOne({ invitation: new mongoose.Types.ObjectId(tired.id) })
       .lean<QuizResultDoc>()
