@@ -152,8 +152,10 @@ export function WebhookForm({ company, settings, conflict, onConflict }: Webhook
         </div>
         {hasStageEvents && (
           <label className="hr-field hr-field--check">
-            <input type="checkbox" checked={stageEvents} onChange={(e) => setStageEvents(e.target.checked)} />{' '}
-            Also send pipeline stage changes (<code>invitation.stage_changed</code>, signed the same way)
+            <input type="checkbox" checked={stageEvents} onChange={(e) => setStageEvents(e.target.checked)} />
+            <span>
+              Also send pipeline stage changes (<code>invitation.stage_changed</code>, signed the same way)
+            </span>
           </label>
         )}
         <div className="hr-actions">
