@@ -44,14 +44,14 @@ function enqueueWebhooks(
     `
     const { Company, QuizResult } = svc('models.js');
     const { JobQueue } = svc('ops/jobs/queue.js');
-    const { eventIdFor } = svc('hiring/webhooks/events.js');
+    const { quizEndedEventId } = svc('quiz/ended.js');
     const company = await Company.create({ name: 'Acme Queue ' + Date.now(), webhook_url: ${JSON.stringify(receiver.url)}, webhook_secret: 'whsec_durability' });
     const agenda = new JobQueue().agenda();
     await agenda.ready;
     const ids = [];
     for (let i = 0; i < ${count}; i++) {
       const quiz = await QuizResult.create({ token: 'durability' + i + '-' + Date.now() + 'x'.repeat(8), company: company._id, atom_ids: ['javascript'], finished_at: new Date() });
-      const eventId = eventIdFor(String(quiz._id), 'finished');
+      const eventId = quizEndedEventId(String(quiz._id), 'finished');
       const job = agenda.create('result-webhook', { event_id: eventId, quiz_id: String(quiz._id), company_id: String(company._id), status: 'finished', occurred_at: new Date().toISOString(), enqueued_at: new Date().toISOString() });
       job.schedule(new Date(Date.now() + (i < ${dueNow} ? 0 : ${laterMs})));
       await job.save();

@@ -43,7 +43,7 @@ export { type RoleAtomDoc, type RoleDoc } from './models/role';
 export { pipelineRouter } from './pipeline-router';
 export { hiringRouter } from './router';
 export { deliverWebhook, type WebhookEvent } from './webhooks/deliver';
-export { eventIdFor, resultEvent, resultSummary } from './webhooks/events';
+export { resultEvent, resultSummary } from './webhooks/events';
 export { hiringSettingsRouter } from './webhooks/router';
 export { deliveryPolicy } from './webhooks/settings';
 import { readOnly } from '../platform';

@@ -2,12 +2,13 @@
 // the composition root (src/composition.ts) wires who hears it: the result webhook, the percentile
 // norms, the invitation's summary, the integrity count. The event's id is the webhook event's id
 // (`evt_<quiz>_<status>`), so a receiver sees one event however often it is delivered.
+import type { QuizEndStatus } from '@skillquiz/contracts';
 import { pendingEvent, type PendingEventDoc } from '../platform';
 import type { QuizResultDoc } from './models/quiz-result';
 import { slotsOf } from './plan';
 import type { QuizState } from './types';
 
-export type QuizEndStatus = 'finished' | 'abandoned' | 'expired';
+export type { QuizEndStatus };
 
 /** The stable id of the event a quiz ending one way carries (also the webhook event's id). */
 export const quizEndedEventId = (quizId: string, status: QuizEndStatus) => `evt_${quizId}_${status}`;

@@ -8,37 +8,12 @@ import { Types } from 'mongoose';
 import { Atom } from '../../content';
 import { Company } from '../models/company';
 import { Invitation } from '../models/invitation';
-import { QuizResult, quizEndedEventId, type QuizEndStatus } from '../../quiz';
+import { QuizResult, type QuizEndStatus } from '../../quiz';
+import type { WebhookEventBody } from '@skillquiz/contracts';
 import type { WebhookEvent } from './deliver';
 
-export const eventIdFor = quizEndedEventId;
-
-export interface ResultAtom {
-  id: string;
-  name: string;
-  /** 1..5 from the estimate and the atom's thresholds; null when no scored question was answered. */
-  level: number | null;
-  /** The ability estimate (EAP on the atom's scale) and its standard error. */
-  estimate: number | null;
-  error: number | null;
-  /** Scored questions answered. */
-  answered: number;
-}
-
-export interface ResultSummary {
-  invitation_id: string | null;
-  quiz_id: string;
-  company: { id: string; name: string };
-  candidate: { name: string | null; email: string | null };
-  status: QuizEndStatus;
-  atoms: ResultAtom[];
-  started_at: string | null;
-  finished_at: string | null;
-  abandoned_at: string | null;
-  expired_at: string | null;
-  /** The candidate's report on the hiring pages (sign-in required). */
-  report_url: string | null;
-}
+/** A result webhook's data: the contracts' WebhookEventBody (what receivers are told it is). */
+export type ResultSummary = WebhookEventBody['data'];
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 

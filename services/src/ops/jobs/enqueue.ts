@@ -12,7 +12,7 @@ import {
   type ResultWebhookData,
   type StageWebhookData,
 } from './names';
-import { eventIdFor } from '../../hiring';
+import { quizEndedEventId } from '../../quiz';
 
 const nowIso = () => new Date().toISOString();
 
@@ -76,7 +76,7 @@ export async function enqueueResultWebhook(
   },
 ): Promise<void> {
   const data: ResultWebhookData = {
-    event_id: eventIdFor(input.quizId, input.status),
+    event_id: quizEndedEventId(input.quizId, input.status),
     quiz_id: input.quizId,
     company_id: input.companyId,
     status: input.status,

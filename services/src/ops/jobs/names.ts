@@ -29,7 +29,7 @@ export interface InvitationReminderData extends EnqueuedAt {
   expires_at: string;
 }
 
-import type { QuizEndStatus } from '../../quiz';
+import type { QuizEndStatus } from '@skillquiz/contracts';
 
 export type { QuizEndStatus };
 
