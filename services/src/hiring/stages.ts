@@ -17,6 +17,7 @@ import { Types } from 'mongoose';
 import { auditUpdated, badRequest, conflict, notFound } from '../platform';
 import { Company } from './models/company';
 import { Invitation } from './models/invitation';
+import { slugify } from './invitations/companies';
 
 /** The company's stages in order (the default set when it never saved its own). */
 export async function stagesOfCompany(companyId: string | Types.ObjectId): Promise<PipelineStageDef[]> {
@@ -64,15 +65,7 @@ export async function getStages(companyId: string): Promise<CompanyStages> {
 
 /** A key from a label: lowercase words joined by dashes, unique among `taken` (a -2, -3 … suffix). */
 export function keyFor(label: string, taken: ReadonlySet<string>): string {
-  const base =
-    label
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, STAGE_LIMITS.KEY_MAX - 4)
-      .replace(/-+$/g, '') || 'stage';
+  const base = slugify(label, STAGE_LIMITS.KEY_MAX, 'stage');
   let key = base;
   for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
   return key;

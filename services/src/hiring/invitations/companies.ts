@@ -7,17 +7,20 @@ import { Company, type CompanyDoc } from '../models/company';
 
 const SLUG_MAX = 64;
 
-/** 'Acme Robotics, Inc.' → 'acme-robotics-inc'; a name without letters or digits → 'company'. */
-export function slugify(name: string): string {
+/**
+ * 'Acme Robotics, Inc.' → 'acme-robotics-inc'; a name without letters or digits → `fallback`. At most
+ * `max - 4` characters, leaving room for a '-2' .. '-999' suffix that makes it unique.
+ */
+export function slugify(name: string, max = SLUG_MAX, fallback = 'company'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX - 4)
+    .slice(0, max - 4)
     .replace(/-+$/, '');
-  return slug || 'company';
+  return slug || fallback;
 }
 
 /** The company as the hiring API names it. */
