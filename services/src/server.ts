@@ -16,8 +16,8 @@ import {
   Metrics,
   startMetricsServer,
   type MetricsServer,
-  delay,
 } from './platform';
+import { setTimeout as delay } from 'node:timers/promises';
 import { backfillSearchWords, timeModelCache } from './content';
 import {
   backfillHiringData,
@@ -89,7 +89,7 @@ export async function startServices({
     if (stopping) return;
     stopping = true;
     readiness.draining = true;
-    if (server && config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
+    if (server && config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs, undefined, { ref: false });
     if (server) {
       const s = server;
       readiness.closing = true;

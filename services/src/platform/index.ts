@@ -104,7 +104,6 @@ export { type SessionDoc } from './models/session';
 export { Readiness, healthEndpoints } from './ops/health';
 export { startMetricsServer, type MetricsServer } from './ops/metrics-server';
 export { Metrics, metricsEndpoint } from './ops/metrics';
-export { delay } from './ops/shutdown';
 export { LiveManifest, serveWeb } from './web/index';
 export {
   PublishError,
