@@ -116,8 +116,7 @@ function contentHash(file) {
   let h = contentHashes.get(file);
   if (h === undefined) {
     try {
-      h = crypto
-        .createHash('sha1')
+      h = createHash('sha1')
         .update(fs.readFileSync(path.join(ROOT, file)))
         .digest('hex');
     } catch {

@@ -3,7 +3,7 @@
 // not its modification time, not its inode: nx's restore from its cache rewrote them all on every
 // start, and a second start or `npm run invite` in the same checkout could read a half-written
 // file); when one package's output was damaged, only that package is restored; an output only
-// touched (same bytes) is not restored.
+// touched (same bytes) is not restored; a source file edited makes its package build again.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -102,4 +102,24 @@ it('an output only touched (a new modification time, the same bytes, as `tsc -b`
   expect(run.status).toBe(0);
   expect(run.output).toMatch(/\[build\] nothing changed since the last build/);
   expect(changed(before, snapshot())).toEqual([]);
+});
+
+it('a package whose source file was edited is built again, alone', () => {
+  const source = path.join(ROOT, DAMAGED_PACKAGE, 'src', 'index.ts');
+  const original = fs.readFileSync(source, 'utf8');
+  try {
+    // The same files, one of them with other bytes: only a content hash can tell.
+    fs.writeFileSync(source, `${original}\n// edited\n`);
+    const run = build();
+    expect(run.status).toBe(0);
+    expect(run.output).toMatch(new RegExp(`\\[build\\] @skillquiz/${DAMAGED_PACKAGE}: its inputs changed`));
+    const [, unchanged, all] =
+      /\[build\] (\d+) of (\d+) packages unchanged, left as they are/.exec(run.output) ?? [];
+    expect(Number(unchanged)).toBe(Number(all) - 1);
+  } finally {
+    fs.writeFileSync(source, original);
+  }
+  // Back as it was: built again, then settled.
+  expect(build().output).toMatch(new RegExp(`@skillquiz/${DAMAGED_PACKAGE}: its inputs changed`));
+  expect(build().output).toMatch(/nothing changed since the last build/);
 });
