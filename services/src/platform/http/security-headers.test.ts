@@ -20,7 +20,12 @@ async function start(config: TestConfig) {
   const app = new Koa();
   app.use(securityHeaders({ config, remoteOrigins: () => remoteOrigins() }));
   app.use((ctx) => {
-    ctx.body = ctx.path.startsWith('/api') ? { success: true } : '<!doctype html><title>x</title>';
+    // Under /assets/ a file of the type its extension says, as the static files are sent.
+    const asset = /^\/assets\/.+\.(\w+)$/.exec(ctx.path);
+    if (asset) {
+      ctx.type = asset[1];
+      ctx.body = 'x';
+    } else ctx.body = ctx.path.startsWith('/api') ? { success: true } : '<!doctype html><title>x</title>';
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -72,6 +77,47 @@ describe('securityHeaders', () => {
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         expect(res.headers.get('referrer-policy')).toBe('same-origin');
         expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      }
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it("leaves the document-only headers off a page's scripts, styles, fonts and pictures, not off a worker's script", async () => {
+    const srv = await start(devConfig);
+    const documentOnly = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    try {
+      for (const p of [
+        '/assets/main.0123abcd.js',
+        '/assets/app.css',
+        '/assets/font.woff2',
+        '/assets/logo.png',
+      ]) {
+        const res = await fetch(`${srv.base}${p}`);
+        expect(res.status).toBe(200);
+        for (const name of documentOnly) expect([p, name, res.headers.get(name)]).toEqual([p, name, null]);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBe('same-origin');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      }
+      // A worker runs under the policy its script comes with; an SVG may be opened as a page.
+      const worker = await fetch(`${srv.base}/assets/worker.0123abcd.js`, {
+        headers: { 'Sec-Fetch-Dest': 'worker' },
+      });
+      const svg = await fetch(`${srv.base}/assets/picture.svg`);
+      const page = await fetch(`${srv.base}/quiz/abc`);
+      for (const res of [worker, svg, page]) {
+        for (const name of documentOnly) expect(res.headers.get(name)).not.toBeNull();
+        expect(parseCsp(res.headers.get('content-security-policy'))['script-src']).toEqual(["'self'"]);
       }
     } finally {
       await srv.close();
