@@ -25,18 +25,39 @@ const TerserPlugin = require('terser-webpack-plugin');
 /**
  * Libraries that must exist once per page. react-toastify is here because the toast container lives
  * in the shell while remotes call toast(): both must talk to the same module instance.
- * react-router is shared with react-router-dom because the latter re-exports the former's context.
+ * react-router-dom is shared as ROUTER_SHARE (react-router's single-page-app surface): react-router
+ * itself is then an ordinary module of that share, tree-shaken, and never a share of its own.
  */
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react/jsx-runtime',
-  'react-router',
+  // Not react/jsx-runtime: it holds no state (an element is known by a global Symbol.for), so each
+  // bundle carries its own half kilobyte rather than a page fetching it as a file of its own.
   'react-router-dom',
   'react-toastify',
   // The data cache of the shell and every remote: one copy, the shell's (it loads it on every page).
   '@tanstack/react-query',
 ];
+
+/** The module every front end shares as `react-router-dom` (see its opening comment). */
+const ROUTER_SHARE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
+
+/**
+ * react-router's package exports point at its development build only; a production build bundles its
+ * production build instead (the same API without the development warnings).
+ */
+function routerProductionAliases(dir) {
+  let pkgDir;
+  try {
+    pkgDir = path.dirname(require.resolve('react-router/package.json', { paths: [dir] }));
+  } catch {
+    return {};
+  }
+  return {
+    'react-router$': path.join(pkgDir, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(pkgDir, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
 
 /** '@module-federation/x' -> its ES module build, for import and require alike (see resolve.alias). */
 const FEDERATION_RUNTIME_ALIASES = Object.fromEntries(
@@ -66,17 +87,32 @@ function requiredVersionFor(pkgName, appPkg, dir) {
   }
 }
 
-/** Shared config for the singletons this app actually depends on (react-router follows react-router-dom). */
+/** The version of `pkgName` installed where `dir` resolves it, or undefined. */
+function installedVersion(pkgName, dir) {
+  try {
+    return readJson(require.resolve(`${pkgName}/package.json`, { paths: [dir] })).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shared config for the singletons this app actually depends on. */
 function sharedFor(appPkg, dir) {
   const deps = { ...appPkg.dependencies };
   const uses = (lib) => {
     const base = lib.startsWith('@') ? lib.split('/').slice(0, 2).join('/') : lib.split('/')[0];
-    if (base === 'react-router') return Boolean(deps['react-router'] || deps['react-router-dom']);
     return Boolean(deps[base]);
   };
   const shared = {};
   for (const lib of SINGLETONS.filter(uses)) {
     shared[lib] = { singleton: true, requiredVersion: requiredVersionFor(lib, appPkg, dir) };
+  }
+  if (shared['react-router-dom']) {
+    // A file of ours provides the share: its version is the installed package's, said outright.
+    Object.assign(shared['react-router-dom'], {
+      import: ROUTER_SHARE,
+      version: installedVersion('react-router-dom', dir),
+    });
   }
   return shared;
 }
@@ -310,7 +346,7 @@ function createConfig(opts) {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
       // The federation runtime imports these as ES modules while the runtime injection of
       // provideExternalRuntime requires them: without one build for both, the host ships two copies.
-      alias: FEDERATION_RUNTIME_ALIASES,
+      alias: { ...FEDERATION_RUNTIME_ALIASES, ...(production ? routerProductionAliases(dir) : {}) },
     };
     // `webpack serve` of a remote with a dev/ folder also serves its standalone page.
     const standalone =
@@ -352,12 +388,19 @@ function createConfig(opts) {
           // One federation runtime per page: the host provides it (global _FEDERATION_RUNTIME_CORE)
           // and every remote entry uses that one instead of bundling its own copy (~15 KB gzipped
           // each). A remote therefore runs only inside a host built by this factory.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Every page runs in a browser: the runtime's code for loading remotes in Node is left out.
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost
           ? [
               new HtmlWebpackPlugin({
-                template: path.join(dir, 'index.html'),
+                // The page as it is (it has no template syntax): no child compilation, which would
+                // otherwise build and emit a copy of the shared modules of our own (the router's)
+                // that no page loads.
+                templateContent: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
                 // The async bootstrap needs only the entry; federation loads the rest.
                 chunks: ['main'],
               }),
@@ -366,6 +409,9 @@ function createConfig(opts) {
         ...(production ? compressionPlugins() : []),
       ],
       optimization: {
+        // No separate vendors chunk: each shared library is one file with its package's own entry
+        // (react-dom's index beside its build, the router's share beside the router), not two.
+        splitChunks: { cacheGroups: { defaultVendors: false } },
         minimizer: [
           new TerserPlugin({
             minify: TerserPlugin.swcMinify,

@@ -42,20 +42,89 @@ it('remotes share the singletons they use, load-first, with content-hashed names
     ._options;
   expect(federation.shareStrategy).toBe('loaded-first');
   expect(federation.dts).toBe(false);
-  // react-router follows react-router-dom, the JSX runtime follows react; toastify and TanStack
-  // Query are not shared by an app that does not use them.
-  const shared = federation.shared as Record<string, { singleton: boolean }>;
-  expect(Object.keys(shared).sort()).toEqual([
-    'react',
-    'react-dom',
-    'react-router',
-    'react-router-dom',
-    'react/jsx-runtime',
-  ]);
+  // toastify and TanStack Query are not shared by an app that does not use them; the JSX runtime
+  // (stateless) is bundled, not shared. react-router is no share of its own: react-router-dom's
+  // share (our file) holds it.
+  const shared = federation.shared as Record<
+    string,
+    { singleton: boolean; import?: string; version?: string }
+  >;
+  expect(Object.keys(shared).sort()).toEqual(['react', 'react-dom', 'react-router-dom']);
   expect(shared.react.singleton).toBe(true);
+  expect(shared['react-router-dom']).toMatchObject({
+    singleton: true,
+    import: path.join(__dirname, '..', 'shared', 'react-router-dom.mjs'),
+    version: (
+      JSON.parse(fs.readFileSync(require.resolve('react-router-dom/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version,
+  });
+  // The pages run in browsers only: the runtime's Node loaders are left out.
+  expect(federation.experiments).toMatchObject({ externalRuntime: true, optimization: { target: 'web' } });
   // Precompressed siblings in production only; never an eval devtool (the policy refuses eval).
   expect(plugins(config, 'CompressionPlugin')).toHaveLength(2);
   const dev = build(dir, 'development');
   expect(plugins(dev, 'CompressionPlugin')).toHaveLength(0);
   expect(String(dev.devtool)).not.toMatch(/eval/);
+});
+
+describe("the router's share", () => {
+  const share = fs.readFileSync(path.join(__dirname, '..', 'shared', 'react-router-dom.mjs'), 'utf8');
+  /** The names a `export { ... } from '<from>'` block of the share lists. */
+  const exported = (from: string) => {
+    const block = new RegExp(`export \\{([^}]*)\\} from '${from}'`).exec(share);
+    return (block?.[1] ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+  };
+  const repo = path.resolve(__dirname, '..', '..', '..');
+
+  /** Every value (not type) a front end's source, dev page or library imports from react-router-dom. */
+  function importedNames(): Map<string, string> {
+    const names = new Map<string, string>();
+    const roots = fs
+      .readdirSync(repo)
+      .filter((d) => d === 'shell' || d.startsWith('mfe-'))
+      .flatMap((d) => ['src', 'dev'].map((sub) => path.join(repo, d, sub)))
+      .concat(fs.readdirSync(path.join(repo, 'libs')).map((d) => path.join(repo, 'libs', d, 'src')));
+    const walk = (dir: string) => {
+      if (!fs.existsSync(dir)) return;
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          const text = fs.readFileSync(file, 'utf8');
+          for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)) {
+            if (m[1]) continue;
+            for (const spec of m[2].split(',').map((x) => x.trim())) {
+              if (!spec || spec.startsWith('type ')) continue;
+              names.set(spec.split(/\s+as\s+/)[0], path.relative(repo, file));
+            }
+          }
+        }
+      }
+    };
+    roots.forEach(walk);
+    return names;
+  }
+
+  it('offers every router name the front ends import (a missing one would be undefined at run time)', () => {
+    const offered = new Set([...exported('react-router'), ...exported('react-router/dom')]);
+    const used = importedNames();
+    expect(used.size).toBeGreaterThan(10);
+    const missing = [...used]
+      .filter(([name]) => !offered.has(name))
+      .map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it("re-exports only what react-router has, and react-router-dom's own RouterProvider", async () => {
+    const router = await import('react-router');
+    const names = exported('react-router');
+    expect(names.length).toBeGreaterThan(50);
+    expect(names.filter((n) => !(n in router))).toEqual([]);
+    expect(exported('react-router/dom')).toEqual(['RouterProvider']);
+  });
 });
