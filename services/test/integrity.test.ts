@@ -14,8 +14,13 @@ import type {
   NeedsReviewResponse,
 } from '@skillquiz/contracts';
 import { Atom, Question, QuizResult, responsesOf, type QuestionDoc, type QuizResultDoc } from '../src/models';
-import { backfillIntegrityFlags } from '../src/hiring/integrity/at-quiz-end';
-import { timeModelCache, timeModelVersion } from '../src/content/analytics/time-model';
+import { backfillIntegrityFlags, refreshStaleIntegrityFlags } from '../src/hiring/integrity/at-quiz-end';
+import {
+  calibrationBase,
+  nextCalibrationBase,
+  timeModelCache,
+  timeModelVersion,
+} from '../src/content/analytics/time-model';
 import { served } from './helpers/analytics-fixture';
 import { Browser, inviteCandidate, useHiringStack } from './helpers/admin-session';
 import { until } from './helpers/jobs';
@@ -313,8 +318,8 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
       'the count stored at the current time model',
     );
     const doc = (await h.db.collection('quiz_results').findOne({ invitation: _id }))!;
-    // the candidate's times as the time model would now read them: ordinary (set under the quizzes'
-    // version, updated_at, so the model's version has not moved yet)
+    // the candidate's times as the time model would now read them: ordinary (written directly, with no
+    // quiz finishing: the model's version has not moved)
     const pace = ordinaryPace(5);
     const set: Record<string, Date> = {};
     for (const [i, s] of (
@@ -337,15 +342,40 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     expect(await stored()).toEqual(before);
     expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(1);
 
-    // the quiz is written (as every answer writes it): the time model's version moves, and within a
-    // pass (RECONCILE_EVERY_MS) the count computed at the older version is computed again
+    // the quiz is written (as every answer writes it): the time model's version does not move, so the
+    // passes (every RECONCILE_EVERY_MS) recompute nothing
+    const version = await timeModelVersion('javascript');
     await h.db.collection('quiz_results').updateOne({ _id: doc._id }, { $set: { updated_at: new Date() } });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await timeModelVersion('javascript')).toBe(version);
+    expect(await refreshStaleIntegrityFlags(timeModelCache())).toEqual([]);
+    expect(await stored()).toEqual(before);
+
+    // more quizzes finish, one short of the next step: still nothing
+    const finished = () =>
+      QuizResult.countDocuments({ atom_ids: 'javascript', finished_at: { $ne: null } }).exec();
+    const short = nextCalibrationBase(calibrationBase(await finished())) - (await finished()) - 1;
+    await finishQuizzesLike(short);
+    expect(await timeModelVersion('javascript')).toBe(version);
+    expect(await refreshStaleIntegrityFlags(timeModelCache())).toEqual([]);
+    expect(await stored()).toEqual(before);
+
+    // one more crosses it: the model is recalibrated, and within a pass the count computed at the older
+    // version is computed again
+    await finishQuizzesLike(1);
+    expect(await timeModelVersion('javascript')).not.toBe(version);
     await until(
       async () => (await listIds(acme, 'q=rita')).items[0].integrity_flags === report.body.flags,
       "the list's count brought in line with the report",
     );
     expect((await listIds(acme, 'needs_a_look=true&q=rita')).total).toBe(0);
     expect((await stored()).integrity_models?.javascript).toBe(await timeModelVersion('javascript'));
+    const now = await call<InvitationIntegrityResponse>(
+      acme,
+      'GET',
+      `/api/hiring/invitations/${rapid.id}/integrity`,
+    );
+    expect((await stored()).integrity_flags).toBe(now.body.flags);
   });
   it('invitations whose quiz ended before the count was stored get it from the backfill, once', async () => {
     const _id = new mongoose.Types.ObjectId(honest.id);
@@ -360,6 +390,24 @@ describe('the candidates list: "needs a look" and the count of raised signals, s
     expect((await listIds(acme, 'q=sam')).items[0].integrity_flags).toBe(0);
   });
 });
+
+/** `n` more finished quizzes of the fixture's atom with ordinary times: copies of an earlier fixture quiz. */
+async function finishQuizzesLike(n: number): Promise<void> {
+  if (n < 1) return;
+  const model = (await h.db
+    .collection('quiz_results')
+    .findOne({ invitation: null, atom_ids: 'javascript', finished_at: { $ne: null } }))!;
+  const at = new Date();
+  await h.db.collection('quiz_results').insertMany(
+    Array.from({ length: n }, () => ({
+      ...model,
+      _id: new mongoose.Types.ObjectId(),
+      token: randomBytes(18).toString('base64url'),
+      finished_at: at,
+      updated_at: at,
+    })),
+  );
+}
 
 /** EAP under N(0, 1) by brute-force integration over a fine grid (independent of the adaptive engine). */
 function referenceEstimate(responses: Array<{ a: number; d: number; correct: boolean }>): number {

@@ -2,8 +2,9 @@
 // real candidates, in the order their quizzes were written, a CUSUM of how much easier and faster it was
 // than its calibration says (item-analysis driftCusum). Each attempt is judged at the candidate's ability
 // from their *other* answers (so the answer itself does not pull the expectation towards it) and at their
-// pace on their other timed answers.
-import type { ReviewFlag } from '@skillquiz/contracts';
+// pace on their other timed answers. The attempts are every one recorded now (a leak is seen as it happens);
+// the questions' usual times are the atom's time model, recalibrated in steps (time-model.ts).
+import { CONSTANTS, type ReviewFlag } from '@skillquiz/contracts';
 import {
   GRID_POINTS,
   THETA_GRID,
@@ -20,16 +21,19 @@ import {
   type DriftAttempt,
   type ServedResponse,
 } from '@skillquiz/item-analysis';
-import { atomTimeModel, type TimeModelCache } from './time-model';
+import { loadResponses } from './records';
+import { atomTimeModel, quizzesOfAtom, type TimeModelCache } from './time-model';
 
 /** A question needs this many real attempts before its drift is judged. */
 export const MIN_DRIFT_ATTEMPTS = 30;
 
 export async function driftFlags(timeModels: TimeModelCache, atom: string): Promise<Map<number, ReviewFlag>> {
   const model = await atomTimeModel(timeModels, atom);
+  const { responses, demoQuizzes } = await loadResponses(quizzesOfAtom(atom));
   const quizzes = new Map<string, ServedResponse[]>();
-  for (const r of model.responses) {
-    if (model.demoQuizzes.has(r.quizId) || r.correct === null) continue;
+  for (const r of responses) {
+    if (atom !== CONSTANTS.ALL_ATOMS_KEY && r.atomId !== atom) continue;
+    if (demoQuizzes.has(r.quizId) || r.correct === null) continue;
     const list = quizzes.get(r.quizId) ?? [];
     list.push(r);
     quizzes.set(r.quizId, list);

@@ -160,6 +160,36 @@ export async function quizzesVersion(filter: QueryFilter<QuizResultDoc>): Promis
   return `${count}/${latest?.updated_at ? new Date(latest.updated_at).getTime() : 0}`;
 }
 
+/** Finished quizzes (a finished quiz's answers no longer change): a one-sided bound, a range of an index. */
+const FINISHED = { finished_at: { $gte: new Date(0) } } as const;
+
+/**
+ * How many quizzes matching `filter` (every one, or an atom's) are finished, counted on the index
+ * (`atom_ids, finished_at`; `finished_at`) without reading a quiz. Only a quiz's finish moves it, not an
+ * answer or a served question.
+ */
+export const finishedQuizzes = (filter: QueryFilter<QuizResultDoc>): Promise<number> =>
+  QuizResult.countDocuments({ ...filter, ...FINISHED }).exec();
+
+/**
+ * The quizzes matching `filter` finished up to the `n`-th one to finish (by finished_at; those finished at
+ * the same moment as it too): the same quizzes whenever it is asked, as later ones finish after it. Null
+ * for none. (A quiz finished by a process whose clock is behind may join them later, as in quizzesVersion.)
+ */
+export async function firstFinished(
+  filter: QueryFilter<QuizResultDoc>,
+  n: number,
+): Promise<QueryFilter<QuizResultDoc> | null> {
+  if (n < 1) return null;
+  const nth = await QuizResult.findOne({ ...filter, ...FINISHED })
+    .sort({ finished_at: 1 })
+    .skip(n - 1)
+    .select({ finished_at: 1 })
+    .lean<Pick<QuizResultDoc, 'finished_at'>>()
+    .exec();
+  return nth?.finished_at ? { ...filter, finished_at: { $lte: nth.finished_at } } : null;
+}
+
 /**
  * Quizzes per atom that planned it (the base of an exposure rate), for the given atoms: two counts each,
  * answered from the index on `plan.atom_id` and `simulated` (the demo skip's and demo invitations' quizzes

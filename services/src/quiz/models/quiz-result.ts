@@ -288,6 +288,10 @@ quizResultSchema.index({ 'responses.q': 1 });
 quizResultSchema.index({ atom_ids: 1, updated_at: -1 });
 // The latest write to any quiz (with the atom one above: when a statistics list must be computed again).
 quizResultSchema.index({ updated_at: -1 });
+// Response-time models: how many of an atom's quizzes (or of all) are finished, and the first n to finish
+// (content/analytics/time-model.ts: a model is recalibrated as that base grows, not on every answer).
+quizResultSchema.index({ atom_ids: 1, finished_at: 1 });
+quizResultSchema.index({ finished_at: 1 });
 // The reconciliation pass: intents still pending after a while (a process died before dispatching).
 quizResultSchema.index({ 'pending_events.at': 1 });
 quizResultSchema.index({ 'plan.atom_id': 1, simulated: 1 });
