@@ -16,6 +16,7 @@ import { Atom, touchAtomBanks, type AtomDoc } from '../models/atom';
 import { ContentImport } from '../models/content-import';
 import { findQuestionsIn } from '../models/find-in';
 import { QUESTION_COUNTER, Question, newHashId, searchWordsOf, type QuestionDoc } from '../models/question';
+import { paced } from './pace';
 import type { StagedImport } from './preview';
 
 function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number | null) {
@@ -42,8 +43,9 @@ function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number 
  * Questions (and then audit entries) per insert. The embedded engine serves one command at a time, so
  * a candidate's read waits behind whichever insert is running: 1,000 documents per insert held the
  * candidates' requests up to 170-340 ms during a 10,000-question commit while the event loop itself
- * was held at most 40 ms. Smaller inserts, with a breather between them, let the reads in between
- * (services/bench/README.md has the measurements).
+ * was held at most 40 ms. Smaller inserts, each followed by a rest about as long as the engine took
+ * for it (`paced`, IMPORT_PACE), let the reads in between (services/bench/README.md has the
+ * measurements).
  */
 export const IMPORT_WRITE_BATCH = 50;
 
@@ -83,15 +85,15 @@ async function insertCreated(
     created_at: now,
     updated_at: now,
   });
-  // Built, written and audited a batch at a time, with a breather between batches: 10,000 documents
-  // built at once held the event loop (and the candidates' requests) for most of a second.
+  // Built, written and audited a batch at a time, each write followed by its rest: 10,000 documents
+  // built at once held the event loop (and the candidates' requests) for most of a second, and inserts
+  // sent back to back kept the engine busy for the candidates' reads.
   const written: QuestionDoc[] = [];
   let failure: unknown = null;
   for (let i = 0; i < creates.length && !failure; i += IMPORT_WRITE_BATCH) {
-    if (i) await breather();
     const batch = creates.slice(i, i + IMPORT_WRITE_BATCH).map(docOf);
     try {
-      await Question.insertMany(batch, { lean: true, ordered: true });
+      await paced(() => Question.insertMany(batch, { lean: true, ordered: true }));
       written.push(...batch);
     } catch (err) {
       failure = err;
@@ -102,12 +104,10 @@ async function insertCreated(
   // (quiz/bank-cache.ts) even though drafts are not served, so nothing cached predates the import
   await touchAtomBanks([...new Set(written.flatMap((d) => d.atoms))]);
   for (let i = 0; i < written.length; i += IMPORT_WRITE_BATCH) {
-    await breather();
-    await recordQuestionVersions(
-      written
-        .slice(i, i + IMPORT_WRITE_BATCH)
-        .map((d) => questionEntry(actor, null, d, 'import', { import_id: importId })),
-    );
+    const entries = written
+      .slice(i, i + IMPORT_WRITE_BATCH)
+      .map((d) => questionEntry(actor, null, d, 'import', { import_id: importId }));
+    await paced(() => recordQuestionVersions(entries));
   }
   if (failure) {
     if ((failure as { code?: number }).code === 11000)
@@ -117,9 +117,6 @@ async function insertCreated(
     throw failure;
   }
 }
-
-/** Lets the candidates' requests in between two batches. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How many documents an ordered insert wrote before it failed (the driver's bulk write error). */
 function insertedCount(err: unknown): number {
