@@ -174,8 +174,25 @@ export interface AdminStack {
 export async function startAdminStack(
   env: Record<string, string> = {},
   options: ServicesOptions = {},
+  pickPort: () => Promise<number> = freePort,
 ): Promise<AdminStack> {
-  const port = await freePort();
+  // The port is free when picked but only taken when the services listen: between the two, another
+  // test file running beside this one (or the sign-on's own port 0) can take it. Then start again on
+  // another port, sign-on included, since the callback URL it registered names the port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAdminStackOn(await pickPort(), env, options);
+    } catch (err) {
+      if (attempt >= 5 || !/EADDRINUSE/.test(String((err as Error)?.message ?? err))) throw err;
+    }
+  }
+}
+
+async function startAdminStackOn(
+  port: number,
+  env: Record<string, string>,
+  options: ServicesOptions,
+): Promise<AdminStack> {
   const publicUrl = `http://127.0.0.1:${port}`;
   const client = { OIDC_CLIENT_ID: 'skillquiz-test', OIDC_CLIENT_SECRET: 'skillquiz-test-secret-0123456789' };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillquiz-signon-'));
@@ -199,6 +216,7 @@ export async function startAdminStack(
     );
   } catch (err) {
     await provider.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {

@@ -1,7 +1,7 @@
 // Contains a remote: while it loads, a small status; when it fails (the manifest, the entry, the chunk
 // or its render), a contained message with a Retry that really loads it again. The rest of the shell
 // keeps working. `silent` boundaries (optional pieces such as the demo sidebar) render nothing instead.
-import { Component, Suspense, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useLayoutEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { UNAVAILABLE_MESSAGE } from '../constants';
 
 interface ErrorBoundaryProps {
@@ -35,8 +35,9 @@ export function RemoteUnavailable({
   focusRetry?: boolean;
 }) {
   const retryButton = useRef<HTMLButtonElement>(null);
-  // After a failed retry the old button is gone; put keyboard focus back on the new one.
-  useEffect(() => {
+  // After a failed retry the old button is gone; put keyboard focus back on the new one, in the same
+  // commit that shows it (a passive effect would leave a moment with focus lost on <body>).
+  useLayoutEffect(() => {
     if (focusRetry) retryButton.current?.focus();
   }, [focusRetry]);
   return (
