@@ -179,6 +179,17 @@ describe('the CSRF token is bound to the session', () => {
     const set = page.headers.getSetCookie().find((c) => c.startsWith('CSRF-TOKEN='));
     expect(set?.startsWith(`CSRF-TOKEN=${token};`)).toBe(true);
   });
+
+  it("the shell's scripts and manifest set no cookie (a page does): shared caches keep them", async () => {
+    const page = await fetch(url('/admin/atoms'));
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('CSRF-TOKEN='))).toBe(true);
+    // What the shell's build names its files; answered with or without a build, never with a cookie.
+    for (const file of ['/main.0123456789abcdef.js', '/540.0123456789abcdef.js', '/mf-manifest.json']) {
+      const res = await fetch(url(file));
+      await res.arrayBuffer();
+      expect({ file, cookies: res.headers.getSetCookie() }).toEqual({ file, cookies: [] });
+    }
+  });
 });
 
 describe('a second services process on the same database', () => {

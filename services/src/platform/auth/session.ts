@@ -54,8 +54,13 @@ export function signedInUser(ctx: Context): SignedInUser | undefined {
   return sessionOf(ctx).user;
 }
 
-// Candidate calls, assets and remotes never use the admin session: no store read for them.
-const NO_SESSION = /^\/(api\/quiz|api\/env-vars|remotes|assets)(\/|$)/;
+// Candidate calls, assets and remotes never use the admin session: no store read for them. Nor do
+// the shell's own files at the root (its scripts, styles and manifest, named with an extension):
+// a signed-in admin's page would otherwise read the session store once per script, and a file
+// cached as public and immutable must not carry a Set-Cookie (a shared cache would hand one
+// visitor's CSRF cookie to the next).
+const NO_SESSION =
+  /^\/(?:(?:api\/quiz|api\/env-vars|remotes|assets)(?:\/|$)|[^/]+\.(?:m?js|css|map|json|txt|ico|png|svg|webp|woff2?)$)/;
 // Page loads and /me hand out the CSRF cookie; API calls do not need to.
 const NO_CSRF_COOKIE = /^\/api(\/|$)/;
 
