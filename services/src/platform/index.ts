@@ -39,6 +39,7 @@ export {
   type Config,
 } from './config';
 export { atomically } from './db/atomically';
+export { paced, restAfter, type PaceOptions } from './db/pace';
 export { connectDatabase, withDefaultDb, type Database } from './db/connect';
 export { OutageMonitor, type OutageWindow } from './db/outages';
 export { deleteExpiredSessionsAndCounters } from './db/ttl';

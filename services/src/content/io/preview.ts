@@ -6,8 +6,6 @@
 // content equals the question's is `unchanged`; otherwise an `update` that the commit applies only
 // when confirmed. An item without uid is new (it gets a fresh uid here, so a re-import matches it).
 import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import {
   questionRuleFindings,
   type ImportFormat,
@@ -22,6 +20,7 @@ import { findQuestionsIn } from '../models/find-in';
 import { Question, type QuestionDoc } from '../models/question';
 import { contentFields, questionToInterchange } from './interchange';
 import type { OffThreadChecks } from './off-thread';
+import { writeStaged } from './staged';
 
 export { guessFormat, parseFile } from './check';
 
@@ -65,15 +64,6 @@ export async function* jsonInSlices(value: object, key: string): AsyncGenerator<
     yield from ? `,${part}` : part;
   }
   yield `]${rest.slice(at + marker.length)}`;
-}
-
-/** jsonInSlices gzipped as it is written. */
-async function gzipJson(value: object, key: string): Promise<Buffer> {
-  const out: Buffer[] = [];
-  await pipeline(jsonInSlices(value, key), createGzip(), async (gzipped: AsyncIterable<Buffer>) => {
-    for await (const b of gzipped) out.push(b);
-  });
-  return Buffer.concat(out);
 }
 
 /** An existing question keeps its answer ids where an item's answer has none but the same text. */
@@ -251,7 +241,7 @@ export async function previewImport(
     filename: options.filename ?? null,
     committed_at: null,
     can_commit: canCommit,
-    payload: await gzipJson(payload, 'items'),
+    payload: await writeStaged(payload),
   });
   return {
     import_id: id,

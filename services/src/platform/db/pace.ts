@@ -1,10 +1,12 @@
-// A duty cycle for a long run of writes that shares the database with the candidates. The embedded
-// engine serves one command at a time, so a candidate's read that arrives while one of the run's
-// inserts is being applied waits for it; with the next insert sent as soon as the last one answers,
-// each of the candidate's few commands per request can land behind one. Resting after each write
-// about as long as the engine took for it keeps the run's share of the engine near `duty`, whatever
-// the machine's load (a slow engine makes the rests longer by itself): the candidates' commands go in
-// during the rests, and the run takes about 1 / duty as long.
+// A duty cycle for a long run of database work that shares the database with the candidates (an
+// import's commit, the reconciliation pass over every invitation). The embedded engine serves one
+// command at a time, so a candidate's read that arrives while one of the run's commands is being
+// applied waits for it; with the next command sent as soon as the last one answers, each of the
+// candidate's few commands per request can land behind one, and a long enough run starves them
+// (the services then answer 503). Resting after each step about as long as the engine took for it
+// keeps the run's share of the engine near `duty`, whatever the machine's load (a slow engine makes
+// the rests longer by itself): the candidates' commands go in during the rests, and the run takes
+// about 1 / duty as long.
 import { setTimeout as delay } from 'node:timers/promises';
 
 export interface PaceOptions {
@@ -13,9 +15,6 @@ export interface PaceOptions {
   /** The longest rest after one write, so one stalled write does not stall the run for as long again. */
   maxRestMs: number;
 }
-
-/** The import commit's: a third of the engine's time, rests of at most 250 ms. */
-export const IMPORT_PACE: PaceOptions = { duty: 0.34, maxRestMs: 250 };
 
 /** How long to rest after a write that held the engine `busyMs`: busy * (1 - duty) / duty, capped. */
 export function restAfter(busyMs: number, { duty, maxRestMs }: PaceOptions): number {
@@ -29,7 +28,7 @@ export function restAfter(busyMs: number, { duty, maxRestMs }: PaceOptions): num
  */
 export async function paced<T>(
   write: () => Promise<T>,
-  options: PaceOptions = IMPORT_PACE,
+  options: PaceOptions,
   clock: { now: () => number; rest: (ms: number) => Promise<unknown> } = defaultClock,
 ): Promise<T> {
   const t0 = clock.now();

@@ -40,7 +40,7 @@ describe('paced', () => {
     const rests: number[] = [];
     const clock = { now: () => 0, rest: async (ms: number) => void rests.push(ms) };
     await expect(
-      paced(() => Promise.reject(new Error('E11000 duplicate key')), undefined, clock),
+      paced(() => Promise.reject(new Error('E11000 duplicate key')), { duty: 0.5, maxRestMs: 250 }, clock),
     ).rejects.toThrow('E11000');
     expect(rests).toEqual([]);
   });
