@@ -22,8 +22,7 @@ import { Atom, touchAtomBanks, type AtomDoc } from '../models/atom';
 import { ContentImport } from '../models/content-import';
 import { findQuestionsIn } from '../models/find-in';
 import { QUESTION_COUNTER, Question, newHashId, searchWordsOf, type QuestionDoc } from '../models/question';
-import type { StagedImport } from './preview';
-import { readStaged } from './staged';
+import { readStaged, type StagedImport } from './staged';
 
 function storedContent(q: InterchangeQuestion, resolve: (uid: string) => number | null) {
   return {

@@ -11,7 +11,6 @@ import {
   type ImportFormat,
   type ImportPreviewItem,
   type ImportPreviewResponse,
-  type InterchangeAtom,
   type InterchangeQuestion,
 } from '@skillquiz/contracts';
 import { Atom } from '../models/atom';
@@ -20,27 +19,12 @@ import { findQuestionsIn } from '../models/find-in';
 import { Question, type QuestionDoc } from '../models/question';
 import { contentFields, questionToInterchange } from './interchange';
 import type { OffThreadChecks } from './off-thread';
-import { writeStaged } from './staged';
+import { writeStaged, type StagedImport, type StagedItem } from './staged';
 
 export { guessFormat, parseFile } from './check';
 
 /** A preview stays committable this long. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
-
-/** What the commit needs per item (stored gzipped in content_imports). */
-export interface StagedItem {
-  index: number;
-  uid: string;
-  action: ImportPreviewItem['action'];
-  question_id: number | null;
-  version: number | null;
-  item: InterchangeQuestion | null;
-}
-
-export interface StagedImport {
-  items: StagedItem[];
-  atoms: InterchangeAtom[];
-}
 
 /** Lets the candidates' requests in between two slices of a long loop over the items. */
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));

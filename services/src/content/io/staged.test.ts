@@ -1,8 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzipSync } from 'node:zlib';
 import type { InterchangeQuestion } from '@skillquiz/contracts';
-import type { StagedImport } from './preview';
-import { STAGED_SLICE, parseStaged, readStaged, writeStaged } from './staged';
+import { STAGED_SLICE, parseStaged, readStaged, writeStaged, type StagedImport } from './staged';
 
 function staged(n: number): StagedImport {
   return {

@@ -10,7 +10,22 @@
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
-import type { StagedImport, StagedItem } from './preview';
+import type { ImportPreviewItem, InterchangeAtom, InterchangeQuestion } from '@skillquiz/contracts';
+
+/** What the commit needs per item (stored gzipped in content_imports). */
+export interface StagedItem {
+  index: number;
+  uid: string;
+  action: ImportPreviewItem['action'];
+  question_id: number | null;
+  version: number | null;
+  item: InterchangeQuestion | null;
+}
+
+export interface StagedImport {
+  items: StagedItem[];
+  atoms: InterchangeAtom[];
+}
 
 /** Items per line: about 80 KB of JSON for typical questions, a millisecond or so to parse. */
 export const STAGED_SLICE = 100;
