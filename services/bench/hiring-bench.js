@@ -24,6 +24,7 @@
 // samples, so a slow engine still finishes), BENCH_SIMULEES (default 20000; 0 skips the calibration),
 // BENCH_BULK_RUNS (default 3 bulk invites of 500 rows, timed last) change the sizes; BENCH_DRIVER=0
 // skips the driver-level section, BENCH_HTTP=0 the list and report over HTTP (not the bulk invite); BENCH_CSV=1 also times the CSV export of every invitation.
+// BENCH_ENGINE_PROF / BENCH_SERVICES_PROF: a directory for the engine's / the services' V8 CPU profile.
 // BENCH_ONLY: comma-separated words; only the list and report queries whose label holds one of them
 // are timed (e.g. `status=expired,status=revoked`).
 'use strict';
@@ -80,9 +81,12 @@ const { servedRecord } = require(path.join(DIST, 'quiz', 'selection.js'));
 const { toQuestionRecord } = require(path.join(DIST, 'content', 'bank', 'for-quiz.js'));
 const { seedAtoms } = require(path.join(DIST, 'ops', 'seed', 'content'));
 
+/** A V8 CPU profile of a child, written into `dir` when it stops (BENCH_ENGINE_PROF, BENCH_SERVICES_PROF). */
+const profileArgs = (dir) => (dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : []);
+
 const children = [];
-function startChild(name, script, args, env, ready) {
-  const child = spawn(process.execPath, [script, ...args], {
+function startChild(name, script, args, env, ready, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -412,6 +416,7 @@ async function main() {
       ['--port', '0', '--dbpath', path.join(tmp, 'db')],
       baseEnv,
       /skillquiz-mongo listening on (\S+)/,
+      profileArgs(process.env.BENCH_ENGINE_PROF),
     );
     const mongoUri = `mongodb://${hostPort}/skillquiz`;
     const url = await startChild(
@@ -430,6 +435,7 @@ async function main() {
         TRUSTED_PROXY_COUNT: '1',
       },
       /SkillQuiz services listening on (\S+)/,
+      profileArgs(process.env.BENCH_SERVICES_PROF),
     );
     // patient with an engine that a loaded machine holds up for long (its default 30 s monitor
     // timeout ended runs right after the seed)

@@ -295,6 +295,25 @@ export async function quizzesOf(invitationId: InvitationDoc['_id']): Promise<Sum
     .exec();
 }
 
+/** The quizzes of several invitations in one read, by invitation id (each in quizzesOf's order). */
+export async function quizzesOfInvitations(
+  invitationIds: readonly InvitationDoc['_id'][],
+): Promise<Map<string, SummaryQuiz[]>> {
+  const byInvitation = new Map<string, SummaryQuiz[]>();
+  if (!invitationIds.length) return byInvitation;
+  const quizzes = await QuizResult.find({ invitation: { $in: [...invitationIds] } })
+    .select({ ...SUMMARY_QUIZ_FIELDS, invitation: 1 })
+    .lean<(SummaryQuiz & { invitation: InvitationDoc['_id'] })[]>()
+    .exec();
+  for (const { invitation, ...q } of quizzes) {
+    const key = String(invitation);
+    const list = byInvitation.get(key);
+    if (list) list.push(q as SummaryQuiz);
+    else byInvitation.set(key, [q as SummaryQuiz]);
+  }
+  return byInvitation;
+}
+
 /** The levels thresholds of these atoms (null: the default set). */
 export async function thresholdsOf(
   atomIds: readonly string[],

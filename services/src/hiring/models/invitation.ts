@@ -297,6 +297,8 @@ invitationSchema.index({ simulated: 1 });
 invitationSchema.index({ created_at: -1, _id: -1 });
 // settleLapsedInvitations: open invitations whose deadline passed.
 invitationSchema.index({ status: 1, lapses_at: 1 });
+// The reconciliation pass: invitations written since its previous pass (a date range, not a scan).
+invitationSchema.index({ updated_at: 1 });
 // The reconciliation pass: intents still pending after a while (a process died before dispatching).
 invitationSchema.index({ 'pending_events.at': 1 });
 
