@@ -276,8 +276,11 @@ invitationSchema.index({ company: 1, has_meets: -1, meets_all: -1, created_at: -
 invitationSchema.index({ company: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
 invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: -1, created_at: -1, _id: -1 });
 invitationSchema.index({ company: 1, role: 1, has_meets: -1, meets_all: 1, created_at: -1, _id: -1 });
-// pipeline stage filter ('new' also matches invitations stored before stages existed: no stage)
+// pipeline stage filter ('new' also matches invitations stored before stages existed: no stage),
+// alone and within a role (a role's candidates at one stage: the round's shortlist); a meets_min
+// filter on top is tested on that prefix's few documents
 invitationSchema.index({ company: 1, stage: 1, created_at: -1, _id: -1 });
+invitationSchema.index({ company: 1, role: 1, stage: 1, created_at: -1, _id: -1 });
 // the "needs a look" filter (an integrity signal raised), newest first
 invitationSchema.index({ company: 1, needs_a_look: 1, created_at: -1, _id: -1 });
 // search: each word an anchored prefix of the terms, a range of this index's keys
