@@ -233,6 +233,12 @@ describe('question load errors', () => {
     services.msw.use(failing(token, 2));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the question.');
+    // The answer is in and nothing is being sent: the button no longer says 'Submitting...' (SPEC §2:
+    // only while sending), and it stays disabled, like the answers, since question 1 was answered.
+    const submit = screen.getByRole('button', { name: 'Submit Your Answer' });
+    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submitting...' })).not.toBeInTheDocument();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
     await new Promise((r) => setTimeout(r, 500));
     expect(questionGets(token, 2)).toBe(1);
     services.msw.resetHandlers();
