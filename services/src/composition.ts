@@ -11,6 +11,7 @@ import {
   expireRevokedQuizzes,
   recordNorms,
   describeRepair,
+  IntegrityWatch,
   reconcile,
   type RepairReport,
   refreshInvitationSummary,
@@ -83,6 +84,8 @@ export function startReconciler(
 ): Reconciler {
   let stopped = false;
   let since: Date | null = null;
+  // which atoms' integrity counts a pass looks at: those whose time model moved (every atom at first)
+  const integrityWatch = new IntegrityWatch();
   let running: Promise<RepairReport | null> = Promise.resolve(null);
   const pass = async (): Promise<RepairReport | null> => {
     if (stopped) return null;
@@ -95,6 +98,7 @@ export function startReconciler(
         since,
         until: since ? until : undefined,
         timeModels,
+        integrityWatch,
       });
       since = since ? until : new Date(until.getTime() - 60_000);
       const lines = describeRepair(report);

@@ -25,6 +25,7 @@ export { clockOf, quizCommitHook } from './invitations/lifecycle';
 export { expireRevokedQuizzes, markInvitationDemo } from './invitations/manage';
 export { ensureNormIndexes, recordNorms } from './invitations/norms';
 export { describeRepair, reconcile, type RepairReport } from './invitations/reconcile';
+export { IntegrityWatch } from './integrity/at-quiz-end';
 export { refreshInvitationSummary, settleLapsedInvitations } from './invitations/summary';
 export { Mailer, mailConfigured } from './mail/mailer';
 export { devOutboxRouter } from './mail/outbox-router';

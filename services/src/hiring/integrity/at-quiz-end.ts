@@ -65,34 +65,87 @@ export async function recordIntegrityFlags(invitationId: string, timeModels: Tim
 }
 
 /**
- * The reconciliation pass's part: every stored count (a quiz of the invitation has ended) computed at
- * an older version of one of its atoms' time models than today's is computed again. One version
- * read per atom; only the invitations behind are read. Returns their ids.
+ * Which atoms the minutely pass looks at: those whose time-model version moved since the pass before,
+ * or in that pass (a count being computed at the old version while that pass read the new one is
+ * stored after it, and found by the next), and every atom at the first two passes. Held by the services'
+ * reconciler from pass to pass. Without it each pass read every counted invitation of every atom
+ * for its stored version (two collection scans and a read of each), to find nothing in most passes.
  */
-export async function refreshStaleIntegrityFlags(timeModels: TimeModelCache): Promise<string[]> {
+export class IntegrityWatch {
+  private seen = new Map<string, string>();
+  private movedLastPass = new Set<string>();
+  private first = true;
+
+  /** The atoms due for a look, given every atom's version now; remembers them for the next pass. */
+  due(current: ReadonlyMap<string, string>): string[] {
+    const moved = new Set([...current].filter(([atom, v]) => this.seen.get(atom) !== v).map(([a]) => a));
+    const due = [...current.keys()].filter(
+      (atom) => this.first || moved.has(atom) || this.movedLastPass.has(atom),
+    );
+    this.first = false;
+    this.seen = new Map(current);
+    this.movedLastPass = moved;
+    return due;
+  }
+
+  /** A pass that failed over these atoms: they are due again at the next one. */
+  retry(atoms: readonly string[]): void {
+    for (const atom of atoms) this.seen.delete(atom);
+  }
+}
+
+// atom ids are slugs: a safe path in a query
+const safeAtom = (atom: string) => /^[\w-]+$/.test(atom);
+
+/**
+ * The reconciliation pass's part: every stored count (a quiz of the invitation has ended) computed at
+ * an older version of one of its atoms' time models than today's is computed again. With a `watch`
+ * (the minutely pass), only the atoms it says are due; without (`npm run repair`), every atom of a
+ * counted invitation. One version read per atom; only the invitations behind are read. Returns their
+ * ids.
+ */
+export async function refreshStaleIntegrityFlags(
+  timeModels: TimeModelCache,
+  watch?: IntegrityWatch,
+): Promise<string[]> {
   const counted = { integrity_flags: { $ne: null } };
-  const atoms = new Set<string>([
-    ...((await Invitation.distinct('required_atoms', counted).exec()) as string[]),
-    ...((await Invitation.distinct('optional_atoms', counted).exec()) as string[]),
-  ]);
+  const versions = new Map<string, string>();
+  let atoms: string[];
+  if (watch) {
+    const all = (await Atom.find({}).select({ _id: 1 }).lean<Array<{ _id: string }>>().exec())
+      .map((a) => a._id)
+      .filter(safeAtom);
+    for (const atom of all) versions.set(atom, await timeModelVersion(atom));
+    atoms = watch.due(versions);
+  } else {
+    atoms = [
+      ...new Set<string>([
+        ...((await Invitation.distinct('required_atoms', counted).exec()) as string[]),
+        ...((await Invitation.distinct('optional_atoms', counted).exec()) as string[]),
+      ]),
+    ].filter(safeAtom);
+  }
   const refreshed = new Set<string>();
-  for (const atom of atoms) {
-    // atom ids are slugs: a safe path in the query
-    if (!/^[\w-]+$/.test(atom)) continue;
-    const version = await timeModelVersion(atom);
-    for await (const inv of Invitation.find({
-      ...counted,
-      $or: [{ required_atoms: atom }, { optional_atoms: atom }],
-      [`integrity_models.${atom}`]: { $ne: version },
-    })
-      .select({ _id: 1 })
-      .lean()
-      .cursor()) {
-      const id = String(inv._id);
-      if (refreshed.has(id)) continue;
-      await recordIntegrityFlags(id, timeModels);
-      refreshed.add(id);
+  try {
+    for (const atom of atoms) {
+      const version = versions.get(atom) ?? (await timeModelVersion(atom));
+      for await (const inv of Invitation.find({
+        ...counted,
+        $or: [{ required_atoms: atom }, { optional_atoms: atom }],
+        [`integrity_models.${atom}`]: { $ne: version },
+      })
+        .select({ _id: 1 })
+        .lean()
+        .cursor()) {
+        const id = String(inv._id);
+        if (refreshed.has(id)) continue;
+        await recordIntegrityFlags(id, timeModels);
+        refreshed.add(id);
+      }
     }
+  } catch (err) {
+    watch?.retry(atoms);
+    throw err;
   }
   return [...refreshed];
 }

@@ -15,7 +15,7 @@ import { paced, type DispatchReport, type Events, type PaceOptions } from '../..
 import { Invitation, type InvitationDoc } from '../models/invitation';
 import { QuizResult } from '../../quiz';
 import { timeModelCache, type TimeModelCache } from '../../content';
-import { refreshStaleIntegrityFlags } from '../integrity/at-quiz-end';
+import { refreshStaleIntegrityFlags, type IntegrityWatch } from '../integrity/at-quiz-end';
 import { countsInNorms, rebuildNorms, recordNorms } from './norms';
 import {
   effectiveStatus,
@@ -55,6 +55,8 @@ export interface ReconcileOptions {
   graceMs?: number;
   /** The time models the integrity counts are computed with (default: a cache of this pass's own). */
   timeModels?: TimeModelCache;
+  /** Which atoms' integrity counts to look at, kept from pass to pass (default: every atom's). */
+  integrityWatch?: IntegrityWatch;
 }
 
 type StoredSummary = Pick<InvitationDoc, keyof InvitationSummary>;
@@ -174,9 +176,13 @@ export async function reconcile(options: ReconcileOptions): Promise<RepairReport
   }
   const normAtoms = await rebuildNorms();
 
-  // Integrity counts: over every counted invitation, whatever the window (a recalibration moves
-  // counts whose own quizzes did not change); the stored versions say which are behind.
-  const integrityCounts = await refreshStaleIntegrityFlags(options.timeModels ?? timeModelCache());
+  // Integrity counts: over every counted invitation of the atoms whose time model moved, whatever
+  // the window (a recalibration moves counts whose own quizzes did not change); the stored versions
+  // say which are behind.
+  const integrityCounts = await refreshStaleIntegrityFlags(
+    options.timeModels ?? timeModelCache(),
+    options.integrityWatch,
+  );
   return { events, summaries, normQuizzes, normAtoms, integrityCounts };
 }
 
