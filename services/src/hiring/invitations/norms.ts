@@ -68,6 +68,17 @@ type NormQuiz = Pick<
 > &
   Partial<Pick<QuizResultDoc, 'set_aside'>>;
 
+/** What `countsInNorms` reads of a quiz: the projection of every read that decides it. */
+export const NORM_QUIZ_FIELDS = {
+  atom_ids: 1,
+  served: 1,
+  finished_at: 1,
+  plan: 1,
+  simulated: 1,
+  demo_data: 1,
+  demo: 1,
+} as const;
+
 /** Whether a quiz belongs in the norm group (see the top of this file). */
 export function countsInNorms(q: Omit<NormQuiz, '_id' | 'norm_recorded'>): boolean {
   return isComplete(q) && !q.simulated && !q.demo_data && !q.demo;
@@ -76,17 +87,7 @@ export function countsInNorms(q: Omit<NormQuiz, '_id' | 'norm_recorded'>): boole
 /** Adds a complete quiz's atom estimates to the norms, once. */
 export async function recordNorms(quizId: Types.ObjectId | string): Promise<void> {
   const quiz = await QuizResult.findById(quizId)
-    .select({
-      atom_ids: 1,
-      served: 1,
-      finished_at: 1,
-      plan: 1,
-      simulated: 1,
-      demo_data: 1,
-      demo: 1,
-      norm_recorded: 1,
-      set_aside: 1,
-    })
+    .select({ ...NORM_QUIZ_FIELDS, norm_recorded: 1, set_aside: 1 })
     .lean<NormQuiz>()
     .exec();
   if (!quiz || quiz.norm_recorded || !countsInNorms(quiz)) return;

@@ -16,7 +16,7 @@ import { Invitation, type InvitationDoc } from '../models/invitation';
 import { QuizResult } from '../../quiz';
 import { timeModelCache, type TimeModelCache } from '../../content';
 import { refreshStaleIntegrityFlags, type IntegrityWatch } from '../integrity/at-quiz-end';
-import { countsInNorms, rebuildNorms, recordNorms } from './norms';
+import { NORM_QUIZ_FIELDS, countsInNorms, rebuildNorms, recordNorms } from './norms';
 import {
   effectiveStatus,
   quizzesOfInvitations,
@@ -157,16 +157,7 @@ export async function reconcile(options: ReconcileOptions): Promise<RepairReport
     demo: { $ne: true },
     started_at: { $ne: null },
   })
-    .select({
-      atom_ids: 1,
-      served: 1,
-      finished_at: 1,
-      plan: 1,
-      simulated: 1,
-      demo_data: 1,
-      demo: 1,
-      pending_events: 1,
-    })
+    .select({ ...NORM_QUIZ_FIELDS, pending_events: 1 })
     .lean()
     .cursor()) {
     if (q.pending_events?.length) continue; // its quiz.ended counts it (dispatched above or soon)
