@@ -155,8 +155,7 @@ async function update<T>(
     // `stored`, not `state`: the write is what changed since the read, a lapsed page-close included.
     const events = deps.eventsOf?.(stored, d.next) ?? [];
     // The candidate's start claims the invitation first (no edit of name or email after it).
-    if (!stored.started_at && d.next.started_at)
-      await deps.store.claimInvitation?.(stored, d.next.started_at);
+    if (!stored.started_at && d.next.started_at) await deps.store.claimStart?.(stored, d.next.started_at);
     if (!(await deps.store.commit(stored, d.next, events))) continue;
     // Counts feed exposure control; recorded only by the request whose write won.
     if (d.exposed?.length) await deps.store.recordExposure(d.exposed);

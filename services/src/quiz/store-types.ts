@@ -79,7 +79,7 @@ export interface QuizStore {
    * one of an edit and a start racing it wins. Absent: quizzes without invitations (stores without
    * a database).
    */
-  claimInvitation?(state: QuizState, at: Date): Promise<void>;
+  claimStart?(state: QuizState, at: Date): Promise<void>;
   /** What the candidate can still take of the invitation this quiz belongs to. */
   invitationProgress(state: QuizState, clock: ProgressClock): Promise<InvitationProgress>;
   /** Who withdrew this quiz's invitation and whom to ask, when the company revoked it (withdrawal.ts). */
@@ -181,7 +181,7 @@ export interface QuizInvitationSource {
   /** Who withdrew the invitation and whom to ask, when the company revoked it. */
   withdrawal(invitationId: string, serviceSupport: string | null | undefined): Promise<Withdrawn | null>;
   /**
-   * Marks the invitation started (QuizStore.claimInvitation): the first start's conditional write,
+   * Marks the invitation started (QuizStore.claimStart): the first start's conditional write,
    * recording the name and email it had then.
    */
   claimStart(invitationId: string, at: Date): Promise<void>;

@@ -148,7 +148,7 @@ export function mongooseQuizStore(
 
     company: (state) => (state.company_id ? invitations.company(state.company_id) : Promise.resolve(null)),
 
-    claimInvitation: (state, at) =>
+    claimStart: (state, at) =>
       state.invitation_id ? invitations.claimStart(state.invitation_id, at) : Promise.resolve(),
 
     async invitationProgress(state, clock) {

@@ -83,7 +83,7 @@ export interface InvitationDoc extends Timestamps {
   created_by: string | null;
   /**
    * Set once, by the candidate's first start of any of its quizzes, before that quiz is written
-   * (quiz/store.ts claimInvitation), with the name and email the invitation had then. An edit of
+   * (quiz/store.ts claimStart), with the name and email the invitation had then. An edit of
    * name or email is conditional on it being unset (hiring/after-create.ts), so an edit and a start
    * racing each other cannot both win: absent until the candidate starts.
    */
