@@ -473,8 +473,7 @@ function* rangeIds(
   const start = ordered.lowerBound(prefix);
   const end = ordered.prefixEnd(prefix);
   const seen = dedupe ? new Set<string>() : null;
-  for (let n = 0; n < end - start; n++) {
-    const key = ordered.keys[reverse ? end - 1 - n : start + n];
+  for (const key of ordered.keysIn(start, end, reverse)) {
     metrics.scanned++;
     let ids = idsAt(key);
     // equal keys in a reverse scan come in reverse order too, as MongoDB's backward index scan gives them

@@ -44,7 +44,7 @@ export function idsInRange(
   if (end <= start) return 0;
   if (ix.fields.includes('_id')) return end - start;
   let n = 0;
-  for (let i = start; i < end; i++) n += idCount(ix.map.get(ordered.keys[i]));
+  for (const key of ordered.keysIn(start, end)) n += idCount(ix.map.get(key));
   return n;
 }
 
@@ -166,9 +166,9 @@ export function rangeAnswer(
         size,
         *keys() {
           const seen = dedupe ? new Set<string>() : null;
-          for (let i = start; i < end; i++) {
+          for (const key of ordered.keysIn(start, end)) {
             metrics.scanned++;
-            for (const id of ix.idsAt(ordered.keys[i])) {
+            for (const id of ix.idsAt(key)) {
               if (seen) {
                 if (seen.has(id)) continue;
                 seen.add(id);
