@@ -76,6 +76,22 @@ it('a walk whose keys are removed meanwhile stops at the end instead of failing'
   for (const n of [2, 3, 4, 5, 6]) o.remove(enc(n));
   expect([...walk]).toEqual([]);
   expect(o.size).toBe(1);
+  const backwards = OrderedKeys.from(
+    [1, 2, 3, 4, 5, 6].map((n) => [enc(n), `key-${enc(n)}`]),
+    2,
+  ).keysIn(0, 6, true);
+  expect(backwards.next().value).toBe(`key-${enc(6)}`);
+  expect([...backwards]).toEqual([5, 4, 3, 2, 1].map((n) => `key-${enc(n)}`));
+  const shrinking = OrderedKeys.from(
+    [1, 2, 3, 4, 5, 6].map((n) => [enc(n), `key-${enc(n)}`]),
+    2,
+  );
+  const back = shrinking.keysIn(0, 6, true);
+  expect(back.next().value).toBe(`key-${enc(6)}`);
+  for (const n of [4, 5, 6]) shrinking.remove(enc(n));
+  const rest = [...back];
+  expect(rest.every((k) => typeof k === 'string')).toBe(true);
+  expect(rest.length).toBeLessThanOrEqual(3);
   const empty = new OrderedKeys();
   expect(empty.lowerBound('x')).toBe(0);
   expect([...empty.keysIn(0, 3)]).toEqual([]);

@@ -192,24 +192,32 @@ export class OrderedKeys {
   }
 
   /**
-   * The hash keys at positions start .. end - 1, in order (reversed with `reverse`). A cursor may read
-   * them lazily, across writes that move positions (as a flat array's would move): the walk then stops
-   * at the end of the keys rather than past it.
+   * The hash keys at positions start .. end - 1, in order (reversed with `reverse`), a chunk at a time.
+   * A cursor may read them lazily, across writes that move positions (as a flat array's would move):
+   * the walk then stops at either end of the keys rather than past it.
    */
   *keysIn(start: number, end: number, reverse = false): Generator<string> {
-    if (end <= start || start >= this.total) return;
-    if (reverse) {
-      for (let i = end - 1; i >= start; i--) if (i < this.total) yield this.keyAt(i);
-      return;
-    }
-    let [c, at] = this.locate(start);
+    end = Math.min(end, this.total);
+    if (end <= start) return;
+    let [c, at] = this.locate(reverse ? end - 1 : start);
     for (let n = end - start; n > 0; n--) {
-      while (c < this.chunks.length && at >= this.chunks[c].keys.length) {
-        c++;
-        at = 0;
+      if (reverse) {
+        if (c >= this.chunks.length) [c, at] = [this.chunks.length - 1, Number.MAX_SAFE_INTEGER];
+        if (c >= 0 && at >= this.chunks[c].keys.length) at = this.chunks[c].keys.length - 1;
+        while (c >= 0 && at < 0) {
+          c--;
+          if (c >= 0) at = this.chunks[c].keys.length - 1;
+        }
+        if (c < 0) return;
+        yield this.chunks[c].keys[at--];
+      } else {
+        while (c < this.chunks.length && at >= this.chunks[c].keys.length) {
+          c++;
+          at = 0;
+        }
+        if (c >= this.chunks.length) return;
+        yield this.chunks[c].keys[at++];
       }
-      if (c >= this.chunks.length) return;
-      yield this.chunks[c].keys[at++];
     }
   }
 
@@ -217,15 +225,7 @@ export class OrderedKeys {
   lowerBound(s: string): number {
     if (this.total === 0) return 0;
     const c = this.chunkFor(s);
-    const sorted = this.chunks[c].sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < s) lo = mid + 1;
-      else hi = mid;
-    }
-    return this.startOf(c) + lo;
+    return this.startOf(c) + lowerBoundIn(this.chunks[c].sorted, s);
   }
 
   /** The first position whose encoding does not start with `prefix` (after the run of those that do). */

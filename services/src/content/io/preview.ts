@@ -6,6 +6,8 @@
 // content equals the question's is `unchanged`; otherwise an `update` that the commit applies only
 // when confirmed. An item without uid is new (it gets a fresh uid here, so a re-import matches it).
 import { randomBytes } from 'node:crypto';
+// a turn of the event loop: the candidates' requests go in between two slices of a long loop
+import { setImmediate as breather } from 'node:timers/promises';
 import {
   questionRuleFindings,
   type ImportFormat,
@@ -26,8 +28,6 @@ export { guessFormat, parseFile } from './check';
 /** A preview stays committable this long. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
 
-/** Lets the candidates' requests in between two slices of a long loop over the items. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SLICE = 500;
 
 /**

@@ -8,6 +8,7 @@
 // a line break only ever ends a line. A payload staged before this format (one JSON document, no line
 // break) is still read, whole, until its preview expires.
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as breather } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import type { ImportPreviewItem, InterchangeAtom, InterchangeQuestion } from '@skillquiz/contracts';
@@ -30,7 +31,6 @@ export interface StagedImport {
 /** Items per line: about 80 KB of JSON for typical questions, a millisecond or so to parse. */
 export const STAGED_SLICE = 100;
 
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 const NEWLINE = 0x0a;
 
 async function* lines(staged: StagedImport): AsyncGenerator<string> {

@@ -74,15 +74,14 @@ export async function recordIntegrityFlags(invitationId: string, timeModels: Tim
 export class IntegrityWatch {
   private seen = new Map<string, string>();
   private movedLastPass = new Set<string>();
-  private first = true;
 
-  /** The atoms due for a look, given every atom's version now; remembers them for the next pass. */
+  /**
+   * The atoms due for a look, given every atom's version now; remembers them for the next pass. An
+   * atom not seen before counts as moved, so the first two passes look at every atom.
+   */
   due(current: ReadonlyMap<string, string>): string[] {
     const moved = new Set([...current].filter(([atom, v]) => this.seen.get(atom) !== v).map(([a]) => a));
-    const due = [...current.keys()].filter(
-      (atom) => this.first || moved.has(atom) || this.movedLastPass.has(atom),
-    );
-    this.first = false;
+    const due = [...current.keys()].filter((atom) => moved.has(atom) || this.movedLastPass.has(atom));
     this.seen = new Map(current);
     this.movedLastPass = moved;
     return due;

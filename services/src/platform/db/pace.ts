@@ -7,7 +7,7 @@
 // keeps the run's share of the engine near `duty`, whatever the machine's load (a slow engine makes
 // the rests longer by itself): the candidates' commands go in during the rests, and the run takes
 // about 1 / duty as long.
-import { setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 
 export interface PaceOptions {
   /** The share of the wall time the run's writes may hold the engine (0 < duty <= 1). */
@@ -40,5 +40,5 @@ export async function paced<T>(
 const defaultClock = {
   now: () => performance.now(),
   // below a millisecond a timer would round up to one: a turn of the loop is enough
-  rest: (ms: number) => (ms >= 1 ? delay(ms) : new Promise<void>((resolve) => setImmediate(resolve))),
+  rest: (ms: number) => (ms >= 1 ? delay(ms) : nextTurn()),
 };
