@@ -5,6 +5,7 @@ import {
   fetchOnHold,
   initialQuestionPageState,
   isSending,
+  showsSubmitting,
   questionPageReducer,
   questionView,
   retryWaitMs,
@@ -109,6 +110,18 @@ describe('answering and submitting', () => {
     expect(s.phase).toBe('movingOn');
     expect(questionView(s)).toBe('question');
     expect(isSending(s)).toBe(true);
+    expect(showsSubmitting(s)).toBe(true);
+    // The next question failed to load: still disabled, but nothing is on its way any more.
+    const failed = run(
+      [
+        { type: 'fetch', number: 2 },
+        { type: 'fetchFailed', number: 2, message: 'boom' },
+      ],
+      s,
+    );
+    expect(failed.phase).toBe('movingOn');
+    expect(isSending(failed)).toBe(true);
+    expect(showsSubmitting(failed)).toBe(false);
     const next = run(
       [
         { type: 'fetch', number: 2 },

@@ -156,9 +156,18 @@ export function questionView(state: QuestionPageState): 'loading' | 'loadFailed'
   return 'question';
 }
 
-/** An answer is on its way or in: the answers and the button are disabled ('Submitting...'). */
+/** An answer is on its way or in: the answers and the button are disabled. */
 export function isSending(state: QuestionPageState): boolean {
   return state.phase === 'submitting' || state.phase === 'timedOut' || state.phase === 'movingOn';
+}
+
+/**
+ * The button says 'Submitting...' (SPEC §2: while sending) from the submit until the next question
+ * is in, but not once the next question failed to load: the answer is in and nothing is on its way
+ * (the button keeps its name, disabled, under the banner with Try again).
+ */
+export function showsSubmitting(state: QuestionPageState): boolean {
+  return isSending(state) && state.fetchError === null;
 }
 
 /** While the timed-out view counts its 2000 ms, the next question waits (it is fetched after). */

@@ -21,6 +21,7 @@ import {
   fetchOnHold,
   initialQuestionPageState,
   isSending,
+  showsSubmitting,
   questionPageReducer,
   questionView,
   type Outcome,
@@ -292,10 +293,8 @@ export function QuestionPage() {
             disabled={sending}
           />
           <div className="sq-actions">
-            {/* Once the answer is in and the next question failed to load, nothing is being sent:
-                the button keeps its name, disabled (the banner above says what happened). */}
             <button type="submit" className="sq-button" disabled={selected === null || sending}>
-              {sending && state.fetchError === null ? 'Submitting...' : 'Submit Your Answer'}
+              {showsSubmitting(state) ? 'Submitting...' : 'Submit Your Answer'}
             </button>
           </div>
           {/* Always in the page, so screen readers announce the text when it appears. */}
