@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Part of `npm run bench:web`: the questions admin remote with 5,000 questions
-// in the bank. Printed, not asserted.
+// in the bank, and the atom editor of an atom holding 5,000. Printed, not asserted.
 //
 // It starts the product (first-question.js's startProduct: scripts/start.js, a temp DATA_DIR, a free
 // port) with known dev sign-on passwords, inserts 5,000 questions straight into its database (the
@@ -11,7 +11,10 @@
 //     interactive (the list: rows shown and the search box focusable; the editor: the question text
 //     loaded into its enabled text area) and the median time from navigation start to that moment;
 //   - times GET /api/questions/ over HTTP with the session cookie: the first page, a deep page, an
-//     atom filter, non-administered included, and a search (median and p95 of M requests each).
+//     atom filter, non-administered included, and a search (median and p95 of M requests each);
+//   - then adds 5,000 more questions to one atom (javascript: 6,667 in it) and opens that atom's
+//     editor the same way: its general page (interactive: the atom's Name box filled) and its
+//     questions page (the first page of its questions listed, each linking to its editor).
 //
 // Options: --runs N (default 5), --requests M (default 30). Needs `npm run build` first.
 'use strict';
@@ -38,8 +41,11 @@ const percentile = (xs, p) => {
 };
 const median = (xs) => percentile(xs, 50);
 
-/** 5,000 questions as the model stores them, ids after the seed's, and the counter moved past them. */
-async function seedBank(dataDir) {
+/**
+ * `size` questions as the model stores them, ids after the seed's, and the counter moved past them:
+ * spread over ATOMS, or all in `atom`.
+ */
+async function seedBank(dataDir, { size = BANK_SIZE, atom = null } = {}) {
   const running = JSON.parse(fs.readFileSync(path.join(dataDir, 'running.json'), 'utf8'));
   const client = await MongoClient.connect(running.mongodbUri);
   try {
@@ -48,7 +54,7 @@ async function seedBank(dataDir) {
     const first = (last?._id ?? 0) + 1;
     const now = new Date();
     const docs = [];
-    for (let i = 0; i < BANK_SIZE; i++) {
+    for (let i = 0; i < size; i++) {
       const n = first + i;
       docs.push({
         _id: n,
@@ -62,7 +68,7 @@ async function seedBank(dataDir) {
           text: `Answer ${t} of ${n}`,
           c: k === 0,
         })),
-        atoms: [ATOMS[i % ATOMS.length]],
+        atoms: [atom ?? ATOMS[i % ATOMS.length]],
         claim: `claim_${i % 12}`,
         original_question_id: null,
         difficulty_params: { a: 1, d: 0 },
@@ -76,8 +82,12 @@ async function seedBank(dataDir) {
       await db.collection('questions').insertMany(docs.slice(i, i + 500));
     await db
       .collection('counters')
-      .updateOne({ _id: 'questions' }, { $max: { seq: first + BANK_SIZE - 1 } }, { upsert: true });
-    return { total: await db.collection('questions').countDocuments(), someId: first + 1 };
+      .updateOne({ _id: 'questions' }, { $max: { seq: first + size - 1 } }, { upsert: true });
+    return {
+      total: await db.collection('questions').countDocuments(),
+      inAtom: atom ? await db.collection('questions').countDocuments({ atoms: atom }) : null,
+      someId: first + 1,
+    };
   } finally {
     await client.close();
   }
@@ -112,6 +122,20 @@ function listReady() {
 function editorReady() {
   const text = document.querySelector('textarea[name="question_text"]');
   if (!text || text.disabled || !text.value.startsWith('Bench question')) return false;
+  return performance.now();
+}
+
+/** The atom editor's general page: the loaded atom's Name box filled and enabled. */
+function atomGeneralReady() {
+  const name = document.querySelector('input[name="name"]');
+  if (!name || name.value === '' || name.disabled) return false;
+  return performance.now();
+}
+
+/** The atom editor's questions page: its first page of questions listed, each a link to its editor. */
+function atomQuestionsReady() {
+  const link = document.querySelector('section a[href^="/admin/questions/edit/"]');
+  if (!link) return false;
   return performance.now();
 }
 
@@ -197,6 +221,23 @@ async function main() {
       ),
     ];
     const api = await benchListApi(product.baseURL, cookie, requests);
+    const big = await seedBank(dataDir, { atom: ATOMS[0] });
+    console.log(`\nquestions in the atom ${ATOMS[0]}: ${big.inAtom} (${big.total} in the bank)`);
+    for (const [label, sub, ready] of [
+      ['atom editor', 'general', atomGeneralReady],
+      ['atom questions', 'questions', atomQuestionsReady],
+    ]) {
+      pages.push(
+        await benchPage(
+          browser,
+          storageState,
+          label,
+          `${product.baseURL}/admin/atoms/edit/${ATOMS[0]}/${sub}`,
+          ready,
+          runs,
+        ),
+      );
+    }
     console.log('\nsummary (questions admin)');
     for (const p of pages) {
       console.log(

@@ -9,7 +9,8 @@
 //     (CDP Network.loadingFinished encodedDataLength: body as encoded by the server, plus headers),
 //     with the decoded size and the Content-Encoding beside it; counted up to the moment the question
 //     is interactive and again once the network has been quiet (the lazy chunks that load after the
-//     question: tracking, grammars). What the server compresses (or not) is what gets counted;
+//     question: tracking, grammars). What the server compresses (or not) is what gets counted. The
+//     stylesheets (files of their own in a production build) are counted the same way, apart;
 //   - the time from navigation start to an interactive question (every answer radio enabled and
 //     focusable), median (and min/max) of the N loads, on loopback.
 //
@@ -153,7 +154,7 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
   await page.route('**/abandon', (route) => route.abort());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  const js = new Map(); // pathname -> { wire, decoded, encoding, afterInteractive }
+  const js = new Map(); // pathname -> { wire, decoded, encoding, kind ('js' or 'css'), afterInteractive }
   const responses = new Map(); // CDP requestId -> { pathname, encoding, decoded }
   let interactiveAt = null;
   let lastRequestAt = Date.now();
@@ -164,13 +165,16 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
   });
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     const u = new URL(response.url);
-    if (!/javascript/.test(response.mimeType) && !/\.m?js$/.test(u.pathname)) return;
+    const isJs = /javascript/.test(response.mimeType) || /\.m?js$/.test(u.pathname);
+    const isCss = /text\/css/.test(response.mimeType) || /\.css$/.test(u.pathname);
+    if (!isJs && !isCss) return;
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
     );
     responses.set(requestId, {
       pathname: u.pathname,
       encoding: headers['content-encoding'] || 'identity',
+      kind: isJs ? 'js' : 'css',
       decoded: 0,
     });
   });
@@ -191,6 +195,7 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
       wire: encodedDataLength,
       decoded: r.decoded,
       encoding: r.encoding,
+      kind: r.kind,
       afterInteractive: interactiveAt !== null,
     });
   });
@@ -216,9 +221,11 @@ function report(title, loads, runs, what) {
   const last = loads[loads.length - 1].js;
   const files = [...last.entries()].sort((a, b) => b[1].wire - a[1].wire);
   const sum = (pred, key) => files.filter(([, f]) => pred(f)).reduce((s, [, f]) => s + f[key], 0);
-  const byInteractive = sum((f) => !f.afterInteractive, 'wire');
-  const total = sum(() => true, 'wire');
-  const decodedByInteractive = sum((f) => !f.afterInteractive, 'decoded');
+  const isJs = (f) => f.kind === 'js';
+  const byInteractive = sum((f) => isJs(f) && !f.afterInteractive, 'wire');
+  const total = sum(isJs, 'wire');
+  const decodedByInteractive = sum((f) => isJs(f) && !f.afterInteractive, 'decoded');
+  const cssByInteractive = sum((f) => !isJs(f) && !f.afterInteractive, 'wire');
   console.log(`\n== ${title}`);
   console.log('     wire   decoded  encoding  file');
   for (const [file, f] of files) {
@@ -229,10 +236,14 @@ function report(title, loads, runs, what) {
   console.log(
     `JS over the wire until interactive: ${kb(byInteractive)} (${byInteractive} B; ${kb(decodedByInteractive)} decoded); with the lazy chunks after it: ${kb(total)} (${total} B)`,
   );
+  // The stylesheets are files of their own in production (not strings in the scripts): counted apart.
+  console.log(
+    `CSS over the wire until interactive: ${kb(cssByInteractive)} (${cssByInteractive} B); JS and CSS together: ${kb(byInteractive + cssByInteractive)}`,
+  );
   console.log(
     `navigation -> ${what}: median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${runs} cold loads on loopback)`,
   );
-  return { byInteractive, total, medianMs: median(times) };
+  return { byInteractive, total, cssByInteractive, medianMs: median(times) };
 }
 
 async function benchMode(browser, label, env, runs) {
@@ -335,7 +346,7 @@ async function main() {
     console.log('\nsummary');
     for (const r of results) {
       console.log(
-        `  ${r.label.padEnd(11)}: ${kb(r.byInteractive)} JS over the wire until interactive (${kb(r.total)} with lazy chunks), ${r.medianMs.toFixed(0)} ms median to ${r.what}`,
+        `  ${r.label.padEnd(11)}: ${kb(r.byInteractive)} JS over the wire until interactive (${kb(r.total)} with lazy chunks) and ${kb(r.cssByInteractive)} CSS, ${r.medianMs.toFixed(0)} ms median to ${r.what}`,
       );
     }
   } finally {

@@ -20,13 +20,14 @@ const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 
 /**
  * Libraries that must exist once per page. react-toastify is here because the toast container lives
  * in the shell while remotes call toast(): both must talk to the same module instance.
- * react-router-dom is shared as ROUTER_SHARE (react-router's single-page-app surface): react-router
- * itself is then an ordinary module of that share, tree-shaken, and never a share of its own.
+ * react-router-dom and TanStack Query are shared as files of ours (SHARE_FILES): react-router is then
+ * an ordinary module of the router's share, tree-shaken, and never a share of its own.
  */
 const SINGLETONS = [
   'react',
@@ -39,8 +40,14 @@ const SINGLETONS = [
   '@tanstack/react-query',
 ];
 
-/** The module every front end shares as `react-router-dom` (see its opening comment). */
-const ROUTER_SHARE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
+/**
+ * Shares provided by a file of ours that re-exports the package's browser surface by name (see each
+ * file's opening comment): the rest of the package is tree-shaken away.
+ */
+const SHARE_FILES = {
+  'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
+  '@tanstack/react-query': path.join(__dirname, 'shared', 'tanstack-react-query.mjs'),
+};
 
 /**
  * react-router's package exports point at its development build only; a production build bundles its
@@ -57,6 +64,25 @@ function routerProductionAliases(dir) {
     'react-router$': path.join(pkgDir, 'dist', 'production', 'index.mjs'),
     'react-router/dom$': path.join(pkgDir, 'dist', 'production', 'dom-export.mjs'),
   };
+}
+
+/**
+ * 'shared-package/<name>' -> the package's own entry file, for a share file that re-exports a package
+ * shared under its own name (an import of that name would be the share itself).
+ */
+function sharePackageAliases(dir) {
+  const aliases = {};
+  for (const lib of Object.keys(SHARE_FILES)) {
+    let entry;
+    try {
+      entry = require.resolve(lib, { paths: [dir] });
+    } catch {
+      continue;
+    }
+    // require.resolve gives the CommonJS build; the ES module build beside it is what tree-shakes.
+    aliases[`shared-package/${lib}$`] = entry.replace(/\.cjs$/, '.js');
+  }
+  return aliases;
 }
 
 /** '@module-federation/x' -> its ES module build, for import and require alike (see resolve.alias). */
@@ -107,12 +133,10 @@ function sharedFor(appPkg, dir) {
   for (const lib of SINGLETONS.filter(uses)) {
     shared[lib] = { singleton: true, requiredVersion: requiredVersionFor(lib, appPkg, dir) };
   }
-  if (shared['react-router-dom']) {
+  for (const [lib, file] of Object.entries(SHARE_FILES)) {
+    if (!shared[lib]) continue;
     // A file of ours provides the share: its version is the installed package's, said outright.
-    Object.assign(shared['react-router-dom'], {
-      import: ROUTER_SHARE,
-      version: installedVersion('react-router-dom', dir),
-    });
+    Object.assign(shared[lib], { import: file, version: installedVersion(lib, dir) });
   }
   return shared;
 }
@@ -339,14 +363,22 @@ function createConfig(opts) {
       // Our TypeScript (the app's and the workspace libraries' sources); plain JavaScript, such as
       // the libraries' tsc output, is bundled as it is.
       { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: tsLoader(dir, production) },
-      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      // Production: each chunk's CSS is a .css file of its own, fetched beside the chunk's script
+      // (webpack waits for both before the chunk's code runs), so styles are not JavaScript strings
+      // that a script must run to insert, and the style-loader runtime is not in every bundle.
+      // Development keeps style-loader: it swaps styles on save without a reload.
+      { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
       { test: /\.(png|svg|jpe?g|gif|webp|woff2?)$/, type: 'asset/resource' },
     ];
     const resolve = {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
       // The federation runtime imports these as ES modules while the runtime injection of
       // provideExternalRuntime requires them: without one build for both, the host ships two copies.
-      alias: { ...FEDERATION_RUNTIME_ALIASES, ...(production ? routerProductionAliases(dir) : {}) },
+      alias: {
+        ...FEDERATION_RUNTIME_ALIASES,
+        ...sharePackageAliases(dir),
+        ...(production ? routerProductionAliases(dir) : {}),
+      },
     };
     // `webpack serve` of a remote with a dev/ folder also serves its standalone page.
     const standalone =
@@ -406,7 +438,15 @@ function createConfig(opts) {
               }),
             ]
           : []),
-        ...(production ? compressionPlugins() : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash].css',
+                chunkFilename: '[name].[contenthash].css',
+              }),
+              ...compressionPlugins(),
+            ]
+          : []),
       ],
       optimization: {
         // No separate vendors chunk: each shared library is one file with its package's own entry
