@@ -5,6 +5,8 @@
 // quiz request made while a hostile or a large honest import is being checked answers promptly
 // (the check runs in a worker thread; `npm run bench:import` has the precise figures).
 import diagnostics_channel from 'node:diagnostics_channel';
+import fs from 'node:fs';
+import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { crc32, deflateRawSync } from 'node:zlib';
 import mongoose from 'mongoose';
@@ -335,6 +337,47 @@ describe('candidates during an import', () => {
     expect(ms.length).toBeGreaterThanOrEqual(2);
     expect(Math.max(...ms)).toBeLessThan(1000);
   });
+
+  /** The nice value of each of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19). */
+  function threadNices(): Map<number, number> {
+    const nices = new Map<number, number>();
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      try {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        nices.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    return nices;
+  }
+
+  (process.platform === 'linux' ? it : it.skip)(
+    "the check's thread runs at the lowest CPU priority, the services' own thread at theirs",
+    async () => {
+      const own = threadNices().get(process.pid);
+      const questions = Array.from({ length: 3_000 }, (_, i) => ({
+        question_text: `Priority question ${i}: what does this print?`,
+        answers: [{ text: String(i), correct: true }, { text: String(i + 1) }],
+        atoms: [fx.atomA],
+      }));
+      const seen = new Set<number>();
+      let uploading = true;
+      const watching = (async () => {
+        while (uploading) {
+          for (const [tid, nice] of threadNices()) if (tid !== process.pid) seen.add(nice);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      const result = await upload(JSON.stringify({ questions })).finally(() => {
+        uploading = false;
+      });
+      await watching;
+      expect(result.status).toBe(200);
+      expect(seen).toContain(os.constants.priority.PRIORITY_LOW);
+      expect(threadNices().get(process.pid)).toBe(own);
+    },
+  );
 
   it('a quiz request made during a large honest import answers promptly', async () => {
     const questions = Array.from({ length: 10_000 }, (_, i) => ({

@@ -1,6 +1,7 @@
 // The worker thread of an import's check (off-thread.ts starts one per file): reads the file handed
 // over in workerData, checks it (check.ts) and posts back the result in slices of items as they are
 // checked, then the rest, or the limit it went past.
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportFormat } from '@skillquiz/contracts';
 import { checkFile, type CheckedFile } from './check';
@@ -33,4 +34,20 @@ function run(): WorkerReply {
   }
 }
 
+/**
+ * The check runs at the lowest CPU priority, so that on a busy machine a candidate's request (the
+ * services' main thread, the database) gets a core before the import does. On Linux a priority set
+ * with pid 0 is the calling thread's alone; elsewhere it would be the whole process's, so it is
+ * left as it is there.
+ */
+function yieldToCandidates(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(0, constants.priority.PRIORITY_LOW);
+  } catch {
+    // refused (some sandboxes): the check runs at the services' priority, as it did before
+  }
+}
+
+yieldToCandidates();
 parentPort!.postMessage(run());
