@@ -537,9 +537,9 @@ async function main() {
       const driver = await timed(samples, row.driver, undefined, [engine.pid]);
       const reply = JSON.stringify(await apiGet(browser, services.baseUrl, row.api)).length;
       const m = await engine.memory();
-      const { slabs: held } = (await client.db().admin().serverStatus()).skillquiz;
+      const { slabs: held, cursors } = (await client.db().admin().serverStatus()).skillquiz;
       process.stderr.write(
-        `    engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live)\n`,
+        `    engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live), ${cursors.open} open cursors holding ${cursors.docs} documents\n`,
       );
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {

@@ -723,7 +723,9 @@ const serverStatus: Handler = (engine) => ({
   connections: { current: engine.connections(), available: 10000 },
   storageEngine: { name: 'skillquiz-journal', persistent: true },
   // where the documents' memory is (docstore.ts): the slabs held and the bytes of live documents in them
-  skillquiz: { slabs: slabTotals(engine.store) },
+  // and the open cursors: a cursor holds its whole result (a stored document's bytes keep its slab) until
+  // it is read to the end, killed, or idle for 10 minutes
+  skillquiz: { slabs: slabTotals(engine.store), cursors: engine.cursors.stats() },
   metrics: {
     queryExecutor: { scanned: metrics.scanned, scannedObjects: metrics.scannedObjects },
     document: { returned: metrics.returned },

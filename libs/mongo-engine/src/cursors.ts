@@ -58,6 +58,13 @@ export class Cursors {
     return { cursor: { nextBatch: batch, id: Long.fromNumber(outId), ns }, ok: 1 };
   }
 
+  /** How many cursors are open and how many result documents they still hold (serverStatus). */
+  stats(): { open: number; docs: number } {
+    let docs = 0;
+    for (const c of this.open.values()) docs += c.docs.length;
+    return { open: this.open.size, docs };
+  }
+
   kill(ids: number[]): Doc {
     const killed: Long[] = [];
     const notFound: Long[] = [];
