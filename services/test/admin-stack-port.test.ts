@@ -3,6 +3,9 @@
 import net from 'node:net';
 import { Browser, freePort, signIn, startAdminStack, type AdminStack } from './helpers/admin-session';
 
+// Two starts of the stack (database, sign-on, services), each a few seconds on a busy machine.
+jest.setTimeout(120_000);
+
 let taken: net.Server | undefined;
 let env: AdminStack | undefined;
 

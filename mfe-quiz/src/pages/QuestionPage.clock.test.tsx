@@ -32,30 +32,47 @@ describe('the server cannot take the answer for now (503 while its database is d
   it('the clock running out meanwhile does not replace the answer with the timed-out empty one', async () => {
     const token = await newQuizToken();
     const total = totalQuestions(await serverQuiz(token));
-    // Two seconds on the page's clock; the database is down for longer (three sends refused).
+    // Four seconds on the page's clock (time to answer on a busy machine); the database is down for
+    // three sends, two seconds apart, so the clock runs out while the page is still sending.
     const served: CandidateQuestion[] = [];
     const bodies: unknown[] = [];
+    let acceptedAt = 0;
+    let deadline = 0; // the page's deadline for question 1, as served to it
     services.msw.use(
-      alteredQuestions(services, token, (q) => ({ ...q, expires_at: inMs(2000) }), served, { once: true }),
+      alteredQuestions(
+        services,
+        token,
+        (q) => {
+          const expires = inMs(4000);
+          deadline = Date.parse(expires);
+          return { ...q, expires_at: expires };
+        },
+        served,
+        { once: true },
+      ),
       http.post(services.url(`${quizPath(token)}/question/1/`), async ({ request }) => {
         bodies.push(await request.clone().json());
-        if (bodies.length > 3) return passthrough();
-        return errorReply(503, 'The service is briefly unavailable (database unreachable); please retry', {
-          'Retry-After': '1',
-        });
+        if (bodies.length <= 3)
+          return errorReply(503, 'The service is briefly unavailable (database unreachable); please retry', {
+            'Retry-After': '2',
+          });
+        acceptedAt = Date.now();
+        return passthrough();
       }),
     );
     renderAt(`/quiz/${token}/question/1`);
     await userEvent.click(await firstRadio());
     await userEvent.click(screen.getByRole('button', { name: 'Submit Your Answer' }));
     expect(
-      await screen.findByRole('heading', { name: `Question 2 / ${total}` }, { timeout: 8000 }),
+      await screen.findByRole('heading', { name: `Question 2 / ${total}` }, { timeout: 12_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByText('This question has timed out.')).not.toBeInTheDocument();
+    // Every send was the answer, the one taken after the page's deadline had passed.
     expect(bodies).toEqual(Array(4).fill({ answer: served[0].answers[0].hash_id, answer_position: 0 }));
+    expect(acceptedAt).toBeGreaterThan(deadline);
     // The server took it once.
     expect((await serverQuiz(token)).past_questions.filter((p) => p.number === 1)).toHaveLength(1);
-  }, 15_000);
+  }, 25_000);
 });
 
 it('a timed-out question shows the timed-out view, sends the empty answer and moves on after 2 s', async () => {
