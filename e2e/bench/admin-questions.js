@@ -13,7 +13,8 @@
 //   - times GET /api/questions/ over HTTP with the session cookie: the first page, a deep page, an
 //     atom filter, non-administered included, and a search (median and p95 of M requests each);
 //   - then adds 5,000 more questions to one atom (javascript: 6,667 in it) and opens that atom's
-//     editor the same way: its general page (interactive: the atom's Name box filled) and its
+//     editor the same way: its general page (interactive as in first-question.js: the atom's Name
+//     box filled and taking focus) and its
 //     questions page (the first page of its questions listed, each linking to its editor).
 //
 // Options: --runs N (default 5), --requests M (default 30). Needs `npm run build` first.
@@ -25,7 +26,15 @@ const os = require('node:os');
 const path = require('node:path');
 const { MongoClient } = require('mongodb');
 const { chromium } = require('playwright-core');
-const { startProduct, coldLoad, report, kb, CHROMIUM_ARGS, chromiumPath } = require('./first-question');
+const {
+  startProduct,
+  coldLoad,
+  report,
+  atomEditorInteractive,
+  kb,
+  CHROMIUM_ARGS,
+  chromiumPath,
+} = require('./first-question');
 
 const BANK_SIZE = 5000;
 const ATOMS = ['javascript', 'python', 'sql'];
@@ -125,13 +134,6 @@ function editorReady() {
   return performance.now();
 }
 
-/** The atom editor's general page: the loaded atom's Name box filled and enabled. */
-function atomGeneralReady() {
-  const name = document.querySelector('input[name="name"]');
-  if (!name || name.value === '' || name.disabled) return false;
-  return performance.now();
-}
-
 /** The atom editor's questions page: its first page of questions listed, each a link to its editor. */
 function atomQuestionsReady() {
   const link = document.querySelector('section a[href^="/admin/questions/edit/"]');
@@ -224,7 +226,7 @@ async function main() {
     const big = await seedBank(dataDir, { atom: ATOMS[0] });
     console.log(`\nquestions in the atom ${ATOMS[0]}: ${big.inAtom} (${big.total} in the bank)`);
     for (const [label, sub, ready] of [
-      ['atom editor', 'general', atomGeneralReady],
+      ['atom editor', 'general', atomEditorInteractive],
       ['atom questions', 'questions', atomQuestionsReady],
     ]) {
       pages.push(

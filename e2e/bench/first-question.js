@@ -154,7 +154,7 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
   await page.route('**/abandon', (route) => route.abort());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  const js = new Map(); // pathname -> { wire, decoded, encoding, kind ('js' or 'css'), afterInteractive }
+  const files = new Map(); // pathname -> { wire, decoded, encoding, kind ('js' or 'css'), afterInteractive }
   const responses = new Map(); // CDP requestId -> { pathname, encoding, decoded }
   let interactiveAt = null;
   let lastRequestAt = Date.now();
@@ -191,7 +191,7 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
     settled(requestId);
     const r = responses.get(requestId);
     if (!r) return;
-    js.set(r.pathname, {
+    files.set(r.pathname, {
       wire: encodedDataLength,
       decoded: r.decoded,
       encoding: r.encoding,
@@ -212,13 +212,13 @@ async function coldLoad(browser, url, ready = questionInteractive, storageState 
   while (pending.size > 0 || Date.now() - lastRequestAt < QUIET_MS)
     await new Promise((r) => setTimeout(r, 100));
   await context.close();
-  return { ms, js };
+  return { ms, files };
 }
 
 /** Prints one page's JS files (as sent over the wire) and times; returns the numbers for the summary. */
 function report(title, loads, runs, what) {
   const times = loads.map((l) => l.ms);
-  const last = loads[loads.length - 1].js;
+  const last = loads[loads.length - 1].files;
   const files = [...last.entries()].sort((a, b) => b[1].wire - a[1].wire);
   const sum = (pred, key) => files.filter(([, f]) => pred(f)).reduce((s, [, f]) => s + f[key], 0);
   const isJs = (f) => f.kind === 'js';
@@ -361,4 +361,13 @@ if (require.main === module) {
   });
 }
 
-module.exports = { startProduct, coldLoad, report, kb, median, CHROMIUM_ARGS, chromiumPath };
+module.exports = {
+  startProduct,
+  coldLoad,
+  report,
+  atomEditorInteractive,
+  kb,
+  median,
+  CHROMIUM_ARGS,
+  chromiumPath,
+};
