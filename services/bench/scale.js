@@ -4,7 +4,8 @@
 // adaptive selector, as candidates would have been served them) straight through the product's mongoose
 // models, then times the content admin's calls through the real API, signed in as the admin
 // through the dev sign-on, and the same queries sent straight through the mongodb driver; prints p50/p95
-// with the targets beside them, and the engine's memory after seeding and after every call.
+// with the targets beside them, the engine's memory after seeding and after every call, and the services'
+// RSS after the calls (/proc: VmRSS, and VmHWM for the peak).
 //
 // The engine runs as its own process (as `npm start` runs it: bin/node-flags.js, fsync on). The admin rate
 // limit (600 calls a minute per client address) would stop the bench after a minute: the services run with
@@ -62,6 +63,7 @@ const ENGINE_CHILD = path.join(ROOT, 'libs', 'mongo-engine', 'bench', 'engine-ch
 const { IDLE_GC_MS } = require(path.join(ROOT, 'libs', 'mongo-engine', 'dist', 'idle-gc.js'));
 const SETTLE_MS = IDLE_GC_MS * 2.5;
 const RSS_TARGET = 600 * 1024 * 1024;
+const SERVICES_RSS_TARGET = 400 * 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // The engine as its own process (libs/mongo-engine/bench/engine-child.js: ready, memory and stop over IPC)
@@ -278,6 +280,13 @@ async function seedAnswers() {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
+/** A process's resident memory now and at its peak (VmRSS and VmHWM in /proc), in bytes. */
+function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc); null elsewhere. */
 function cpuMsOf(pid) {
   try {
@@ -362,9 +371,11 @@ async function main() {
     const db = client.db();
     // A first start over quizzes stored before the hiring workspace puts every finished one in the percentile norms, in the
     // background (hiring/invitations/backfill.ts): a one-off that writes each quiz (so statistics lists are computed
-    // again) and takes the services' CPU. The calls are timed once it is done, as on every later start.
+    // again) and takes the services' CPU; then the first reconciliation pass writes each counted quiz's norm entries
+    // (hiring/invitations/norms.ts), another one-off. The calls are timed once both are done, as on every later start.
     t0 = performance.now();
-    while (!(await db.collection('seed_state').findOne({ _id: 'hiring-backfill' })))
+    const done = async (marker) => Boolean(await db.collection('seed_state').findOne({ _id: marker }));
+    while (!(await done('hiring-backfill')) || !(await done('norm-entries')))
       await new Promise((r) => setTimeout(r, 500));
     const backfillSec = (performance.now() - t0) / 1000;
     const questions = db.collection('questions');
@@ -539,7 +550,7 @@ async function main() {
       const m = await engine.memory();
       const { slabs: held, cursors } = (await client.db().admin().serverStatus()).skillquiz;
       process.stderr.write(
-        `    engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live), ${cursors.open} open cursors holding ${cursors.docs} documents\n`,
+        `    services after it: RSS ${mib(rssOf(services.pid).rss)}; engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live), ${cursors.open} open cursors holding ${cursors.docs} documents\n`,
       );
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {
@@ -553,10 +564,12 @@ async function main() {
       };
     }
     const after = await engine.memory();
+    const servicesAfter = rssOf(services.pid);
     // and once the engine has been idle a moment: it collects its garbage after a burst (libs/mongo-engine
     // src/idle-gc.ts), so this is what it holds from then on
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const settled = await engine.memory();
+    const servicesSettled = rssOf(services.pid);
     console.log(
       `\nskillquiz scale bench: ${QUESTIONS.toLocaleString('en')} questions over ${ATOMS} atoms, ` +
         `${ANSWERS.toLocaleString('en')} served answers (${(ANSWERS / PER_QUIZ).toLocaleString('en')} quizzes); ` +
@@ -570,7 +583,7 @@ async function main() {
     const meanSize = sample.reduce((n, d) => n + BSON.calculateObjectSize(d), 0) / sample.length;
     console.log(
       `seeded through mongoose in ${questionsSec.toFixed(0)} s (questions) + ${answersSec.toFixed(0)} s (answers); ` +
-        `the services' first-start norms backfill took ${backfillSec.toFixed(0)} s (waited for); ` +
+        `the services' first-start norms backfill and norm entries took ${backfillSec.toFixed(0)} s (waited for); ` +
         `a question is ${meanSize.toFixed(0)} bytes on average; search 'closure' finds ${check.total.toLocaleString('en')} questions`,
     );
     console.log(
@@ -583,6 +596,11 @@ async function main() {
       `engine RSS: after seeding ${mib(seeded.rss)}, right after every call above ${mib(after.rss)}, ` +
         `${SETTLE_MS / 1000} s later ${mib(settled.rss)} (target <= 600 MiB${settled.rss <= RSS_TARGET ? '' : ': over'}); ` +
         `peak ${mib(settled.peak)}`,
+    );
+    console.log(
+      `services RSS: right after every call above ${mib(servicesAfter.rss)}, ${SETTLE_MS / 1000} s later ` +
+        `${mib(servicesSettled.rss)} (target <= 400 MiB${servicesSettled.rss <= SERVICES_RSS_TARGET ? '' : ': over'}); ` +
+        `peak ${mib(servicesSettled.peak)}`,
     );
     const { slabs } = (await client.db().admin().serverStatus()).skillquiz;
     console.log(
