@@ -70,10 +70,11 @@ export default defineConfig<object, { product: ProductName }>({
   outputDir: runOutputDir(),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three files at a time: the browser tests spend much of their time waiting (debounces, timers, the
-  // product's replies); two files kept about one of the two cores busy. The files that time things to
-  // a few seconds run after the rest, one at a time: the project `alone` below.
-  workers: 3,
+  // Four files at a time: the browser tests spend much of their time waiting (debounces, timers, a
+  // sign-on's minute, the product's replies); two files kept about one of the two cores busy, and the
+  // files added since (ten quizzes closed, a rate limit waited out) wait more. The files that time
+  // things to a few seconds run after the rest, one at a time: the project `alone` below.
+  workers: 4,
   fullyParallel: false,
   // The long ones, `remotes` and `shared` run together: projects without dependencies do, their files
   // handed to the workers in the order the projects are listed. The longest files go first: the longest
