@@ -20,9 +20,12 @@ export function InvitationEmailCard({ report }: { report: InvitationReport }) {
   const saidRef = useRef<HTMLParagraphElement>(null);
   if (email.fetchStatus === 'idle' && email.isPending) return null; // a backend without the call
   const status = email.data?.email;
+  // Offered once the status is known (or failed to load): a button shown while it loads would vanish
+  // under the pointer when the status says email cannot go.
   const canResend =
     Boolean(inv.candidate_email) &&
     ['invited', 'in_progress'].includes(inv.status) &&
+    !email.isPending &&
     status?.state !== 'none';
   const announce = (text: string) => {
     setSaidOf({ text, who });
