@@ -11,10 +11,10 @@ const dirs = workspaces.flatMap((w) =>
 );
 
 module.exports = {
-  // At least two suites at once, also on two cores (jest's default there is one): most of the time
+  // At least three suites at once, also on two cores (jest's default there is one): most of the time
   // goes to the services suites, which spend much of it waiting (on their engine process, on HTTP,
-  // on a killed or frozen process), so a second suite fills the waits. Measured in README
-  // ("Where the time goes").
-  maxWorkers: Math.max(2, os.availableParallelism() - 1),
+  // on a killed or frozen process), and the front ends' app tests wait on the real services, so
+  // more suites fill the waits. Measured in README ("Where the time goes").
+  maxWorkers: Math.max(3, os.availableParallelism() - 1),
   projects: dirs.map((d) => path.join(__dirname, d, 'jest.config.js')).filter((f) => fs.existsSync(f)),
 };
