@@ -21,7 +21,8 @@
 // atoms, stats-all, stats-all-cached, stats-atom, stats-question), BENCH_ENGINE_PROF (a directory: the engine
 // process writes a V8 CPU profile of each row's API calls there, <row id>.cpuprofile), BENCH_SERVICES_PROF (a
 // directory: the services process's whole-life V8 CPU profile, written when it stops). Build first: `npm run build` (or
-// `npx tsc -b services`).
+// `npx tsc -b services`). BENCH_SERVICES_HEAP (a directory: the services write a V8 heap snapshot there
+// after the calls, to see what they hold).
 'use strict';
 const { fork } = require('node:child_process');
 const fs = require('node:fs');
@@ -54,6 +55,7 @@ const CALLS = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',').map((
 // the engine's V8 CPU profile (--cpu-prof) into this directory, to see where a call's time goes
 const ENGINE_PROF = process.env.BENCH_ENGINE_PROF || null;
 const SERVICES_PROF = process.env.BENCH_SERVICES_PROF || null;
+const SERVICES_HEAP = process.env.BENCH_SERVICES_HEAP || null;
 const ATOMS = 20;
 const PER_QUIZ = 20;
 const DB = 'skillquiz';
@@ -287,6 +289,37 @@ function rssOf(pid) {
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }
 
+/**
+ * Where the services' memory is, from their own /metrics (prom-client's process metrics; served on the
+ * main listener outside production): V8's heap used and reserved, and memory outside it (buffers).
+ */
+async function servicesHeapOf(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const gauge = (name) => Number(new RegExp(`^skillquiz_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
+/** Asks a process started with --heapsnapshot-signal for a heap snapshot and waits until it is written. */
+async function heapSnapshotOf(pid, dir) {
+  const before = new Set(fs.readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  let size = -1;
+  for (let waited = 0; waited < 120_000; waited += 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const now = fs.statSync(path.join(dir, file)).size;
+    if (now > 0 && now === size)
+      return process.stderr.write(`  services heap snapshot: ${path.join(dir, file)}\n`);
+    size = now;
+  }
+  process.stderr.write('  services heap snapshot: not written within two minutes\n');
+}
+
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc); null elsewhere. */
 function cpuMsOf(pid) {
   try {
@@ -363,7 +396,16 @@ async function main() {
 
     services = await startAdminServices(uri, dataDir, {
       TRUSTED_PROXY_COUNT: '1',
-      ...(SERVICES_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVICES_PROF}` } : {}),
+      ...(SERVICES_PROF || SERVICES_HEAP
+        ? {
+            NODE_OPTIONS: [
+              SERVICES_PROF && `--cpu-prof --cpu-prof-dir=${SERVICES_PROF}`,
+              SERVICES_HEAP && `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SERVICES_HEAP}`,
+            ]
+              .filter(Boolean)
+              .join(' '),
+          }
+        : {}),
     });
     const browser = new Browser();
     await signIn(browser, services.baseUrl, services.admin);
@@ -535,6 +577,8 @@ async function main() {
     // where it is: V8's heap (objects: id and index maps, sort keys) and buffers outside it (the slabs of BSON)
     const parts = (m) =>
       `heap ${mib(m.heapUsed)} used of ${mib(m.heapTotal)}, array buffers ${mib(m.arrayBuffers)}`;
+    const servicesParts = (h) =>
+      `heap ${mib(h.heapUsed)} used of ${mib(h.heapTotal)}, outside the heap ${mib(h.external)}`;
     const table = {};
     for (const row of rows.filter((r) => !CALLS || CALLS.includes(r.id))) {
       process.stderr.write(`  timing: ${row.label}\n`);
@@ -550,7 +594,7 @@ async function main() {
       const m = await engine.memory();
       const { slabs: held, cursors } = (await client.db().admin().serverStatus()).skillquiz;
       process.stderr.write(
-        `    services after it: RSS ${mib(rssOf(services.pid).rss)}; engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live), ${cursors.open} open cursors holding ${cursors.docs} documents\n`,
+        `    services after it: RSS ${mib(rssOf(services.pid).rss)}, ${servicesParts(await servicesHeapOf(services.baseUrl))}; engine after it: RSS ${mib(m.rss)}, ${parts(m)}, slabs ${mib(held.slabBytes)} (${mib(held.liveBytes)} live), ${cursors.open} open cursors holding ${cursors.docs} documents\n`,
       );
       const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
       table[row.label] = {
@@ -570,6 +614,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const settled = await engine.memory();
     const servicesSettled = rssOf(services.pid);
+    const servicesHeap = await servicesHeapOf(services.baseUrl);
+    if (SERVICES_HEAP) await heapSnapshotOf(services.pid, SERVICES_HEAP);
     console.log(
       `\nskillquiz scale bench: ${QUESTIONS.toLocaleString('en')} questions over ${ATOMS} atoms, ` +
         `${ANSWERS.toLocaleString('en')} served answers (${(ANSWERS / PER_QUIZ).toLocaleString('en')} quizzes); ` +
@@ -600,7 +646,7 @@ async function main() {
     console.log(
       `services RSS: right after every call above ${mib(servicesAfter.rss)}, ${SETTLE_MS / 1000} s later ` +
         `${mib(servicesSettled.rss)} (target <= 400 MiB${servicesSettled.rss <= SERVICES_RSS_TARGET ? '' : ': over'}); ` +
-        `peak ${mib(servicesSettled.peak)}`,
+        `peak ${mib(servicesSettled.peak)}; ${servicesParts(servicesHeap)}`,
     );
     const { slabs } = (await client.db().admin().serverStatus()).skillquiz;
     console.log(
