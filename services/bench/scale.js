@@ -37,6 +37,7 @@ if (!fs.existsSync(path.join(DIST, 'main.js'))) {
   process.exit(1);
 }
 const mongoose = require('mongoose');
+const parsePrometheusTextFormat = require('parse-prometheus-text-format');
 const { BSON, MongoClient } = require('mongodb');
 const A = require('@skillquiz/adaptive');
 const { CONSTANTS } = require('@skillquiz/contracts');
@@ -291,11 +292,13 @@ function rssOf(pid) {
 
 /**
  * Where the services' memory is, from their own /metrics (prom-client's process metrics; served on the
- * main listener outside production): V8's heap used and reserved, and memory outside it (buffers).
+ * main listener outside production), parsed as the metrics tests parse it: V8's heap used and
+ * reserved, and memory outside it (buffers).
  */
 async function servicesHeapOf(baseUrl) {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const gauge = (name) => Number(new RegExp(`^skillquiz_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const families = parsePrometheusTextFormat(await (await fetch(`${baseUrl}/metrics`)).text());
+  const gauge = (name) =>
+    Number(families.find((f) => f.name === `skillquiz_${name}`)?.metrics[0]?.value ?? NaN);
   return {
     heapUsed: gauge('nodejs_heap_size_used_bytes'),
     heapTotal: gauge('nodejs_heap_size_total_bytes'),
